@@ -1,0 +1,32 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+PORT ?= 8501
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+
+.PHONY: run test system-test-deps bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
+
+# Browser tests need Debian's Chromium; install it when missing (CI runs as root).
+system-test-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) system-test-deps
+	$(PY) -m pytest -q
+
+bench: $(STAMP) system-test-deps
+	$(PY) bench/push_latency.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,5 @@
+"""Every game Sobremesa hosts, by its API name."""
+from engine.core.game import Game
+from engine.games import dixit
+
+GAMES: dict[str, Game] = {game.name: game for game in (dixit.GAME,)}
