@@ -1,0 +1,305 @@
+"""Decks of your own: validate, normalise and store uploaded pictures.
+
+Everything is checked and converted in memory first; files are written only once the whole
+upload is accepted, into a temporary folder that is renamed into place at the end, so a
+refused or failed upload never leaves anything behind.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import time
+import unicodedata
+import uuid
+import warnings
+import zipfile
+from pathlib import Path, PurePosixPath
+
+from PIL import Image, ImageFilter, ImageOps
+
+from .colours import dominant_colours
+from .errors import DeckRejected
+
+CARD_SIZE = (480, 720)                 # portrait 2:3, like the built-in deck
+MAX_FILE_BYTES = 15 * 1024 * 1024      # one picture
+MAX_TOTAL_BYTES = 120 * 1024 * 1024    # all pictures, unpacked
+MAX_UPLOAD_BYTES = 120 * 1024 * 1024   # what arrives (zips included)
+MAX_PIXELS = 40_000_000                # e.g. 8000 x 5000; stops decompression bombs
+MIN_SIDE = 64                          # smaller than this is not a usable card
+MAX_ZIP_ENTRIES = 1000
+MAX_CARDS = 500
+ALLOWED_FORMATS = ("JPEG", "PNG", "WEBP", "GIF", "BMP")
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".gif", ".bmp"}
+RESERVED = {"dreams"}
+_NAME_OK = re.compile(r"[A-Za-z0-9 _-]{1,40}")
+_SLUG_OK = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+
+
+def _mb(n: int) -> str:
+    return f"{n / 1024 / 1024:.0f} MB" if n >= 1024 * 1024 else f"{n / 1024:.0f} KB"
+
+
+def decks_root() -> Path:
+    from engine.paths import data_dir
+
+    return data_dir() / "decks"
+
+
+def slugify(name: str) -> str:
+    s = re.sub(r"[\s_]+", "-", str(name).strip().lower())
+    s = re.sub(r"[^a-z0-9-]", "", s)
+    return re.sub(r"-{2,}", "-", s).strip("-")
+
+
+def uploaded_deck_slugs() -> list[str]:
+    root = decks_root()
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir()
+                  if p.is_dir() and _SLUG_OK.fullmatch(p.name) and (p / "deck.json").is_file())
+
+
+def read_manifest(slug: str) -> dict | None:
+    if not _SLUG_OK.fullmatch(slug or ""):
+        return None
+    path = decks_root() / slug / "deck.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def delete_deck(name: str) -> None:
+    """Remove an uploaded deck (the built-in deck cannot be deleted)."""
+    from .errors import DeckNotFound
+
+    slug = slugify(name)
+    if slug in RESERVED:
+        raise DeckRejected("The built-in deck cannot be deleted.")
+    if read_manifest(slug) is None:
+        raise DeckNotFound(name)
+    shutil.rmtree(decks_root() / slug)
+
+
+# --------------------------------------------------------------------------- validation
+def check_name(name: str) -> tuple[str, str]:
+    """Returns (display name, slug) or raises DeckRejected."""
+    display = " ".join(str(name or "").split())
+    if not display:
+        raise DeckRejected("Please give the deck a name.")
+    if not _NAME_OK.fullmatch(display):
+        if len(display) > 40:
+            raise DeckRejected(f"The deck name is {len(display)} characters long; please keep it to 40 or fewer.")
+        raise DeckRejected("A deck name may only use letters, digits, spaces, '-' and '_' "
+                           f"(the name {display!r} has other characters).")
+    slug = slugify(display)
+    if not slug or not _SLUG_OK.fullmatch(slug):
+        raise DeckRejected(f"The deck name {display!r} needs at least one letter or digit.")
+    if slug in RESERVED:
+        raise DeckRejected(f"The name {display!r} is taken by the built-in deck; please choose another.")
+    if (decks_root() / slug).exists():
+        raise DeckRejected(f"There is already a deck called {display!r}. Choose another name, "
+                           "or delete the old deck first.")
+    return display, slug
+
+
+def _safe_member(name: str) -> bool:
+    if not name or "\x00" in name or name.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", name):
+        return False
+    parts = re.split(r"[\\/]+", name)
+    return ".." not in parts
+
+
+def _is_junk(name: str) -> bool:
+    """Files that zip tools add by themselves (macOS resource forks, thumbnails)."""
+    parts = [p for p in re.split(r"[\\/]+", name) if p]
+    return (not parts or parts[0] == "__MACOSX" or any(p.startswith(".") for p in parts)
+            or parts[-1].lower() in ("thumbs.db", "desktop.ini"))
+
+
+def _looks_like_zip(data: bytes) -> bool:
+    return data[:4] in (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+
+
+def _unpack_zip(label: str, data: bytes, budget: list[int]) -> list[tuple[str, bytes]]:
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+        infos = zf.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        raise DeckRejected(f"{label!r} is not a readable zip file (it may be damaged).") from None
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise DeckRejected(f"{label!r} contains {len(infos)} entries; at most {MAX_ZIP_ENTRIES} are allowed.")
+    out = []
+    for info in infos:
+        name = info.filename
+        if not _safe_member(name):
+            raise DeckRejected(f"{label!r} contains a file with an unsafe path ({name!r}); it was refused.")
+        if info.is_dir() or _is_junk(name):
+            continue
+        mode = (info.external_attr >> 16) & 0o170000
+        if mode == 0o120000:
+            raise DeckRejected(f"{label!r} contains a link ({name!r}) instead of a picture.")
+        if info.flag_bits & 0x1:
+            raise DeckRejected(f"{label!r} is password-protected ({name!r}); please upload an unlocked zip.")
+        short = f"{name}' inside '{label}"
+        if name.lower().endswith((".zip", ".jar", ".7z", ".rar", ".tar", ".gz")):
+            raise DeckRejected(f"'{short}' is an archive inside an archive; please put the pictures "
+                               "directly into one zip.")
+        if info.file_size > MAX_FILE_BYTES:
+            raise DeckRejected(f"'{short}' would unpack to {_mb(info.file_size)}; "
+                               f"each picture may be at most {_mb(MAX_FILE_BYTES)}.")
+        try:
+            with zf.open(info) as fh:  # never trust the declared size: read at most the limit + 1
+                blob = fh.read(MAX_FILE_BYTES + 1)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
+            raise DeckRejected(f"'{short}' could not be unpacked (the zip may be damaged).") from None
+        if len(blob) > MAX_FILE_BYTES:
+            raise DeckRejected(f"'{short}' unpacks to more than {_mb(MAX_FILE_BYTES)}; "
+                               f"each picture may be at most {_mb(MAX_FILE_BYTES)}.")
+        budget[0] += len(blob)
+        if budget[0] > MAX_TOTAL_BYTES:
+            raise DeckRejected(f"The pictures add up to more than {_mb(MAX_TOTAL_BYTES)} once unpacked; "
+                               "please upload fewer or smaller pictures.")
+        if _looks_like_zip(blob):
+            raise DeckRejected(f"'{short}' is a zip inside a zip; please put the pictures directly into one zip.")
+        out.append((name, blob))
+    return out
+
+
+def _open_image(label: str, data: bytes) -> Image.Image:
+    """Decode safely: header first (pixel count), then the pixels. Returns an RGB image."""
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckRejected(f"{label!r} is {_mb(len(data))}; each picture may be at most {_mb(MAX_FILE_BYTES)}.")
+    not_picture = (f"{label!r} is not a picture we can read. Please use JPEG, PNG, WebP, GIF or BMP images.")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS)
+            w, h = im.size
+            if w * h > MAX_PIXELS:
+                raise DeckRejected(f"{label!r} claims to be {w} x {h} pixels, which is far too large "
+                                   f"(at most {MAX_PIXELS // 1_000_000} megapixels).")
+            if min(w, h) < MIN_SIDE:
+                raise DeckRejected(f"{label!r} is only {w} x {h} pixels; pictures need at least "
+                                   f"{MIN_SIDE} pixels on each side.")
+            im.seek(0)
+            im.load()
+            im = ImageOps.exif_transpose(im)
+    except DeckRejected:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise DeckRejected(f"{label!r} claims a picture size far too large "
+                           f"(at most {MAX_PIXELS // 1_000_000} megapixels).") from None
+    except Exception:  # PIL raises many kinds for broken data; none of them may escape as a crash
+        raise DeckRejected(not_picture) from None
+    if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+        rgba = im.convert("RGBA")
+        bg = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        im = Image.alpha_composite(bg, rgba)
+    return im.convert("RGB")
+
+
+def fit_card(im: Image.Image, size: tuple[int, int] = CARD_SIZE) -> Image.Image:
+    """Fit to the card size: crop when little is lost, otherwise letterbox on a blurred backdrop."""
+    tw, th = size
+    w, h = im.size
+    target = tw / th
+    ratio = w / h
+    kept = min(ratio, target) / max(ratio, target)  # share of the picture a crop would keep
+    if kept >= 0.8:
+        return ImageOps.fit(im, size, Image.LANCZOS, centering=(0.5, 0.45))
+    backdrop = ImageOps.fit(im, (tw // 4, th // 4), Image.BILINEAR).filter(ImageFilter.GaussianBlur(6))
+    backdrop = backdrop.resize(size, Image.BILINEAR).point(lambda v: int(v * 0.55))
+    inner = ImageOps.contain(im, size, Image.LANCZOS)
+    backdrop.paste(inner, ((tw - inner.width) // 2, (th - inner.height) // 2))
+    return backdrop
+
+
+def _natural_key(name: str):
+    return [int(t) if t.isdigit() else t.casefold() for t in re.split(r"(\d+)", name)]
+
+
+def _title_from(name: str) -> str:
+    stem = PurePosixPath(name.replace("\\", "/")).stem
+    stem = unicodedata.normalize("NFC", stem)
+    stem = "".join(ch for ch in stem if ch.isprintable()).strip()
+    return stem[:80]
+
+
+def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0) -> list[str]:
+    """Validate and store an uploaded deck; returns the new card ids ("<slug>/001", ...).
+
+    `files` is a list of (file name, bytes); a zip arrives as one item. Raises DeckRejected with a
+    human reason on any problem, in which case nothing is written. A name already in use is refused
+    (delete the old deck first with `delete_deck`)."""
+    display, slug = check_name(name)
+    if not files:
+        raise DeckRejected("No files were uploaded.")
+    arrived = sum(len(b or b"") for _, b in files)
+    if arrived > MAX_UPLOAD_BYTES:
+        raise DeckRejected(f"The upload is {_mb(arrived)}; at most {_mb(MAX_UPLOAD_BYTES)} is allowed.")
+    budget = [0]
+    pictures: list[tuple[str, bytes]] = []
+    for raw_name, data in files:
+        label = PurePosixPath(str(raw_name or "unnamed").replace("\\", "/")).name or "unnamed"
+        data = bytes(data or b"")
+        if not data:
+            raise DeckRejected(f"{label!r} is empty.")
+        if _looks_like_zip(data) or label.lower().endswith(".zip"):
+            pictures += _unpack_zip(label, data, budget)
+        else:
+            if len(data) > MAX_FILE_BYTES:
+                raise DeckRejected(f"{label!r} is {_mb(len(data))}; each picture may be at most "
+                                   f"{_mb(MAX_FILE_BYTES)}.")
+            budget[0] += len(data)
+            if budget[0] > MAX_TOTAL_BYTES:
+                raise DeckRejected(f"The pictures add up to more than {_mb(MAX_TOTAL_BYTES)}; "
+                                   "please upload fewer or smaller pictures.")
+            pictures.append((label, data))
+        if len(pictures) > MAX_CARDS:
+            raise DeckRejected(f"That is more than {MAX_CARDS} pictures; please upload at most {MAX_CARDS}.")
+    if not pictures:
+        raise DeckRejected("No pictures were found in the upload.")
+    if len(pictures) < min_cards:
+        raise DeckRejected(f"The deck has {len(pictures)} picture{'s' if len(pictures) != 1 else ''}, "
+                           f"but at least {min_cards} are needed for this game.")
+    pictures.sort(key=lambda p: _natural_key(p[0]))
+    seen: dict[str, str] = {}
+    cards = []
+    for pic_name, data in pictures:
+        label = PurePosixPath(pic_name.replace("\\", "/")).name
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in seen:
+            raise DeckRejected(f"{label!r} is the same picture as {seen[digest]!r}; every card must be different.")
+        seen[digest] = label
+        im = _open_image(label, data)
+        card = fit_card(im)
+        buf = io.BytesIO()
+        card.save(buf, "JPEG", quality=86, optimize=True, progressive=True)  # always re-encoded
+        cards.append((_title_from(pic_name), buf.getvalue(), dominant_colours(card)))
+
+    # ---- accepted: write into a temporary folder, then move it into place in one step
+    root = decks_root()
+    root.mkdir(parents=True, exist_ok=True)
+    tmp = root / f".incoming-{slug}-{uuid.uuid4().hex[:8]}"
+    ids = [f"{slug}/{i:03d}" for i in range(1, len(cards) + 1)]
+    try:
+        tmp.mkdir()
+        manifest = {"name": display, "slug": slug, "created": int(time.time()), "cards": {}}
+        for card_id, (title, jpeg, colours) in zip(ids, cards):
+            number = card_id.split("/")[1]
+            (tmp / f"{number}.jpg").write_bytes(jpeg)
+            manifest["cards"][card_id] = {"file": f"{number}.jpg", "title": title, "colours": colours}
+        (tmp / "deck.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
+        final = root / slug
+        if final.exists():  # someone else won the race for this name
+            raise DeckRejected(f"There is already a deck called {display!r}. Choose another name.")
+        os.rename(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return ids
