@@ -364,10 +364,12 @@ def _build_record(conn, room: dict) -> dict:
         "options": room["options"], "language": room["language"], "seed": room["seed"],
         "room": room["code"], "game_no": room["game_no"],
         "started_at": room["started_at"], "ended_at": ended_at,
-        "players": [{"seat": s["seat"], "name": s["name"], "team": None} for s in seats],
+        "players": [{"seat": s["seat"], "name": s["name"], "team": result.get("teams", {}).get(str(s["seat"]))}
+                    for s in seats],
         "turns": turns, "final_scores": result["final_scores"],
         "winners": result.get("winners", score_winners(result["final_scores"])),
         "ended_by_host": bool(state.get("ended_by_host")),
+        **({"team_scores": result["team_scores"]} if "team_scores" in result else {}),
     }
 
 

@@ -7,6 +7,8 @@ from engine import tables
 from engine.core import (AlreadyMoved, BadToken, GameOver, IllegalMove, NameTaken, NotStarted, RoomNotFound,
                          WrongPhase)
 
+from tests.test_random_play import recompute_dixit, strings_in
+
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
 
@@ -48,8 +50,9 @@ def test_full_game_through_legal_and_submit_alone_gives_a_record():
     assert [p["name"] for p in record["players"]] == ["Ana", "Bo", "Cy", "Di"]
     assert record["options"]["contando"] is True and record["seed"] == 7
     assert all("ended_at" in t and set(t["scores"]) == {"0", "1", "2", "3"} for t in record["turns"])
-    totals = {str(s): sum(t["scores"][str(s)] for t in record["turns"]) for s in range(4)}
-    assert totals == record["final_scores"]
+    # Scores are recomputable from the record alone, without the engine.
+    totals = recompute_dixit(record["turns"], contando=record["options"]["contando"])
+    assert {str(s): totals.get(s, 0) for s in range(4)} == record["final_scores"]
     assert tables.replay(room.code) == tables.store().room(room.code)["state"]
 
 
@@ -171,3 +174,29 @@ def test_lobby_kick_moves_later_seats_up_and_their_token_finds_them():
     assert tables.find_seat(room.code, seats[2].token).seat == 1
     with pytest.raises(BadToken):
         tables.find_seat(room.code, seats[1].token)
+
+
+def test_service_views_show_no_other_seat_secret():
+    room, seats = new_table(5)
+    ana = seats[0]
+    act(ana, type="claim")
+    act(ana, **tables.legal(room.code, 0, ana.token)[0])
+    given = {}
+    for s in seats[1:3]:
+        move = tables.legal(room.code, s.seat, s.token)[0]
+        given[s.seat] = move["cards"]
+        act(s, **move)
+    hands = {s.seat: set(tables.view(room.code, s.seat, s.token)["hand"]) for s in seats}
+    story = tables.view(room.code, 0, ana.token)["story_card"]
+    for viewer in [None] + seats:
+        shown = set(strings_in(tables.view(room.code) if viewer is None else
+                               tables.view(room.code, viewer.seat, viewer.token)))
+        me = None if viewer is None else viewer.seat
+        for seat, hand in hands.items():
+            if seat != me:
+                assert not hand & shown, f"{me} sees {seat}'s hand"
+        for seat, cards in given.items():
+            if seat != me:
+                assert not set(cards) & shown, f"{me} sees the card {seat} gave"
+        if me != 0:
+            assert story not in shown

@@ -1,5 +1,5 @@
 """Every game Sobremesa hosts, by its API name."""
 from engine.core.game import Game
-from engine.games import dixit
+from engine.games import dixit, odyssey
 
-GAMES: dict[str, Game] = {game.name: game for game in (dixit.GAME,)}
+GAMES: dict[str, Game] = {game.name: game for game in (dixit.GAME, odyssey.GAME)}
