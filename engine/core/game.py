@@ -74,6 +74,14 @@ def roundtrip(state: State) -> State:
     return json.loads(json.dumps(state))
 
 
+def scores_outcome(state: State) -> dict | None:
+    """The usual outcome: once the phase is 'end', the seat scores, highest winning."""
+    if state["phase"] != "end":
+        return None
+    scores = {str(s): points for s, points in enumerate(state["scores"])}
+    return {"final_scores": scores, "winners": score_winners(scores)}
+
+
 def score_winners(scores: dict) -> list[int]:
     """Highest score wins; ties share the win."""
     if not scores:

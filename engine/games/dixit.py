@@ -22,11 +22,11 @@ from itertools import combinations
 
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, IllegalMove, NotYourTurn, UnknownMove, WrongPhase
-from engine.core.game import REVEALED, SHARED, Game, score_winners
+from engine.core.game import REVEALED, SHARED, Game, scores_outcome
+from engine.games.dixit_family import GAME_CARDS, active as _active, clean_phrase, next_seat as _next_seat
+from engine.games.dixit_family import own_positions as _own_positions, picture_cards
 
 RULES_VERSION = "1"
-GAME_CARDS = 84
-PHRASE_MAX = 140
 
 
 def hand_size(seats: int) -> int:
@@ -44,18 +44,7 @@ def min_cards(seats: int) -> int:
 
 
 def content(options: dict, seats: int) -> list[str]:
-    from engine import pictures
-    from engine.core.errors import BadOptions
-
-    name = options.get("deck") or pictures.DEFAULT_DECK
-    try:
-        cards = pictures.deck_cards(name)
-    except pictures.DeckNotFound as exc:
-        raise BadOptions(str(exc)) from exc
-    if len(cards) < min_cards(seats):
-        raise BadOptions(f"The deck '{name}' has {len(cards)} cards; {seats} players need at least "
-                         f"{min_cards(seats)}. Choose another deck or upload more pictures.")
-    return cards
+    return picture_cards(options, seats, min_cards(seats))
 
 
 def setup(seats: int, options: dict, seed: int, cards: list[str]) -> dict:
@@ -75,10 +64,6 @@ def setup(seats: int, options: dict, seed: int, cards: list[str]) -> dict:
 
 
 # ---- who does what now -------------------------------------------------------------------------
-
-def _active(state: dict) -> list[int]:
-    return [s for s in range(state["players"]) if s not in state["out"]]
-
 
 def givers(state: dict) -> list[int]:
     return [s for s in _active(state) if s != state["storyteller"] and s not in state["sitting_out"]]
@@ -118,10 +103,6 @@ def legal(state: dict, seat: int) -> list[dict]:
             for p in state["table"] if p["position"] not in own]
 
 
-def _own_positions(state: dict, seat: int) -> set[int]:
-    return {p["position"] for p in state["table"] if p["owner"] == seat}
-
-
 # ---- moves -------------------------------------------------------------------------------------
 
 def apply(state: dict, move: dict) -> dict:
@@ -156,10 +137,9 @@ def _tell(state: dict, move: dict) -> dict:
     if card not in state["hands"][seat]:
         raise IllegalMove("that card is not in your hand", phase="tell", seat=seat)
     phrase = move.get("phrase")
-    if phrase is not None:
-        if not isinstance(phrase, str):
-            raise UnknownMove("the phrase must be text", phase="tell", seat=seat)
-        phrase = " ".join(phrase.split())[:PHRASE_MAX] or None
+    if phrase is not None and not isinstance(phrase, str):
+        raise UnknownMove("the phrase must be text", phase="tell", seat=seat)
+    phrase = clean_phrase(phrase)
     state["hands"][seat].remove(card)
     state["story_card"], state["phrase"], state["phase"] = card, phrase, "give"
     return state
@@ -294,15 +274,6 @@ def _refill(state: dict) -> bool:
     return all(len(hand) == size for hand in state["hands"])
 
 
-def _next_seat(state: dict, seat: int) -> int:
-    seats = state["players"]
-    for step in range(1, seats + 1):
-        candidate = (seat + step) % seats
-        if candidate not in state["out"]:
-            return candidate
-    return seat
-
-
 # ---- views -------------------------------------------------------------------------------------
 
 def view(state: dict, viewer) -> dict:
@@ -333,10 +304,7 @@ def view(state: dict, viewer) -> dict:
 
 
 def outcome(state: dict) -> dict | None:
-    if state["phase"] != "end":
-        return None
-    scores = {str(s): points for s, points in enumerate(state["scores"])}
-    return {"final_scores": scores, "winners": score_winners(scores)}
+    return scores_outcome(state)
 
 
 GAME = Game(

@@ -62,7 +62,8 @@ from itertools import combinations
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn, UnknownMove, WrongPhase
 from engine.core.game import REVEALED, SHARED, Game, score_winners
-from engine.games.dixit import GAME_CARDS, PHRASE_MAX, _active, _next_seat, _own_positions
+from engine.games.dixit_family import GAME_CARDS, active as _active, clean_phrase, next_seat as _next_seat
+from engine.games.dixit_family import own_positions as _own_positions, picture_cards
 
 RULES_VERSION = "1"
 OPTIONS = {"variant": "base", "laps": 1, "deck": "dreams", "language": "en"}
@@ -112,19 +113,8 @@ def min_cards(variant: str, seats: int) -> int:
 
 
 def content(options: dict, seats: int) -> list[str]:
-    from engine import pictures
-
     check_options(options, seats)
-    variant = options.get("variant", "base")
-    name = options.get("deck") or pictures.DEFAULT_DECK
-    try:
-        cards = pictures.deck_cards(name)
-    except pictures.DeckNotFound as exc:
-        raise BadOptions(str(exc)) from exc
-    if len(cards) < min_cards(variant, seats):
-        raise BadOptions(f"The deck '{name}' has {len(cards)} cards; {seats} players need at least "
-                         f"{min_cards(variant, seats)}. Choose another deck or upload more pictures.")
-    return cards
+    return picture_cards(options, seats, min_cards(options.get("variant", "base"), seats))
 
 
 def team_of(seat: int, seats: int) -> int:
@@ -294,10 +284,9 @@ def _tell(state: dict, move: dict) -> None:
     if not party and card not in state["hands"][seat]:
         raise IllegalMove("that card is not in your hand", phase="tell", seat=seat)
     phrase = move.get("phrase")
-    if phrase is not None:
-        if not isinstance(phrase, str):
-            raise UnknownMove("the phrase must be text", phase="tell", seat=seat)
-        phrase = " ".join(phrase.split())[:PHRASE_MAX] or None
+    if phrase is not None and not isinstance(phrase, str):
+        raise UnknownMove("the phrase must be text", phase="tell", seat=seat)
+    phrase = clean_phrase(phrase)
     if not party:
         state["hands"][seat].remove(card)
         state["story_card"] = card
