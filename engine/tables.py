@@ -284,6 +284,11 @@ def records() -> list[dict]:
     return store().records()
 
 
+def move_log(code: str, game_no: int) -> list[dict]:
+    """The accepted moves of one game of a room, in order: [{seq, actor, move, at}]."""
+    return store().moves(normalise_code(code), int(game_no))
+
+
 def replay(code: str) -> dict:
     """The current game rebuilt from its seed and its log alone."""
     room = _room(code)
@@ -394,3 +399,32 @@ def renew_host_token(code: str) -> str:
         _room(code, conn)
         store().update_room(conn, code, host_hash=_hash(token))
     return token
+
+
+# ---- players across games ----------------------------------------------------------------------
+
+def player_key(name: str) -> str:
+    """A player's identity across games: the display name, case- and space-insensitive."""
+    return "".join(str(name).split()).casefold()
+
+
+def merge_players(name: str, into: str) -> None:
+    """The host says two names are one person: `name` counts as `into` from now on."""
+    key, target = player_key(name), player_key(into)
+    if not key or not target or key == target:
+        raise BadName("Choose two different names to merge.")
+    aliases = store().aliases()
+    while target in aliases:  # follow chains so a merge of a merge still ends at one person
+        target = aliases[target]
+    if target == key:
+        raise BadName("Those names are already one person.")
+    with store().transaction() as conn:
+        for alias, canonical in aliases.items():
+            if canonical == key:
+                store().set_alias(conn, alias, target)
+        store().set_alias(conn, key, target)
+
+
+def player_aliases() -> dict[str, str]:
+    """name key -> the key it was merged into."""
+    return store().aliases()

@@ -200,3 +200,11 @@ def test_service_views_show_no_other_seat_secret():
                 assert not set(cards) & shown, f"{me} sees the card {seat} gave"
         if me != 0:
             assert story not in shown
+
+
+def test_merging_player_names_follows_chains():
+    tables.merge_players("Ana ", "ana maria")
+    tables.merge_players("AM", "ANA")
+    assert tables.player_aliases() == {"ana": "anamaria", "am": "anamaria"}
+    with pytest.raises(tables.BadName):
+        tables.merge_players("Ana María", "ana maría")

@@ -25,6 +25,9 @@ CREATE TABLE IF NOT EXISTS moves (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, seq INTEGER NOT NULL, actor TEXT NOT NULL,
   move TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (code, game_no, seq)
 );
+CREATE TABLE IF NOT EXISTS aliases (
+  name_key TEXT PRIMARY KEY, canonical TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS records (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL, ended_at TEXT NOT NULL,
   record TEXT NOT NULL, PRIMARY KEY (code, game_no)
@@ -103,6 +106,13 @@ class SqliteStore:
         row = self._connection().execute(
             "SELECT record FROM records WHERE code = ? ORDER BY game_no DESC LIMIT 1", (code,)).fetchone()
         return None if row is None else json.loads(row[0])
+
+    def aliases(self) -> dict[str, str]:
+        return {r[0]: r[1] for r in self._connection().execute("SELECT name_key, canonical FROM aliases")}
+
+    @staticmethod
+    def set_alias(conn, name_key: str, canonical: str) -> None:
+        conn.execute("INSERT OR REPLACE INTO aliases (name_key, canonical) VALUES (?, ?)", (name_key, canonical))
 
     def room_codes(self) -> list[str]:
         return [r[0] for r in self._connection().execute("SELECT code FROM rooms ORDER BY created_at")]
