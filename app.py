@@ -1,0 +1,75 @@
+"""Sobremesa: the Streamlit app and its extra routes.
+
+`streamlit run app.py` serves both. The server imports this file once outside any script run (to
+find `app`), so the pages are built only inside a run.
+"""
+from __future__ import annotations
+
+from starlette.responses import FileResponse, PlainTextResponse
+from starlette.routing import Route, WebSocketRoute
+from streamlit.starlette import App
+
+from engine import live, presence
+
+
+async def card_image(request):
+    """Card pictures by id. Ids are not secrets; who holds which card is, and that is never here."""
+    from engine import pictures
+
+    try:
+        path = pictures.card_path(request.path_params["card_id"])
+    except (pictures.CardNotFound, ValueError):
+        return PlainTextResponse("no such card", status_code=404)
+    return FileResponse(path, headers={"Cache-Control": "public, max-age=86400"})
+
+
+async def room_events(websocket):
+    """Push: before handing over, make sure the socket learns the room's stored version, so a tab
+    that reconnects after a server restart still sees whether anything moved."""
+    from engine import tables
+
+    code = websocket.path_params.get("code", "")
+    if live.valid_code(code) and live.latest(code) is None:
+        try:
+            live.deliver(code, tables.version(code))
+        except Exception:  # an unknown room: the socket just never hears anything
+            pass
+    seat = websocket.query_params.get("seat", "")
+    if not seat.isdigit():
+        await live.websocket_endpoint(websocket)
+        return
+    # A seat's socket marks it connected on the shared screen, and its coming and going is news.
+    presence.arrive(code, int(seat))
+    try:
+        await live.websocket_endpoint(websocket)
+    finally:
+        presence.leave(code, int(seat))
+
+
+app = App("app.py", routes=[
+    WebSocketRoute("/events/{code}", room_events),
+    Route("/cards/{card_id:path}", card_image),
+])
+
+
+def main() -> None:
+    import streamlit as st
+
+    st.set_page_config(page_title="Sobremesa", page_icon="🎴", layout="wide", initial_sidebar_state="collapsed")
+    pages = [
+        st.Page("pages/home.py", title="Sobremesa", icon="🎴", default=True),
+        st.Page("pages/table.py", title="Shared screen", icon="📽️", url_path="table"),
+        st.Page("pages/play.py", title="Player", icon="📱", url_path="play"),
+        st.Page("pages/rules.py", title="Rules", icon="📜", url_path="rules"),
+    ]
+    st.navigation(pages, position="hidden").run()
+
+
+def _in_script_run() -> bool:
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    return get_script_run_ctx(suppress_warning=True) is not None
+
+
+if _in_script_run():
+    main()

@@ -1,0 +1,305 @@
+"""Live notification: in-process fan-out of room versions to open browser tabs.
+
+A move is committed by a Streamlit script thread, which then calls
+``notify(code, version)``.  Every tab showing that room holds one WebSocket on
+``/events/<code>`` (served by ``websocket_endpoint`` on the Streamlit server's
+own Starlette app); the endpoint pushes ``{"version": n}`` and the tab's
+listener reruns the page.  No polling, and an idle socket costs nothing here:
+it is one parked coroutine, with no timer of ours.
+
+Wire protocol (server -> client, JSON text frames)::
+
+    {"version": n}      on connect (n is null if this process knows no version
+                        for the room yet), then once per newer version
+    {"pong": true}      answer to a client "ping" text frame (keep-alive)
+
+Close codes: 4400 malformed room code, 1013 too many sockets (try later).
+
+Threading: ``notify`` may be called from any thread; subscribers registered by
+``subscribe`` are called in the notifying thread and must not block (the
+WebSocket ones only do ``loop.call_soon_threadsafe``).
+
+Cross-process (several servers sharing PostgreSQL LISTEN/NOTIFY) is not built;
+the seam is ``set_bridge``: a bridge's ``publish(code, version)`` is called by
+``notify``, and a bridge delivers what other processes published by calling
+``deliver(code, version)`` (local fan-out only, no re-publish).
+
+Nothing here imports Streamlit.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sys
+import threading
+import types
+from collections.abc import Callable
+from typing import Any, Protocol
+
+__all__ = [
+    "Bridge",
+    "Subscription",
+    "deliver",
+    "forget",
+    "latest",
+    "notify",
+    "set_bridge",
+    "stats",
+    "stats_endpoint",
+    "subscribe",
+    "unsubscribe",
+    "valid_code",
+    "wait_for",
+    "websocket_endpoint",
+]
+
+_LOG = logging.getLogger(__name__)
+
+CODE_RE = re.compile(r"[A-Z0-9]{2,12}")
+CLOSE_BAD_CODE = 4400
+CLOSE_TRY_LATER = 1013
+MAX_SOCKETS = 20_000  # per process; past it new sockets are refused (1013)
+MAX_KNOWN_ROOMS = 50_000  # latest versions remembered (oldest forgotten first)
+
+Callback = Callable[[str, int], None]
+
+
+class Bridge(Protocol):
+    """Cross-process seam (e.g. PostgreSQL LISTEN/NOTIFY). Not implemented yet."""
+
+    def publish(self, code: str, version: int) -> None:
+        """Tell the other processes; must not block (queue it)."""
+
+
+class Subscription:
+    """Handle returned by ``subscribe``; pass it to ``unsubscribe``."""
+
+    __slots__ = ("callback", "code", "kind")
+
+    def __init__(self, code: str, callback: Callback, kind: str) -> None:
+        self.code = code
+        self.callback = callback
+        self.kind = kind  # "socket" (counted by stats) or "local"
+
+    def __repr__(self) -> str:
+        return f"Subscription({self.code!r}, {self.kind})"
+
+
+# --- state ------------------------------------------------------------------
+# Kept in a synthetic module so it survives Streamlit's module reloading: when a
+# watched source file changes, Streamlit drops the module from sys.modules and
+# the next script run imports a fresh copy, while the WebSocket endpoint still
+# runs the old one.  Both copies must share one registry.
+_STATE_MODULE = "_sobremesa_live_state"
+
+
+def _make_state() -> types.ModuleType:
+    state = types.ModuleType(_STATE_MODULE, "Shared registry of engine.live")
+    lock = threading.Lock()
+    state.lock = lock
+    state.cond = threading.Condition(lock)
+    state.versions = {}  # code -> latest version (insertion order ~ age)
+    state.subs = {}  # code -> set[Subscription]
+    state.bridge = None
+    return state
+
+
+_S: Any = sys.modules.get(_STATE_MODULE)
+if _S is None:
+    _S = sys.modules.setdefault(_STATE_MODULE, _make_state())
+
+
+# --- API --------------------------------------------------------------------
+def valid_code(code: object) -> bool:
+    """True for a short uppercase room code such as ``"KQZP"``."""
+    return isinstance(code, str) and CODE_RE.fullmatch(code) is not None
+
+
+def _valid_version(version: object) -> bool:
+    return isinstance(version, int) and not isinstance(version, bool) and version >= 0
+
+
+def latest(code: str) -> int | None:
+    """Latest version this process has seen for ``code``, or None."""
+    with _S.lock:
+        return _S.versions.get(code)
+
+
+def notify(code: str, version: int) -> None:
+    """A room moved to ``version``: tell every local listener (and the bridge).
+
+    Thread-safe; never blocks on I/O and never raises.  Versions are taken as
+    monotonic per room: a version not newer than the latest known is ignored,
+    so duplicate notifications are harmless.
+    """
+    try:
+        if deliver(code, version):
+            bridge = _S.bridge
+            if bridge is not None:
+                try:
+                    bridge.publish(code, version)
+                except Exception:
+                    _LOG.exception("live bridge publish failed for %s", code)
+    except Exception:  # never let a notification break a committed move
+        _LOG.exception("live.notify(%r, %r) failed", code, version)
+
+
+def deliver(code: str, version: int) -> bool:
+    """Local fan-out only (what a bridge calls). Returns True if it was news."""
+    if not valid_code(code) or not _valid_version(version):
+        _LOG.warning("live: ignoring notify(%r, %r)", code, version)
+        return False
+    with _S.lock:
+        known = _S.versions.get(code)
+        if known is not None and version <= known:
+            return False
+        if known is not None:
+            del _S.versions[code]  # re-insert: keeps the dict ordered by age
+        _S.versions[code] = version
+        if len(_S.versions) > MAX_KNOWN_ROOMS:
+            oldest = next(iter(_S.versions))
+            if oldest != code:
+                del _S.versions[oldest]
+        subs = tuple(_S.subs.get(code, ()))
+        _S.cond.notify_all()
+    for sub in subs:
+        try:
+            sub.callback(code, version)
+        except Exception:
+            _LOG.exception("live subscriber %r failed", sub)
+    return True
+
+
+def forget(code: str) -> None:
+    """Drop the remembered version of a room (e.g. it was deleted)."""
+    with _S.lock:
+        _S.versions.pop(code, None)
+
+
+def subscribe(code: str, callback: Callback, *, kind: str = "local") -> Subscription:
+    """Call ``callback(code, version)`` (in the notifying thread) on each new version."""
+    if not valid_code(code):
+        raise ValueError(f"malformed room code: {code!r}")
+    sub = Subscription(code, callback, kind)
+    with _S.lock:
+        _S.subs.setdefault(code, set()).add(sub)
+    return sub
+
+
+def unsubscribe(sub: Subscription) -> None:
+    with _S.lock:
+        subs = _S.subs.get(sub.code)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del _S.subs[sub.code]
+
+
+def wait_for(code: str, version: int, timeout: float | None = None) -> bool:
+    """Block until this process has seen ``version`` (or newer) for ``code``."""
+    with _S.cond:
+        return _S.cond.wait_for(
+            lambda: (_S.versions.get(code) or -1) >= version, timeout
+        )
+
+
+def set_bridge(bridge: Bridge | None) -> None:
+    """Install (or remove) the cross-process bridge.  See the module docstring."""
+    _S.bridge = bridge
+
+
+def stats() -> dict[str, Any]:
+    """``{"sockets": {code: open sockets}, "total": n, "rooms_known": n}``."""
+    with _S.lock:
+        sockets = {
+            code: n
+            for code, subs in _S.subs.items()
+            if (n := sum(1 for s in subs if s.kind == "socket"))
+        }
+        known = len(_S.versions)
+    return {"sockets": sockets, "total": sum(sockets.values()), "rooms_known": known}
+
+
+def _socket_count() -> int:
+    with _S.lock:
+        return sum(1 for subs in _S.subs.values() for s in subs if s.kind == "socket")
+
+
+# --- Starlette endpoints ----------------------------------------------------
+class _Pending:
+    """The newest version not yet sent to one socket; set from any thread."""
+
+    __slots__ = ("event", "loop", "version")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.event = asyncio.Event()
+        self.version: int | None = None
+
+    def _set(self, version: int) -> None:  # on the loop
+        if self.version is None or version > self.version:
+            self.version = version
+        self.event.set()
+
+    def __call__(self, _code: str, version: int) -> None:  # any thread
+        try:
+            self.loop.call_soon_threadsafe(self._set, version)
+        except RuntimeError:  # loop closed: the socket is gone anyway
+            pass
+
+
+async def websocket_endpoint(websocket: Any) -> None:
+    """Starlette endpoint for ``WebSocketRoute("/events/{code}", ...)``."""
+    from starlette.websockets import WebSocketDisconnect
+
+    code = websocket.path_params.get("code", "")
+    await websocket.accept()
+    if not valid_code(code):
+        await websocket.close(code=CLOSE_BAD_CODE, reason="malformed room code")
+        return
+    if _socket_count() >= MAX_SOCKETS:
+        await websocket.close(code=CLOSE_TRY_LATER, reason="too many sockets")
+        return
+
+    pending = _Pending(asyncio.get_running_loop())
+    sub = subscribe(code, pending, kind="socket")
+    send_lock = asyncio.Lock()
+
+    async def send(payload: dict[str, Any]) -> None:
+        async with send_lock:
+            await websocket.send_json(payload)
+
+    async def pump() -> None:
+        try:
+            while True:
+                await pending.event.wait()
+                pending.event.clear()
+                await send({"version": pending.version})
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the peer is gone; the receive loop sees the disconnect
+
+    pusher: asyncio.Task[None] | None = None
+    try:
+        # Subscribed before reading `latest`, so nothing falls in between.
+        await send({"version": latest(code)})
+        pusher = asyncio.create_task(pump())
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if message.get("text") == "ping":
+                await send({"pong": True})
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass
+    finally:
+        unsubscribe(sub)
+        if pusher is not None:
+            pusher.cancel()
+
+
+async def stats_endpoint(request: Any) -> Any:
+    """Optional ``Route("/live/stats", live.stats_endpoint)`` for benches."""
+    from starlette.responses import JSONResponse
+
+    return JSONResponse(stats())

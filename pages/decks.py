@@ -1,0 +1,43 @@
+"""Choosing a picture deck, and uploading one of your own."""
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import pictures
+from engine.games.dixit import min_cards
+
+IMAGE_TYPES = ["zip", "png", "jpg", "jpeg", "webp", "gif", "bmp"]
+
+
+def _upload() -> None:
+    with st.expander("Upload your own deck (pictures or a .zip)"):
+        st.caption(f"At least {min_cards(3)} pictures for 3 players. Portrait pictures look best; "
+                   "others are cropped to fit the card.")
+        with st.form("upload-deck", clear_on_submit=True):
+            name = st.text_input("Deck name", max_chars=40, placeholder="e.g. Year 6 — the Romans")
+            files = st.file_uploader("Pictures", type=IMAGE_TYPES, accept_multiple_files=True)
+            if st.form_submit_button("Add this deck"):
+                try:
+                    ids = pictures.import_deck(name, [(f.name, f.getvalue()) for f in files or []],
+                                               min_cards=min_cards(3))
+                except pictures.DeckRejected as exc:
+                    st.error(f"The deck was not added: {exc}")
+                else:
+                    added = ids[0].split("/")[0]
+                    st.session_state["deck_added"] = added
+                    st.session_state["flash_ok"] = f"Deck '{name}' added with {len(ids)} cards."
+                    st.rerun()
+
+
+def deck_choice() -> str:
+    names = pictures.deck_names()
+    if st.session_state.get("deck_added") in names:
+        st.session_state["deck"] = st.session_state.pop("deck_added")
+    if "flash_ok" in st.session_state:
+        st.success(st.session_state.pop("flash_ok"))
+    if st.session_state.get("deck") not in names:
+        st.session_state["deck"] = pictures.DEFAULT_DECK
+    chosen = st.selectbox("Picture deck", names, key="deck",
+                          format_func=lambda n: f"{n} ({len(pictures.deck_cards(n))} cards)")
+    _upload()
+    return chosen

@@ -1,0 +1,254 @@
+"""Push listener: rerun the page (or the enclosing fragment) when its room moves.
+
+``listen(code, version)`` mounts an invisible ``st.components.v2`` component.
+Its JavaScript keeps ONE WebSocket per room code per browser tab, on
+``/events/<code>`` (see ``engine.live``), reused across Streamlit reruns (the
+registry lives on ``globalThis``, the component module is evaluated once).
+When the server pushes a version newer than the one this page rendered, it
+calls ``setTriggerValue`` and Streamlit reruns:
+
+* mounted inside an ``@st.fragment``: only that fragment reruns;
+* mounted at top level: the whole page reruns.
+
+If the socket drops it reconnects with backoff (0.5 s .. 10 s, jittered) and,
+after a drop, reruns once on reconnect unless the server proves nothing moved.
+After 3 failed attempts in a row (or without WebSocket at all) it falls back to
+a rerun every ``poll_seconds`` until a socket opens again.  While disconnected
+it shows a small fixed "reconnecting…" pill; otherwise it takes no space.
+
+Observable for tests: ``window.__sobremesaPush`` ->
+``{code, connected, state, version, rendered, connects, reruns}`` for the last
+room that changed, and ``window.__sobremesaPushRooms[code]`` for each room.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import live
+
+_HTML = '<div class="sobremesa-push" data-state="connecting">reconnecting…</div>'
+
+_CSS = """
+.sobremesa-push { display: none; }
+.sobremesa-push[data-hint="1"] {
+  display: block; position: fixed; right: 0.75rem; bottom: 0.75rem; z-index: 1000;
+  padding: 0.15rem 0.6rem; border-radius: 1rem; font-size: 0.75rem;
+  background: var(--st-secondary-background-color, #eee);
+  color: var(--st-text-color, #333); opacity: 0.85; pointer-events: none;
+}
+"""
+
+_JS = r"""
+const REG = (globalThis.__sobremesaPushRegistry ??= new Map());
+const PING_MS = 25000;       // keep NATs / proxies awake
+const DEAD_MS = 2 * PING_MS + 10000;
+const FAILS_BEFORE_POLL = 3;
+const MAX_BACKOFF_MS = 10000;
+const CLOSE_GRACE_MS = 5000; // unmounted: keep the socket a bit (page switch)
+const RETRY_RERUN_MS = 3000; // a trigger that produced no newer render is retried
+const MAX_RETRIES = 3;
+
+function wsUrl(c) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const seat = c.seat == null ? "" : `?seat=${encodeURIComponent(c.seat)}`;
+  return `${proto}//${location.host}/events/${encodeURIComponent(c.code)}${seat}`;
+}
+
+function publish(c) {
+  const rendered = Math.max(-1, ...[...c.mounts.values()].map((m) => m.rendered));
+  const info = {
+    code: c.code, connected: c.state === "open", state: c.state,
+    version: c.latest, rendered, connects: c.connects, reruns: c.reruns,
+    pushedAt: c.pushedAt,  // Date.now() when the newest version arrived
+  };
+  (globalThis.__sobremesaPushRooms ??= {})[c.code] = info;
+  globalThis.__sobremesaPush = info;
+  const hint = c.everOpened && (c.state === "reconnecting" || c.state === "polling");
+  for (const m of c.mounts.values()) paint(m, c, hint);
+}
+
+function paint(m, c, hint) {
+  if (!m.el) return;
+  m.el.dataset.state = c.state;
+  m.el.dataset.version = String(c.latest ?? "");
+  m.el.dataset.hint = hint ? "1" : "0";
+  // Take no room in the layout unless the hint shows (it is position: fixed).
+  if (m.box) m.box.style.display = hint ? "" : "none";
+}
+
+function setState(c, state) { c.state = state; publish(c); }
+
+function rerun(c, m, value) {
+  try { m.trigger("changed", value); c.reruns++; } catch (e) { console.warn("push: rerun failed", e); }
+}
+
+function fire(c) {
+  if (c.latest == null) return;
+  for (const m of c.mounts.values()) {
+    if (c.latest > m.rendered && c.latest > m.fired) {
+      m.fired = c.latest;
+      rerun(c, m, c.latest);
+      clearTimeout(m.retryTimer);
+      m.retryTimer = setTimeout(() => {
+        if (c.latest > m.rendered && m.retries < MAX_RETRIES) { m.retries++; m.fired = -1; fire(c); }
+      }, RETRY_RERUN_MS);
+    }
+  }
+  publish(c);
+}
+
+function forceAll(c) {
+  for (const m of c.mounts.values()) rerun(c, m, Date.now());
+  publish(c);
+}
+
+function startPolling(c) {
+  if (c.pollTimer || c.closing) return;
+  c.pollTimer = setInterval(() => forceAll(c), c.pollMs);
+  setState(c, "polling");
+}
+
+function stopPolling(c) { clearInterval(c.pollTimer); c.pollTimer = null; }
+
+function scheduleRetry(c) {
+  if (c.closing || c.retryTimer) return;
+  const base = Math.min(MAX_BACKOFF_MS, 500 * 2 ** c.attempt);
+  c.attempt++;
+  c.retryTimer = setTimeout(() => { c.retryTimer = null; connect(c); }, base * (0.75 + Math.random() * 0.5));
+}
+
+function dropped(c, ws, code) {
+  if (c.ws !== ws) return;  // already handled
+  c.ws = null;
+  clearInterval(c.pingTimer); c.pingTimer = null;
+  if (c.closing) return;
+  if (code === 4400) { setState(c, "refused"); return; }  // malformed code: give up
+  if (c.gotHello) c.resync = true; else c.fails++;
+  c.gotHello = false;
+  if (c.fails >= FAILS_BEFORE_POLL) startPolling(c);
+  if (!c.pollTimer) setState(c, "reconnecting");
+  scheduleRetry(c);
+}
+
+function connect(c) {
+  if (c.closing) return;
+  if (typeof WebSocket === "undefined") { startPolling(c); return; }
+  let ws;
+  try { ws = new WebSocket(wsUrl(c)); } catch (e) { dropped(c, null, 0); return; }
+  c.ws = ws;
+  ws.onopen = () => {
+    c.lastMsg = Date.now();
+    clearInterval(c.pingTimer);
+    c.pingTimer = setInterval(() => {
+      if (Date.now() - c.lastMsg > DEAD_MS) { try { ws.close(); } catch (e) {} dropped(c, ws, 1006); return; }
+      try { ws.send("ping"); } catch (e) {}
+    }, PING_MS);
+  };
+  ws.onmessage = (ev) => {
+    c.lastMsg = Date.now();
+    let msg; try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (!msg || !("version" in msg)) return;
+    if (!c.gotHello) {  // first message on this socket: we are really connected
+      c.gotHello = true; c.fails = 0; c.attempt = 0; c.connects++;
+      stopPolling(c); c.everOpened = true; c.state = "open";
+      if (c.resync && msg.version == null) { c.resync = false; forceAll(c); }  // server forgot: catch up
+      c.resync = false;
+    }
+    if (msg.version != null && (c.latest == null || msg.version > c.latest)) {
+      c.latest = msg.version; c.pushedAt = Date.now();
+    }
+    fire(c);
+  };
+  ws.onclose = (ev) => dropped(c, ws, ev.code);
+  ws.onerror = () => {};  // onclose follows
+}
+
+function closeConn(c) {
+  c.closing = true;
+  clearTimeout(c.retryTimer); clearInterval(c.pingTimer); stopPolling(c);
+  if (c.ws) { try { c.ws.close(1000); } catch (e) {} }
+  c.ws = null;
+  REG.delete(c.id);
+}
+
+function connFor(code, seat, pollMs) {
+  const id = seat == null ? code : `${code}?seat=${seat}`;
+  let c = REG.get(id);
+  if (!c) {
+    c = { id, code, seat, ws: null, latest: null, mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
+          gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, pushedAt: null, pollMs,
+          retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
+    REG.set(id, c);
+    connect(c);
+  }
+  clearTimeout(c.closeTimer); c.closeTimer = null;
+  c.pollMs = pollMs;
+  return c;
+}
+
+export default function (component) {
+  const { data, key, parentElement, setTriggerValue } = component;
+  const code = String(data.code);
+  const rendered = Number(data.version);
+  const seat = data.seat == null ? null : String(data.seat);
+  const c = connFor(code, seat, Math.max(250, Number(data.poll_ms) || 2000));
+  for (const [k, other] of REG) {  // this mount moved to another room
+    if (other !== c && other.mounts.delete(key) && other.mounts.size === 0) closeConn(other);
+  }
+  let m = c.mounts.get(key);
+  if (!m) { m = { rendered: -1, fired: -1, retries: 0, retryTimer: null }; c.mounts.set(key, m); }
+  if (rendered > m.rendered) { m.retries = 0; }
+  m.rendered = rendered;
+  m.trigger = setTriggerValue;
+  m.el = parentElement.querySelector(".sobremesa-push");
+  const host = parentElement.host ?? parentElement;
+  m.box = host.closest?.('[data-testid="stElementContainer"]') ?? null;
+  fire(c);  // a push may have arrived while this render was in flight
+  return () => {
+    clearTimeout(m.retryTimer);
+    if (c.mounts.get(key) === m) c.mounts.delete(key);
+    if (c.mounts.size === 0 && !c.closing) c.closeTimer = setTimeout(() => closeConn(c), CLOSE_GRACE_MS);
+  };
+}
+"""
+
+_component = st.components.v2.component(
+    "sobremesa_push", html=_HTML, css=_CSS, js=_JS
+)
+
+
+def _ignore() -> None:
+    """The rerun is the point; the trigger value itself is not used."""
+
+
+def listen(
+    code: str,
+    version: int,
+    key: str = "push",
+    *,
+    seat: int | None = None,
+    poll_seconds: float = 2.0,
+) -> None:
+    """Rerun when room ``code`` moves past ``version`` (the version just rendered).
+
+    Call it inside the ``@st.fragment`` that renders the room to rerun only that
+    fragment, or at top level to rerun the whole page.  ``key`` must be unique
+    per page (one listener per room is enough).  ``seat`` is passed on as
+    ``/events/<code>?seat=<n>`` (app.py uses it for presence).  Not inside an
+    ``st.form``: Streamlit ignores triggers there.
+    """
+    # What this render saw is news to any tab still behind (and seeds the
+    # server's memory after a restart, so reconnecting tabs get a real version).
+    live.notify(code, int(version))
+    _component(
+        key=key,
+        data={
+            "code": code,
+            "version": int(version),
+            "seat": None if seat is None else int(seat),
+            "poll_ms": int(poll_seconds * 1000),
+        },
+        on_changed_change=_ignore,
+        width="stretch",
+        height="content",
+    )

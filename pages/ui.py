@@ -1,0 +1,115 @@
+"""What every page shares: the style, the links, the QR code, and how refusals are shown."""
+from __future__ import annotations
+
+import html
+import io
+import os
+import socket
+import subprocess
+from urllib.parse import urlencode
+
+import segno
+import streamlit as st
+
+from engine import tables
+from engine.core import SobremesaError
+
+GAME_TITLES = {"dixit": "Dixit", "odyssey": "Dixit Odyssey", "pictomania": "Pictomania",
+               "trading_faces": "Trading Faces", "maudit_mot_dit": "Maudit Mot Dit"}
+
+CSS = """
+<style>
+  /* Always the wide layout: page config alone sometimes arrives after the first paint. */
+  [data-testid="stMainBlockContainer"] { max-width: none; padding: 1.2rem 2.5rem 2rem; }
+  @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding: 1rem 1rem 2rem; } }
+  .sm-code { font: 800 2.4rem/1 ui-monospace, monospace; letter-spacing: .18em; color: #C4473A; }
+  .sm-phase { font-size: 1.35rem; font-weight: 700; margin: .2rem 0 .4rem; }
+  .sm-waiting { font-size: 1.05rem; color: #6b5a4e; }
+  .sm-phrase { font-size: 1.8rem; font-style: italic; margin: .3rem 0 .8rem; }
+  .sm-seat { display: flex; align-items: center; gap: .5rem; font-size: 1.1rem; padding: .15rem 0; }
+  .sm-dot { width: .7rem; height: .7rem; border-radius: 50%; display: inline-block; background: #C9BBAE; }
+  .sm-seat.on .sm-dot { background: #3F9E5A; }
+  .sm-big .sm-phase { font-size: 2rem; }
+  .sm-big .sm-seat { font-size: 1.45rem; }
+  .sm-big .sm-waiting { font-size: 1.4rem; }
+  .sm-score { font-weight: 800; margin-left: auto; }
+  .stButton button { min-height: 3rem; font-size: 1.05rem; }
+</style>
+"""
+
+
+def style() -> None:
+    st.html(CSS)
+
+
+def lan_address() -> str:
+    """The address phones on the same network use: `SOBREMESA_HOST`, else this machine's LAN IPv4."""
+    chosen = os.environ.get("SOBREMESA_HOST")
+    if chosen:
+        return chosen
+    try:
+        found = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        found = []
+    try:
+        found += [a[4][0] for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    usable = [a for a in found if ":" not in a and not a.startswith(("127.", "169.254."))]
+    return usable[0] if usable else "localhost"
+
+
+def base_url() -> str:
+    port = st.get_option("server.port") or 8501
+    return f"http://{lan_address()}:{port}"
+
+
+def link(page: str, **params) -> str:
+    return f"{base_url()}/{page}?{urlencode(params)}"
+
+
+def qr_png(url: str) -> bytes:
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="png", scale=8, border=2, dark="#2A1F1A", light="#FBF5EC")
+    return out.getvalue()
+
+
+def esc(text) -> str:
+    return html.escape(str(text))
+
+
+def names_of(view: dict, seats) -> str:
+    names = view["names"]
+    return ", ".join(names[s] for s in seats if 0 <= s < len(names))
+
+
+def attempt(action, *args) -> bool:
+    """Run a table action; a refusal becomes a message on the page, never a traceback."""
+    try:
+        action(*args)
+        return True
+    except SobremesaError as exc:
+        st.session_state["flash"] = str(exc)
+        return False
+
+
+def flash() -> None:
+    message = st.session_state.pop("flash", None)
+    if message:
+        st.error(message, icon="✋")
+
+
+def is_local_request() -> bool:
+    """The laptop that runs the server is the host's: only it may recover a room's host link."""
+    ip = getattr(st.context, "ip_address", None)
+    return ip in (None, "127.0.0.1", "::1", "localhost")
+
+
+def load(code: str, seat=None, token=None) -> dict | None:
+    """A view, or a clear message when the room or the link is wrong."""
+    try:
+        return tables.view(code, seat, token)
+    except SobremesaError as exc:
+        st.error(str(exc), icon="🚪")
+        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+        return None

@@ -1,0 +1,175 @@
+"""Browser-test fixtures: a real `streamlit run` server and headless Chromium.
+
+    def test_x(serve, browser):
+        srv = serve("tests/browser/push_demo_app.py")      # or serve() for app.py
+        page = browser.new_page(); page.goto(srv.url + "/?room=KQZP")
+        ...
+        srv.restart()                                      # same port, same data
+
+`serve(script="app.py", env=None, args=())` starts
+`python -m streamlit run <script> --server.port <free port> --server.headless true`
+from the repository root with SOBREMESA_DATA set to a fresh tmp dir (unless
+`env` sets it), waits for /_stcore/health, and kills the server at teardown.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("SOBREMESA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--headless",
+]
+START_TIMEOUT = 40.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StreamlitServer:
+    """One `streamlit run` process; `restart()` keeps port, env and data dir."""
+
+    def __init__(
+        self,
+        script: str | Path,
+        env: Mapping[str, str],
+        args: Sequence[str] = (),
+        port: int | None = None,
+        log_path: Path | None = None,
+    ) -> None:
+        self.script = str(script)
+        self.env = dict(env)
+        self.args = list(args)
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def start(self) -> StreamlitServer:
+        cmd = [
+            sys.executable, "-m", "streamlit", "run", self.script,
+            "--server.port", str(self.port),
+            "--server.address", "127.0.0.1",
+            "--server.headless", "true",
+            "--browser.gatherUsageStats", "false",
+            "--server.fileWatcherType", "none",
+            *self.args,
+        ]  # fmt: skip
+        log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
+        try:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+        finally:
+            if self.log_path:
+                log.close()
+        self._wait_healthy()
+        return self
+
+    def _wait_healthy(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"streamlit exited early ({self.proc.returncode}):\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"streamlit not healthy after {START_TIMEOUT}s:\n{self.log()}")
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, 5)):
+            try:
+                os.killpg(proc.pid, sig)  # its own session: only what we started
+            except ProcessLookupError:
+                return
+            try:
+                proc.wait(wait)
+                return
+            except subprocess.TimeoutExpired:
+                continue
+
+    def restart(self) -> StreamlitServer:
+        self.stop()
+        return self.start()
+
+    def log(self) -> str:
+        if self.log_path and self.log_path.exists():
+            return self.log_path.read_text(errors="replace")[-4000:]
+        return "(no log)"
+
+    def post(self, path: str, timeout: float = 5) -> bytes:
+        req = urllib.request.Request(self.url + path, method="POST")
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.read()
+
+    def get(self, path: str, timeout: float = 5) -> bytes:
+        with urllib.request.urlopen(self.url + path, timeout=timeout) as r:
+            return r.read()
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[..., StreamlitServer]]:
+    """Factory: `serve(script="app.py", env={...}, args=[...])` -> started server."""
+    servers: list[StreamlitServer] = []
+
+    def start(
+        script: str | Path = "app.py",
+        env: Mapping[str, str] | None = None,
+        args: Sequence[str] = (),
+    ) -> StreamlitServer:
+        n = len(servers)
+        data = tmp_path / f"data{n}"
+        data.mkdir()
+        full_env = {**os.environ, "SOBREMESA_DATA": str(data), **(env or {})}
+        srv = StreamlitServer(script, full_env, args, log_path=tmp_path / f"server{n}.log")
+        servers.append(srv)
+        return srv.start()
+
+    yield start
+    for srv in servers:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium via Playwright (never `playwright install`)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} missing (apt-get install chromium; `make test` does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
