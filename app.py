@@ -46,6 +46,13 @@ async def room_events(websocket):
         presence.leave(code, int(seat))
 
 
+def _watch() -> None:
+    from engine import tables
+
+    tables.watch_other_processes()
+
+
+_watch()
 app = App("app.py", routes=[
     WebSocketRoute("/events/{code}", room_events),
     Route("/cards/{card_id:path}", card_image),
@@ -61,6 +68,7 @@ def main() -> None:
         st.Page("pages/table.py", title="Shared screen", icon="📽️", url_path="table"),
         st.Page("pages/play.py", title="Player", icon="📱", url_path="play"),
         st.Page("pages/rules.py", title="Rules", icon="📜", url_path="rules"),
+        st.Page("pages/stats.py", title="Statistics", icon="📊", url_path="stats"),
     ]
     st.navigation(pages, position="hidden").run()
 

@@ -25,6 +25,7 @@ import hashlib
 import hmac
 import secrets
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -91,6 +92,31 @@ def _hash(token: str) -> str:
 
 def _token_ok(token, token_hash: str) -> bool:
     return isinstance(token, str) and hmac.compare_digest(_hash(token), token_hash)
+
+
+_watching = threading.Event()
+
+
+def watch_other_processes(interval: float = 0.5) -> None:
+    """Pass on moves committed by other processes (a bot, a script, a second server) to this
+    server's open tabs. SQLite has no LISTEN/NOTIFY: a daemon thread asks the file whether anything
+    was committed (PRAGMA data_version), which costs next to nothing while idle. Idempotent."""
+    if _watching.is_set():
+        return
+    _watching.set()
+
+    def watch() -> None:
+        since = _now()
+        while True:
+            try:
+                for code, version, updated_at in store().changes(since):
+                    since = max(since, updated_at)
+                    _notify(code, version)
+            except Exception:  # a store being swapped (tests) or a locked file: try again next time
+                pass
+            time.sleep(interval)
+
+    threading.Thread(target=watch, name="sobremesa-watch", daemon=True).start()
 
 
 def _notify(code: str, version: int) -> None:

@@ -114,6 +114,17 @@ class SqliteStore:
     def set_alias(conn, name_key: str, canonical: str) -> None:
         conn.execute("INSERT OR REPLACE INTO aliases (name_key, canonical) VALUES (?, ?)", (name_key, canonical))
 
+    def changes(self, since: str) -> list[tuple[str, int, str]]:
+        """(code, version, updated_at) of rooms changed after `since`, if any commit happened since the
+        last call on this thread's connection (PRAGMA data_version makes the idle case nearly free)."""
+        conn = self._connection()
+        seen = conn.execute("PRAGMA data_version").fetchone()[0]
+        if getattr(self._local, "data_version", None) == seen:
+            return []
+        self._local.data_version = seen
+        return [tuple(r) for r in conn.execute(
+            "SELECT code, version, updated_at FROM rooms WHERE updated_at > ? ORDER BY updated_at", (since,))]
+
     def room_codes(self) -> list[str]:
         return [r[0] for r in self._connection().execute("SELECT code FROM rooms ORDER BY created_at")]
 

@@ -111,3 +111,17 @@ def test_a_restart_mid_game_loses_nothing_and_tabs_reconnect(serve, browser):
             continue
     expect(told).to_be_visible(timeout=WAIT)
     assert api(srv, code)["phase"] == "give"
+
+
+def test_moves_from_another_process_reach_open_tabs(serve, browser):
+    """A bot or script using the Python API in its own process: the server passes it on."""
+    srv = serve("app.py")
+    script = "import sys; from engine import tables; r=tables.create_room('dixit'); print(r.code)"
+    code = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True,
+                          text=True, check=True).stdout.strip()
+    screen = browser.new_page()
+    screen.goto(f"{srv.url}/table?room={code}")
+    expect(screen.get_by_text("Join Dixit")).to_be_visible(timeout=WAIT)
+    subprocess.run([sys.executable, "-c", f"from engine import tables; tables.join('{code}', 'Zoé')"],
+                   cwd=ROOT, env=srv.env, check=True)
+    expect(screen.locator(".sm-seat", has_text="Zoé")).to_be_visible(timeout=5000)
