@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: run test system-test-deps bench clean
+.PHONY: run test demo system-test-deps bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -25,8 +25,14 @@ system-test-deps:
 test: $(STAMP) system-test-deps
 	$(PY) -m pytest -q
 
+# Fill the archive with plausible saved games (through the same API the pages use).
+demo: $(STAMP)
+	$(PY) -m engine.demo
+
 bench: $(STAMP) system-test-deps
+	$(PY) bench/table_latency.py
 	$(PY) bench/push_latency.py
+	$(PY) bench/stats_build.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

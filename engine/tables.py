@@ -25,6 +25,7 @@ import hashlib
 import hmac
 import secrets
 import threading
+from contextlib import contextmanager
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -82,8 +83,24 @@ def _lock(code: str) -> threading.Lock:
         return _locks.setdefault(code, threading.Lock())
 
 
+_clock = threading.local()
+
+
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    simulated = getattr(_clock, "now", None)
+    return simulated() if simulated else datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+@contextmanager
+def clock(now):
+    """Stamp this thread's rooms, moves and records with `now()` (ISO-8601) instead of the real time:
+    the demo simulator spreads its games over past weeks. Other threads keep the real clock."""
+    before = getattr(_clock, "now", None)
+    _clock.now = now
+    try:
+        yield
+    finally:
+        _clock.now = before
 
 
 def _hash(token: str) -> str:

@@ -49,6 +49,10 @@ function zoom(src) {
 
 export default function ({ parentElement, data, setTriggerValue }) {
   const root = parentElement.querySelector(".deck");
+  // A rerun caused by someone else's move usually leaves these cards as they were: keep the DOM.
+  const signature = JSON.stringify([data.cards, data.pick, data.button, data.min_width, data.nonce]);
+  if (root.dataset.signature === signature) return;
+  root.dataset.signature = signature;
   root.style.setProperty("--min", `${data.min_width}px`);
   const chosen = (PICKS[data.nonce] ??= []);
   const pick = data.pick || 0;

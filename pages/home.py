@@ -63,3 +63,4 @@ if ui.is_local_request():
 
 st.divider()
 st.page_link("pages/rules.py", label="How to play", icon="📜")
+st.page_link("pages/stats.py", label="Statistics", icon="📊")

@@ -1,6 +1,7 @@
 """What every page shares: the style, the links, the QR code, and how refusals are shown."""
 from __future__ import annotations
 
+import functools
 import html
 import io
 import os
@@ -42,6 +43,7 @@ def style() -> None:
     st.html(CSS)
 
 
+@functools.lru_cache(maxsize=1)
 def lan_address() -> str:
     """The address phones on the same network use: `SOBREMESA_HOST`, else this machine's LAN IPv4."""
     chosen = os.environ.get("SOBREMESA_HOST")
@@ -68,6 +70,7 @@ def link(page: str, **params) -> str:
     return f"{base_url()}/{page}?{urlencode(params)}"
 
 
+@functools.lru_cache(maxsize=32)
 def qr_png(url: str) -> bytes:
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="png", scale=8, border=2, dark="#2A1F1A", light="#FBF5EC")

@@ -1,0 +1,136 @@
+"""Benchmark: the statistics page's data preparation and chart building on 10,000 saved games.
+
+    .venv/bin/python bench/stats_build.py [--games 10000] [--seed 1]
+
+The simulator (engine.demo) first plays a few dozen real games through the table service into a
+temporary archive; that part is not timed. The 10,000 records are then synthesised in memory by
+replicating those records with perturbations (other players from a larger pool, other dates,
+other room codes), because the bench measures the page's work, not the simulator's.
+
+Timed, as the page does it:
+- prepare: flattening every record into frames (cached per archive version on the page);
+- figures: selecting the games, the players' summary and every family's aggregates (cached per
+  filter), for all games and for a narrow filter;
+- charts: building every Altair chart of the page and serialising it as st.altair_chart does.
+Also printed, for information: parsing 10,000 records from JSON (what tables.records() costs).
+Prints figures; asserts nothing. Target: prepare + figures + charts under 2 s.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+POOL = [f"{first}{suffix}" for first in ("Ana", "Bruno", "Carla", "Dario", "Elena", "Farid", "Gaia", "Hugo",
+                                          "Inés", "Jonas", "Kemal", "Lucía", "Marta", "Nico")
+        for suffix in ("", " B.", " C.")]
+
+
+def seed_records(n_games: int, seed: int) -> list[dict]:
+    from engine import demo, tables
+
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["SOBREMESA_DATA"] = folder
+        os.environ.pop("SOBREMESA_DATABASE_URL", None)
+        tables.reset()
+        demo.simulate(games=n_games, seed=seed)
+        records = tables.records()
+        tables.reset()
+    return records
+
+
+def synthesise(base: list[dict], n: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    out = []
+    start = datetime(2024, 1, 1)
+    for i in range(n):
+        record = copy.copy(rng.choice(base))
+        names = rng.sample(POOL, len(record["players"]))
+        record["players"] = [{**p, "name": names[p["seat"]]} for p in record["players"]]
+        began = start + timedelta(minutes=90 * i + rng.randint(0, 60))
+        length = datetime.fromisoformat(record["ended_at"]) - datetime.fromisoformat(record["started_at"])
+        record["started_at"] = began.isoformat() + "+00:00"
+        record["ended_at"] = (began + length).isoformat() + "+00:00"
+        record["room"], record["game_no"] = f"R{i:05d}", 1
+        out.append(record)
+    return out
+
+
+def timed(label: str, fn, runs: int = 1):
+    """Best of `runs`, wall clock and this process's CPU time (the machine may be shared)."""
+    best, value = None, None
+    for _ in range(runs):
+        wall, cpu = time.perf_counter(), time.process_time()
+        value = fn()
+        took = (time.perf_counter() - wall, time.process_time() - cpu)
+        best = took if best is None or took[0] < best[0] else best
+    print(f"  {label:<46} {best[0]:7.3f} s wall {best[1]:7.3f} s cpu")
+    return value, best
+
+
+def build_charts(archive, ids, records) -> int:
+    from engine import stats
+    from pages.stats_charts import CHARTS, common
+
+    summary = stats.player_summary(archive, ids)
+    families = stats.summaries(archive, ids)
+    figures = common.player_figures(summary)
+    for name, family in families.items():
+        figures += CHARTS[name].charts(family)
+    gid = int(ids[-1])
+    history = stats.score_history(records[gid], archive.names_of(gid))
+    charts = [f.chart for f in figures] + [common.style(common.score_lines(history, "Turn", 1), 320)]
+    for chart in charts:
+        chart.to_dict()  # what st.altair_chart does before sending the spec
+    return len(charts)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--seed-games", type=int, default=28)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    from engine import stats
+
+    print(f"Simulating {args.seed_games} games (not timed)…")
+    base = seed_records(args.seed_games, args.seed)
+    records = synthesise(base, args.games, args.seed)
+    games = {g: sum(r["game"] == g for r in records) for g in ("dixit", "odyssey", "pictomania")}
+    print(f"{len(records)} records: {games}")
+
+    text = [json.dumps(r) for r in records]
+    print("For information:")
+    timed("parse the records from JSON (tables.records)", lambda: [json.loads(t) for t in text])
+    print("The page (cold: a new archive version):")
+    archive, t_prep = timed("prepare (flatten into frames)", lambda: stats.prepare(records, {"ana": "anab."}))
+    ids = stats.select(archive)
+    _, t_fig = timed("figures, all games", lambda: (stats.player_summary(archive, ids), stats.summaries(archive, ids)))
+    count, t_chart = timed("charts, all games (build + serialise)", lambda: build_charts(archive, ids, records))
+    total = [a + b + c for a, b, c in zip(t_prep, t_fig, t_chart)]
+    print(f"  {'TOTAL cold':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu   ({count} charts)")
+    print("A filter change (archive cached):")
+    person = archive.results["player"].iloc[0]
+    day = archive.games["date"].min()
+    narrow = lambda: stats.select(archive, games=["dixit", "odyssey"], start=day, end=day + timedelta(days=200),
+                                  players=[person])
+    few, t_sel = timed("select", narrow, 3)
+    _, t_fig2 = timed(f"figures, {len(few)} games", lambda: (stats.player_summary(archive, few),
+                                                             stats.summaries(archive, few)), 3)
+    _, t_chart2 = timed(f"charts, {len(few)} games", lambda: build_charts(archive, few, records), 3)
+    total = [a + b + c for a, b, c in zip(t_sel, t_fig2, t_chart2)]
+    print(f"  {'TOTAL warm':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu")
+    print(f"Load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""Benchmark: the real app, one shared screen and six phones playing Dixit in headless Chromium.
+
+    .venv/bin/python bench/table_latency.py [--turns 3] [--idle 30]
+
+Each move is made by tapping in the acting player's tab (claim, tell, give, vote). For each
+of the six other tabs it measures the time from the tap to that tab having re-rendered the
+room at the new version (a MutationObserver stamps Date.now() when the page's push listener
+reports the new rendered version; every tab shares the browser's clock). Then all seven tabs sit
+idle and the server's CPU is read from /proc/<pid>/stat. Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+STAMP = r"""(code) => {
+  window.__renderedAt = {};
+  const look = () => {
+    const r = window.__sobremesaPushRooms?.[code]?.rendered;
+    if (r != null && !(r in window.__renderedAt)) window.__renderedAt[r] = Date.now();
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
+  setInterval(look, 50);  // a backstop while measuring; the idle phase reloads without it
+}"""
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tap(page, button: str, enabled_only: bool = False) -> int:
+    """Select a card if the screen asks for one, then press the button; returns the tap time."""
+    cards = page.locator("[data-testid=card]:not(.off)" if enabled_only else "[data-testid=card]")
+    if button != "I have a phrase!":
+        cards.first.wait_for(timeout=20000)
+        if page.locator("[data-testid=card].picked").count() == 0:
+            cards.first.click()
+        target = page.locator("[data-testid=confirm-pick]")
+    else:
+        target = page.get_by_role("button", name=button)
+    target.wait_for(timeout=20000)
+    start = page.evaluate("Date.now()")
+    target.click()
+    return start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--turns", type=int, default=3)
+    ap.add_argument("--idle", type=float, default=30.0)
+    args = ap.parse_args()
+    data = tempfile.mkdtemp(prefix="sobremesa-bench-")
+    os.environ["SOBREMESA_DATA"] = data
+    from engine import tables
+
+    srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
+    room = tables.create_room("dixit", seed=11)
+    seats = [tables.join(room.code, n) for n in NAMES]
+    tables.start(room.code, room.host_token)
+    code = room.code
+    from playwright.sync_api import sync_playwright
+
+    delays: list[float] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+            screen.goto(f"{srv.url}/table?room={code}")
+            phones = []
+            for s in seats:
+                page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+                page.goto(f"{srv.url}/play?room={code}&seat={s.seat}&token={s.token}")
+                phones.append(page)
+            tabs = [screen, *phones]
+            for page in tabs:
+                page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=30000)
+                page.evaluate(STAMP, code)
+            moves = 0
+            while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
+                view = tables.view(code)
+                actor = view["waiting_for"][0]
+                version = view["version"] + 1
+                button = {"claim": "I have a phrase!", "tell": "tell", "give": "give", "vote": "vote"}[view["phase"]]
+                start = tap(phones[actor], button, enabled_only=view["phase"] == "vote")
+                others = [t for i, t in enumerate(tabs) if i != actor + 1]
+                for page in others:
+                    page.wait_for_function("(v) => window.__renderedAt[v]", arg=version, timeout=20000)
+                    delays.append(page.evaluate("(v) => window.__renderedAt[v]", version) - start)
+                moves += 1
+            for page in tabs:  # idle without the measuring backstop
+                page.reload()
+            for page in tabs:
+                page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=30000)
+            time.sleep(3)
+            c0, t0 = cpu_seconds(srv.pid), time.monotonic()
+            time.sleep(args.idle)
+            c1, t1 = cpu_seconds(srv.pid), time.monotonic()
+            browser.close()
+    finally:
+        srv.stop()
+    delays.sort()
+    p95 = delays[max(0, int(round(0.95 * len(delays))) - 1)]
+    print(f"moves tapped: {moves}; samples (move x other tab): {len(delays)}")
+    print(f"tap -> other tab re-rendered: median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, "
+          f"max {delays[-1]:.0f} ms")
+    print(f"server CPU while 7 tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
+          f"({c1 - c0:.2f} CPU-s)")
+
+
+if __name__ == "__main__":
+    main()

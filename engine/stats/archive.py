@@ -1,0 +1,189 @@
+"""The archive as tables: one row per game, one row per game and seat, and each family's frames.
+
+Players across games are one person per `player_key` (case and spaces ignored), after the host's
+merges (`aliases`: key -> the key it was merged into). A person is shown under the spelling they
+use most often.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+import numpy as np
+import pandas as pd
+
+from engine.stats.registry import FAMILIES, family_of
+
+GAME_TITLES = {"dixit": "Dixit", "odyssey": "Dixit Odyssey", "pictomania": "Pictomania"}
+
+
+def player_key(name: str) -> str:
+    """The same identity as `tables.player_key` (kept here so the statistics need no store)."""
+    return "".join(str(name).split()).casefold()
+
+
+def canonical_keys(keys, aliases: dict) -> dict:
+    """key -> the person's key once every merge is followed (chains too, cycles cut)."""
+    out = {}
+    for key in keys:
+        seen, target = {key}, key
+        while target in aliases and aliases[target] not in seen:
+            target = aliases[target]
+            seen.add(target)
+        out[key] = target
+    return out
+
+
+@dataclass
+class SeatPlayers:
+    """The person in a seat of a game, vectorised: results are stored game by game, seat by seat."""
+    offset: np.ndarray   # by game_id: the row of its seat 0 in `results`
+    player: np.ndarray   # by results row: the person's display name
+
+    def __call__(self, game_id, seat):
+        return self.player[self.offset[np.asarray(game_id)] + np.asarray(seat)]
+
+
+@dataclass
+class Archive:
+    games: pd.DataFrame      # index game_id (= position in the records list)
+    results: pd.DataFrame    # one row per game and seat
+    frames: dict             # family name -> {frame name: DataFrame}
+    seat_players: SeatPlayers
+    raw_names: list = field(default_factory=list)  # by game_id: the names by seat, as typed
+
+    def names_of(self, game_id: int) -> list[str]:
+        """The persons in a game, by seat (display names after merges)."""
+        start = self.seat_players.offset[game_id]
+        return list(self.seat_players.player[start:start + int(self.games.at[game_id, "players_count"])])
+
+
+def _variant(record: dict) -> str:
+    module = family_of(record["game"])
+    return module.variant(record) if module else ""
+
+
+def prepare(records: list[dict], aliases: dict | None = None) -> Archive:
+    """Flatten the saved-game records (in the order given; game_id is the position)."""
+    aliases = aliases or {}
+    g_cols = {k: [] for k in ("room", "game_no", "game", "variant", "started_at", "ended_at", "players_count",
+                              "turns", "ended_by_host")}
+    r_game, r_seat, r_name, r_score, r_won, r_team = [], [], [], [], [], []
+    offsets, raw_names = [], []
+    for gid, rec in enumerate(records):
+        players = sorted(rec["players"], key=lambda p: p["seat"])
+        g_cols["room"].append(rec.get("room", ""))
+        g_cols["game_no"].append(rec.get("game_no", 1))
+        g_cols["game"].append(rec["game"])
+        g_cols["variant"].append(_variant(rec))
+        g_cols["started_at"].append(rec.get("started_at") or rec.get("ended_at"))
+        g_cols["ended_at"].append(rec.get("ended_at"))
+        g_cols["players_count"].append(len(players))
+        g_cols["turns"].append(len(rec.get("turns", ())))
+        g_cols["ended_by_host"].append(bool(rec.get("ended_by_host")))
+        offsets.append(len(r_game))
+        winners, scores = set(rec.get("winners", ())), rec.get("final_scores", {})
+        raw_names.append([p["name"] for p in players])
+        for i, p in enumerate(players):
+            if p["seat"] != i:
+                raise ValueError(f"record {rec.get('room')}/{rec.get('game_no')}: seats are not 0..n-1")
+            r_game.append(gid)
+            r_seat.append(i)
+            r_name.append(p["name"])
+            r_score.append(scores.get(str(i), 0))
+            r_won.append(i in winners)
+            r_team.append(p.get("team"))
+    games = pd.DataFrame(g_cols)
+    games.index.name = "game_id"
+    games["started_at"] = pd.to_datetime(games["started_at"], utc=True, format="ISO8601")
+    games["ended_at"] = pd.to_datetime(games["ended_at"], utc=True, format="ISO8601")
+    games["date"] = games["started_at"].dt.date
+    games["duration_min"] = ((games["ended_at"] - games["started_at"]).dt.total_seconds() / 60).round(1)
+    games["title"] = games["game"].map(lambda g: GAME_TITLES.get(g, g))
+
+    results = pd.DataFrame({"game_id": np.asarray(r_game, dtype=np.int64), "seat": np.asarray(r_seat, dtype=np.int64),
+                            "name": r_name, "score": np.asarray(r_score, dtype=np.int64),
+                            "won": np.asarray(r_won, dtype=bool), "team": r_team})
+    results["game"] = games["game"].to_numpy()[results["game_id"].to_numpy()] if len(results) else []
+    _name_people(results, aliases)
+    results["placement"] = results.groupby("game_id")["score"].rank(ascending=False, method="min").astype(int) \
+        if len(results) else []
+
+    # Plain loops over slices: a pandas groupby-join would call Python once per game anyway, slower.
+    names, won = results["player"].to_numpy(dtype=object), results["won"].to_numpy()
+    counts = games["players_count"].to_numpy()
+    games["players"] = [", ".join(names[o:o + n]) for o, n in zip(offsets, counts)]
+    games["winners"] = [", ".join(names[o:o + n][won[o:o + n]]) for o, n in zip(offsets, counts)]
+    seat_players = SeatPlayers(np.asarray(offsets, dtype=np.int64), results["player"].to_numpy(dtype=object))
+    frames = {}
+    for name, module in FAMILIES.items():
+        ids = [gid for gid, rec in enumerate(records) if rec["game"] in module.GAMES]
+        frames[name] = module.frames([records[i] for i in ids], ids)
+    return Archive(games, results, frames, seat_players, raw_names)
+
+
+def _name_people(results: pd.DataFrame, aliases: dict) -> None:
+    """Add `key` (the person's key after merges) and `player` (their most used spelling)."""
+    if results.empty:
+        results["own_key"], results["key"], results["player"] = [], [], []
+        return
+    own = results["name"].map(player_key)
+    canonical = canonical_keys(own.unique(), aliases)
+    results["own_key"] = own
+    results["key"] = own.map(canonical)
+    # The spelling: the most used one among the names that are this key's own; else any merged in.
+    counts = results.groupby(["key", "own_key", "name"], sort=False).size().rename("n").reset_index()
+    counts["own"] = counts["key"] == counts["own_key"]
+    counts = counts.sort_values(["key", "own", "n"], ascending=[True, False, False], kind="stable")
+    display = counts.drop_duplicates("key").set_index("key")["name"]
+    results["player"] = results["key"].map(display)
+
+
+def select(archive: Archive, games=None, start: date | None = None, end: date | None = None,
+           players=None) -> pd.Index:
+    """The game_ids that match: any of `games`, started within [start, end] (UTC dates), with
+    any of `players` (display names after merges) at the table. None means no filter."""
+    g = archive.games
+    keep = np.ones(len(g), dtype=bool)
+    if games:
+        keep &= g["game"].isin(list(games)).to_numpy()
+    if start is not None:
+        keep &= (g["date"] >= start).to_numpy()
+    if end is not None:
+        keep &= (g["date"] <= end).to_numpy()
+    if players:
+        r = archive.results
+        with_them = np.unique(r.loc[r["player"].isin(list(players)), "game_id"].to_numpy())
+        keep &= np.isin(g.index.to_numpy(), with_them)
+    return g.index[keep]
+
+
+def player_summary(archive: Archive, ids) -> pd.DataFrame:
+    """Per person over the selected games: games, wins, win rate, average score and placement."""
+    r = archive.results
+    r = r[r["game_id"].isin(ids)]
+    if r.empty:
+        return pd.DataFrame(columns=["player", "games", "wins", "win_rate", "avg_score", "avg_placement"])
+    out = r.groupby("player").agg(games=("game_id", "size"), wins=("won", "sum"), avg_score=("score", "mean"),
+                                  avg_placement=("placement", "mean")).reset_index()
+    out["wins"] = out["wins"].astype(int)
+    out["win_rate"] = out["wins"] / out["games"]
+    out["avg_score"] = out["avg_score"].round(2)
+    out["avg_placement"] = out["avg_placement"].round(2)
+    return out.sort_values(["wins", "games", "player"], ascending=[False, False, True], ignore_index=True)[
+        ["player", "games", "wins", "win_rate", "avg_score", "avg_placement"]]
+
+
+def score_history(record: dict, names: list[str]) -> pd.DataFrame:
+    """One game: each seat's points and cumulative score after every turn (turn 0 = the start)."""
+    seats = sorted(p["seat"] for p in record["players"])
+    rows = [(0, s, 0, 0) for s in seats]
+    total = dict.fromkeys(seats, 0)
+    for i, turn in enumerate(record.get("turns", ()), start=1):
+        for s in seats:
+            points = int(turn.get("scores", {}).get(str(s), 0))
+            total[s] += points
+            rows.append((i, s, points, total[s]))
+    out = pd.DataFrame(rows, columns=["turn", "seat", "points", "score"])
+    out["player"] = [names[s] if s < len(names) else f"Seat {s + 1}" for s in out["seat"]]
+    return out

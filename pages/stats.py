@@ -1,0 +1,230 @@
+"""Statistics: the archive of finished games as tables, replays and charts.
+
+Only renders. The figures come from engine.stats (pandas, prepared once per archive version and
+cached), the charts from pages.stats_charts (one module per game family).
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import demo, paths, stats, tables
+from pages import ui
+from pages.stats_charts import CHARTS, common
+from pages.stats_charts.render import figure
+
+DEMO_GAMES = 30
+REFRESH_SECONDS = 60
+
+
+# Shared, never copied (cache_resource): ten thousand records take seconds to read and to pickle.
+# A game that ends shows up within REFRESH_SECONDS, or at once with the Refresh button.
+@st.cache_resource(show_spinner=False, ttl=REFRESH_SECONDS, max_entries=4)
+def _stored_records(database: str) -> list:
+    return tables.records()
+
+
+def _records() -> list:
+    records = _stored_records(paths.database_url())
+    if not records:  # an empty archive costs nothing to read again: the first game shows at once
+        _stored_records.clear()
+    return records
+
+
+@st.cache_resource(show_spinner=False, max_entries=3)
+def _archive(signature: tuple, alias_items: tuple, _records: list) -> stats.Archive:
+    """Keyed on the archive's version (which games, which merges): the records are not hashed.
+    Read-only for the pages, so one shared object serves every session."""
+    return stats.prepare(_records, dict(alias_items))
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _figures(signature: tuple, alias_items: tuple, ids: tuple, _archive: stats.Archive):
+    chosen = list(ids)
+    return stats.player_summary(_archive, chosen), stats.summaries(_archive, chosen)
+
+
+def _csv(frame):
+    return lambda: frame.to_csv(index=False).encode("utf-8")
+
+
+def _download(label: str, frame, name: str) -> None:
+    st.download_button(label, data=_csv(frame), file_name=name, mime="text/csv", key=f"csv-{name}",
+                       icon=":material/download:", on_click="ignore", disabled=frame.empty)
+
+
+def empty_state() -> None:
+    st.info("No saved games yet: play one, or load demo data.", icon="🎲")
+    st.caption(f"Demo data is {DEMO_GAMES} games of every kind, played by a simulated group of friends "
+               "through the same table service as real games. They stay in this computer's archive.")
+    if not ui.is_local_request():
+        st.caption("Demo data can be loaded from the computer that runs Sobremesa.")
+        return
+    if st.button("Load demo data", type="primary", icon="🎲"):
+        with st.spinner(f"Playing {DEMO_GAMES} games…"):
+            demo.simulate(games=DEMO_GAMES)
+        _stored_records.clear()
+        st.rerun()
+
+
+def filters(archive: stats.Archive):
+    games = archive.games
+    kinds = sorted(games["game"].unique(), key=lambda g: stats.archive.GAME_TITLES.get(g, g))
+    people = sorted(archive.results["player"].unique(), key=str.casefold)
+    first, last = games["date"].min(), games["date"].max()
+    cols = st.columns([2, 2, 3])
+    chosen = cols[0].multiselect("Games", kinds, format_func=lambda g: stats.archive.GAME_TITLES.get(g, g),
+                                 placeholder="All games", key="f-games")
+    dates = cols[1].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="f-dates")
+    who = cols[2].multiselect("Players", people, placeholder="Everyone", key="f-players")
+    start, end = (tuple(dates) + (None, None))[:2] if isinstance(dates, (tuple, list)) else (dates, dates)
+    return stats.select(archive, games=chosen, start=start, end=end or start, players=who)
+
+
+def archive_tab(archive: stats.Archive, ids) -> None:
+    games = archive.games.loc[ids].sort_values("started_at", ascending=False)
+    table = games.assign(game_title=games["title"])[
+        ["started_at", "game_title", "variant", "players", "winners", "duration_min", "turns"]]
+    st.dataframe(table, hide_index=True, width="stretch", height=min(38 * len(table) + 40, 460), column_config={
+        "started_at": st.column_config.DatetimeColumn("Date", format="D MMM YYYY, HH:mm"),
+        "game_title": "Game", "variant": "Variant", "players": "Players", "winners": "Won",
+        "duration_min": st.column_config.NumberColumn("Minutes", format="%.0f"), "turns": "Turns"})
+    results = archive.results[archive.results["game_id"].isin(ids)].merge(
+        archive.games[["room", "game_no", "started_at", "variant"]], left_on="game_id", right_index=True)
+    with st.container(horizontal=True):
+        _download("Games (CSV)", games.drop(columns=["title"]).reset_index(), "sobremesa-games.csv")
+        _download("Every player's result (CSV)",
+                  results[["game_id", "room", "game_no", "started_at", "game", "variant", "seat", "name", "player",
+                           "team", "score", "placement", "won"]], "sobremesa-results.csv")
+
+
+REPLAY_CHOICES = 300  # the most recent games of the selection; filters reach older ones
+
+
+def _labels(archive: stats.Archive, ids) -> dict:
+    g = archive.games.loc[ids].sort_values("started_at", ascending=False).head(REPLAY_CHOICES)
+    won = g["winners"].map(lambda w: f" · won by {w}" if w else "")
+    text = (g["started_at"].dt.strftime("%d %b %Y %H:%M") + " · " + g["title"] + " (" + g["variant"] + ") · "
+            + g["players"] + won)
+    return dict(zip(g.index, text))
+
+
+def replay_tab(archive: stats.Archive, ids, records: list) -> None:
+    labels = _labels(archive, ids)
+    gid = st.selectbox("Open a game", list(labels), format_func=labels.get, key="replay-game")
+    if len(ids) > REPLAY_CHOICES:
+        st.caption(f"The {REPLAY_CHOICES} most recent games of the selection; use the filters to reach older ones.")
+    record = records[gid]
+    names = archive.names_of(gid)
+    turns = record.get("turns", [])
+    pictures = record["game"] == "pictomania"
+    word = "Round" if pictures else "Turn"
+    if not turns:
+        st.info("This game ended before a single turn was played.")
+        return
+    at = st.slider(word, 1, len(turns), 1, key=f"replay-turn-{gid}") if len(turns) > 1 else 1
+    history = stats.score_history(record, names)
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        st.markdown(f"#### Scores, {word.lower()} by {word.lower()}")
+        st.altair_chart(common.style(common.score_lines(history, word, at), 320), width="stretch",
+                        key="chart-replay-scores")
+    with right:
+        st.markdown(f"#### After {word.lower()} {at}")
+        now = history[history["turn"] == at].sort_values("score", ascending=False)
+        st.dataframe(now[["player", "points", "score"]].rename(
+            columns={"player": "Player", "points": f"This {word.lower()}", "score": "Score"}),
+            hide_index=True, width="stretch")
+    charts = CHARTS.get(getattr(stats.family_of(record["game"]), "NAME", ""))
+    if charts is not None:
+        charts.show_turn(record, at - 1, names)
+
+
+def players_tab(archive: stats.Archive, summary) -> None:
+    if summary.empty:
+        st.info("No results in the selected games.")
+        return
+    figures = common.player_figures(summary)
+    for column, fig in zip(st.columns(len(figures), gap="large"), figures):
+        with column:
+            figure(fig)
+    st.dataframe(summary.rename(columns={"player": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
+                                         "avg_score": "Average score", "avg_placement": "Average placement"}),
+                 hide_index=True, width="stretch",
+                 column_config={"Win rate": st.column_config.ProgressColumn(format="percent", min_value=0,
+                                                                            max_value=1)})
+    _download("Players (CSV)", summary, "sobremesa-players.csv")
+    if ui.is_local_request():
+        merge_names(archive)
+
+
+def merge_names(archive: stats.Archive) -> None:
+    with st.expander("Two names, one person? Merge them"):
+        st.caption("Names that differ only in capitals or spaces are already one person. For the rest "
+                   "(“Lucia” and “Lucía”, a nickname), tell Sobremesa they are the same person.")
+        people = sorted(archive.results["player"].unique(), key=str.casefold)
+        if len(people) < 2:
+            return
+        cols = st.columns(2)
+        name = cols[0].selectbox("This name", people, key="merge-name")
+        into = cols[1].selectbox("is the same person as", [p for p in people if p != name], key="merge-into")
+        if st.button("Merge", key="merge-go") and ui.attempt(tables.merge_players, name, into):
+            st.session_state["flash-ok"] = f"“{name}” now counts as {into}."
+            st.rerun()
+        merged = tables.player_aliases()
+        if merged:
+            st.caption("Merged so far: " + "; ".join(f"{a} → {b}" for a, b in sorted(merged.items())))
+
+
+def main() -> None:
+    ui.style()
+    st.title("📊 Statistics")
+    ui.flash()
+    done = st.session_state.pop("flash-ok", None)
+    if done:
+        st.success(done, icon="✅")
+    records = _records()
+    if not records:
+        empty_state()
+        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+        return
+    aliases = tuple(sorted(tables.player_aliases().items()))
+    signature = tuple((r.get("room"), r.get("game_no"), r.get("ended_at")) for r in records)
+    archive = _archive(signature, aliases, records)
+    ids = filters(archive)
+    if len(ids) == 0:
+        st.info("No game matches these filters. Clear a filter to see more.")
+        return
+    summary, families = _figures(signature, aliases, tuple(int(i) for i in ids), archive)
+    chosen = archive.games.loc[ids]
+    st.caption(f"{len(ids)} game{'s' if len(ids) != 1 else ''} · {len(summary)} players · "
+               f"{chosen['date'].min():%d %b %Y} – {chosen['date'].max():%d %b %Y}")
+    shown = [name for name in families if name in CHARTS]
+    tabs = st.tabs(["🗂️ Archive", "🎬 Replay", "🏆 Players"] + [CHARTS[name].TAB for name in shown])
+    with tabs[0]:
+        archive_tab(archive, ids)
+    with tabs[1]:
+        replay_tab(archive, ids, records)
+    with tabs[2]:
+        players_tab(archive, summary)
+    for tab, name in zip(tabs[3:], shown):
+        with tab:
+            CHARTS[name].show(families[name])
+            tables_ = {key: frame for key, frame in families[name].items()
+                       if hasattr(frame, "to_csv") and not frame.empty}
+            st.caption("The figures above as CSV:")
+            with st.container(horizontal=True):
+                for key, frame in tables_.items():
+                    st.download_button(key.replace("_", " ").capitalize(), data=_csv(frame),
+                                       file_name=f"sobremesa-{name}-{key}.csv", mime="text/csv",
+                                       key=f"csv-{name}-{key}", icon=":material/download:", on_click="ignore")
+    st.divider()
+    cols = st.columns([1, 3])
+    if cols[0].button("Refresh", icon="🔄", help=f"Games that ended show up within {REFRESH_SECONDS} s; "
+                      "this reads the archive now."):
+        _stored_records.clear()
+        st.rerun()
+    with cols[1]:
+        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+
+
+main()

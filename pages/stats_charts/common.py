@@ -1,0 +1,87 @@
+"""What every chart shares: a style that reads on a projector and on a phone, the figure type,
+and the charts every game has (scores over one game, results across games). Altair only."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import altair as alt
+import pandas as pd
+
+INK, PAPER, ACCENT = "#2A1F1A", "#FBF5EC", "#C4473A"
+WARM = ["#FBF5EC", "#F3D9B1", "#E8A968", "#D8703F", "#C4473A", "#8E2C2C"]
+MAX_ROWS = 20  # bars per chart: more would not read on a phone
+
+
+@dataclass
+class Figure:
+    key: str       # stable id (widget keys, file names)
+    title: str
+    caption: str
+    chart: alt.TopLevelMixin
+
+
+def style(chart, height: int | None = None):
+    """Large type (a projector at the back of a room), no chart title (the page writes it above,
+    where it wraps on a phone), transparent background on the page's paper colour."""
+    if height is not None:
+        chart = chart.properties(height=height)
+    return (chart.configure(background="transparent", font="sans-serif")
+            .configure_axis(labelFontSize=14, titleFontSize=15, labelColor=INK, titleColor=INK,
+                            labelLimit=160, gridColor="#e6d9c7")
+            .configure_legend(labelFontSize=14, titleFontSize=14, orient="bottom", columns=4, labelLimit=160)
+            .configure_view(strokeWidth=0))
+
+
+def bar_height(rows: int) -> int:
+    return 34 * max(1, min(rows, MAX_ROWS)) + 30
+
+
+def hbar(data: pd.DataFrame, value: str, label: str, tooltip: list, fmt: str = "", scale=None,
+         colour: str = ACCENT, order: str = "-x") -> alt.Chart:
+    """Horizontal bars, longest first (order="x": shortest first), value printed at each bar's end."""
+    data = data.head(MAX_ROWS)
+    # Without a format the value is a count: whole-number ticks only.
+    axis = alt.Axis(format=fmt) if fmt else alt.Axis(format="d", tickMinStep=1)
+    x = alt.X(f"{value}:Q", title=label, axis=axis, scale=scale or alt.Undefined)
+    y = alt.Y("player:N", sort=order, title=None)
+    bars = alt.Chart(data).mark_bar(color=colour, cornerRadiusEnd=4).encode(x=x, y=y, tooltip=tooltip)
+    text = alt.Chart(data).mark_text(align="left", dx=4, fontSize=14, color=INK).encode(
+        x=x, y=y, text=alt.Text(f"{value}:Q", format=fmt or ".0f"))
+    return bars + text
+
+
+def score_lines(history: pd.DataFrame, turn_word: str = "Turn", upto: int | None = None) -> alt.Chart:
+    """Cumulative score per player after each turn of one game; a rule marks the replayed turn."""
+    lines = alt.Chart(history).mark_line(point=alt.OverlayMarkDef(size=60), strokeWidth=3).encode(
+        x=alt.X("turn:Q", title=turn_word, axis=alt.Axis(tickMinStep=1, format="d")),
+        y=alt.Y("score:Q", title="Score"),
+        color=alt.Color("player:N", title=None, scale=alt.Scale(scheme="dark2")),
+        tooltip=[alt.Tooltip("player:N", title="Player"), alt.Tooltip("turn:Q", title=turn_word),
+                 alt.Tooltip("points:Q", title="Points this turn"), alt.Tooltip("score:Q", title="Score")])
+    if upto is None:
+        return lines
+    rule = (alt.Chart(pd.DataFrame({"turn": [upto]})).mark_rule(color=ACCENT, strokeDash=[6, 4], size=2)
+            .encode(x="turn:Q"))
+    return lines + rule
+
+
+def player_figures(summary: pd.DataFrame) -> list[Figure]:
+    """Across the selected games: wins, average score, average placement per player."""
+    if summary.empty:
+        return []
+    n = len(summary.head(MAX_ROWS))
+    tip = [alt.Tooltip("player:N", title="Player"), alt.Tooltip("games:Q", title="Games"),
+           alt.Tooltip("wins:Q", title="Wins"), alt.Tooltip("win_rate:Q", title="Win rate", format=".0%"),
+           alt.Tooltip("avg_score:Q", title="Average score"),
+           alt.Tooltip("avg_placement:Q", title="Average placement")]
+    played = summary.sort_values("games", ascending=False).head(MAX_ROWS)
+    return [
+        Figure("wins", "Wins", "Games won (a shared first place counts for everyone in it).",
+               style(hbar(played, "wins", "Wins", tip), bar_height(n))),
+        Figure("avg_score", "Average final score", "Scores of different games are on different scales: "
+               "filter by game to compare like with like.",
+               style(hbar(played, "avg_score", "Average score", tip, ".1f", colour="#D8703F"), bar_height(n))),
+        Figure("avg_placement", "Average placement", "1 = first place. Shorter is better.",
+               style(hbar(played.sort_values("avg_placement"), "avg_placement", "Average placement", tip, ".2f",
+                          colour="#8E6C4A", order="x"), bar_height(n))),
+    ]

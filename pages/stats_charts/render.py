@@ -1,0 +1,24 @@
+"""Putting a figure on the page: its title, caption and chart with Streamlit's chart toolbar
+(full screen, "Download as PNG", show data), plus an SVG download where vl-convert is installed."""
+from __future__ import annotations
+
+import streamlit as st
+
+from pages.stats_charts.common import Figure
+
+try:  # optional: `pip install vl-convert-python` adds SVG downloads
+    import vl_convert
+except ImportError:  # pragma: no cover - depends on the machine
+    vl_convert = None
+
+
+def figure(fig: Figure, key: str = "") -> None:
+    st.markdown(f"#### {fig.title}")
+    if fig.caption:
+        st.caption(fig.caption)
+    st.altair_chart(fig.chart, width="stretch", key=f"chart-{key}{fig.key}")
+    if vl_convert is not None:
+        spec = fig.chart.to_json()
+        st.download_button("SVG", data=lambda: vl_convert.vegalite_to_svg(spec), file_name=f"{fig.key}.svg",
+                           mime="image/svg+xml", key=f"svg-{key}{fig.key}", icon=":material/download:",
+                           type="tertiary", on_click="ignore")

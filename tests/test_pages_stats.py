@@ -1,0 +1,108 @@
+"""The statistics page runs under AppTest on an empty archive, on a simulated one, and with one
+game's replay open, through the real entry point (app.py and its navigation)."""
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine import demo, tables
+from pages import ui
+
+TIMEOUT = 60
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(at=None):
+    at = at or AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.switch_page("pages/stats.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def texts(at):
+    return "\n".join(str(x.value) for x in [*at.info, *at.caption, *at.markdown, *at.success])
+
+
+@pytest.fixture(autouse=True)
+def on_the_host_laptop(monkeypatch):
+    """AppTest has no client address; the page is opened on the server's own machine."""
+    monkeypatch.setattr(ui, "is_local_request", lambda: True)
+
+
+@pytest.fixture(scope="module")
+def archive_dir(tmp_path_factory):
+    path = tmp_path_factory.mktemp("stats-pages")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOBREMESA_DATA", str(path))
+        mp.delenv("SOBREMESA_DATABASE_URL", raising=False)
+        tables.reset()
+        demo.simulate(games=8, seed=5)
+        tables.reset()
+    return path
+
+
+@pytest.fixture
+def simulated(archive_dir, monkeypatch):
+    monkeypatch.setenv("SOBREMESA_DATA", str(archive_dir))
+    tables.reset()
+
+
+def test_an_empty_archive_says_how_to_get_games():
+    at = run()
+    assert "No saved games yet" in texts(at)
+    assert any(b.label == "Load demo data" for b in at.button)
+
+
+def test_the_demo_button_fills_the_archive(monkeypatch):
+    played = []
+    monkeypatch.setattr(demo, "simulate", lambda games: played.append(games))
+    at = run()
+    next(b for b in at.button if b.label == "Load demo data").click().run()
+    assert not at.exception and played == [30]
+
+
+def test_a_simulated_archive_shows_every_tab(simulated):
+    at = run()
+    assert [t.label for t in at.tabs] == ["🗂️ Archive", "🎬 Replay", "🏆 Players", "🃏 Dixit & Odyssey",
+                                          "✏️ Pictomania"]
+    assert len(at.get("vega_lite_chart")) >= 8
+    assert "Who fools whom" in texts(at) and "Black sheep" in texts(at)
+    assert "8 games" in texts(at)
+
+
+def test_filters_narrow_the_games(simulated):
+    at = run()
+    at.multiselect(key="f-games").set_value(["pictomania"]).run()
+    assert not at.exception
+    assert [t.label for t in at.tabs][-1] == "✏️ Pictomania"
+    assert "🃏 Dixit & Odyssey" not in [t.label for t in at.tabs]
+
+
+def test_each_game_opens_as_a_replay(simulated):
+    at = run()
+    seen = set()
+    records = tables.records()
+    for gid, record in enumerate(records):
+        if record["game"] in seen:
+            continue
+        seen.add(record["game"])
+        at.selectbox(key="replay-game").set_value(gid).run()
+        assert not at.exception, [e.message for e in at.exception]
+        slider = at.slider(key=f"replay-turn-{gid}")
+        slider.set_value(len(record["turns"])).run()
+        assert not at.exception, [e.message for e in at.exception]
+        if record["game"] == "pictomania":
+            assert any("data:image/svg+xml;base64," in h.proto.body for h in at.get("html"))
+    assert seen == {"dixit", "odyssey", "pictomania"}
+
+
+def test_the_host_merges_two_names(simulated):
+    at = run()
+    people = at.selectbox(key="merge-name").options
+    name = "Lucia" if "Lucia" in people else people[-1]
+    at.selectbox(key="merge-name").set_value(name).run()
+    into = at.selectbox(key="merge-into").options[0]
+    at.selectbox(key="merge-into").set_value(into).run()
+    at.button(key="merge-go").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert name not in at.selectbox(key="merge-name").options
