@@ -1,16 +1,16 @@
 """Dixit on the shared screen and on a player's phone. Only renders views; the rules are elsewhere."""
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
+from pages.screens.reveal import HAND, name_of, scoreboard, show_phrase, turn_result, waiting_line
+from pages.screens.reveal import winners_line
 
 PITCH = "Dixit — tell a story with a picture (3–6 players)"
 
-HAND = 105  # three cards a row on a 390 px phone: the whole hand fits on one screen
 
 PHASE_TITLES = {"claim": "Turn 1: who has a phrase?", "tell": "The storyteller is choosing",
                 "give": "Everyone gives a card", "vote": "Vote for the storyteller's card",
@@ -24,80 +24,31 @@ def options() -> dict:
     return {"contando": contando, "deck": deck_choice()}
 
 
-def _name(view, seat) -> str:
-    return view["names"][seat] if seat is not None and 0 <= seat < len(view["names"]) else "?"
-
-
-def _waiting_line(view) -> str:
-    waiting = view.get("waiting_for", [])
-    if not waiting or view["phase"] in ("end", "lobby"):
-        return ""
-    return "Waiting for: " + ui.names_of(view, waiting)
-
-
 def _phase_line(view) -> str:
     phase = view["phase"]
     if phase == "tell":
-        return f"{_name(view, view['storyteller'])} is the storyteller: choosing a card and a phrase"
+        return f"{name_of(view, view['storyteller'])} is the storyteller: choosing a card and a phrase"
     if phase == "give":
-        return f"{_name(view, view['storyteller'])} told. Everyone else gives a card that fits"
+        return f"{name_of(view, view['storyteller'])} told. Everyone else gives a card that fits"
     if phase == "vote":
         return "Find the storyteller's card: vote on your phone"
     return PHASE_TITLES.get(phase, phase)
 
 
-def _phrase(view) -> None:
-    if view.get("phrase"):
-        st.markdown(f"<div class='sm-phrase'>“{ui.esc(view['phrase'])}”</div>", unsafe_allow_html=True)
-
-
-def turn_result(view, turn, min_width=170) -> None:
-    """A finished turn, fully revealed: whose card was where, who voted for it, who scored what."""
-    names = view["names"]
-    voters_of = {}
-    for voter, picks in turn["votes"].items():
-        for p in picks:
-            voters_of.setdefault(p, []).append(names[int(voter)])
-    cards = []
-    for p in turn["table"]:
-        owner = _name(view, p["owner"])
-        who = "storyteller " + owner if p["owner"] == turn["storyteller"] else owner
-        votes = voters_of.get(p["position"], [])
-        cards.append({"id": p["card"], "label": str(p["position"]), "glow": p["owner"] == turn["storyteller"],
-                      "badge": who + (" · ← " + ", ".join(votes) if votes else "")})
-    st.markdown(f"**Turn {turn['turn']}** — {ui.esc(_name(view, turn['storyteller']))} told"
-                + (f": “{ui.esc(turn['phrase'])}”" if turn.get("phrase") else ""), unsafe_allow_html=True)
-    card_grid(cards, key=f"result-{turn['turn']}", min_width=min_width)
-    gained = [f"{ui.esc(names[int(s)])} +{pts}" for s, pts in turn["scores"].items() if pts]
-    st.markdown("Points: " + (", ".join(gained) if gained else "nobody scored"))
-
-
-def scoreboard(view) -> None:
-    history = view.get("history") or []
-    if not history:
-        return
-    rows = {name: [t["scores"].get(str(s), 0) for t in history] for s, name in enumerate(view["names"])}
-    frame = pd.DataFrame(rows, index=[f"T{t['turn']}" for t in history]).T
-    frame["Total"] = view["scores"]
-    st.dataframe(frame.sort_values("Total", ascending=False), use_container_width=True)
-
-
 def table(view) -> None:
     phase = view["phase"]
     st.markdown(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-                f"<div class='sm-waiting'>{ui.esc(_waiting_line(view))}</div></div>", unsafe_allow_html=True)
+                f"<div class='sm-waiting'>{ui.esc(waiting_line(view))}</div></div>", unsafe_allow_html=True)
     st.caption(f"Turn {view['turn']} · {view['deck_left']} cards left in the draw pile")
     if phase in ("give", "vote"):
-        _phrase(view)
+        show_phrase(view)
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
         card_grid(cards, key="table", min_width=270)
     elif phase == "end":
-        best = max(view["scores"]) if view["scores"] else 0
-        winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-        st.markdown(f"## 🏆 {ui.esc(' & '.join(winners))} win{'s' if len(winners) == 1 else ''} with {best} points")
+        st.markdown(f"## {ui.esc(winners_line(view))}")
     if view.get("last_turn") and phase != "vote":
-        turn_result(view, view["last_turn"], min_width=200)
+        turn_result(view, view["last_turn"], min_width=200, big=True)
     scoreboard(view)
 
 
@@ -124,12 +75,12 @@ def player(view, act) -> None:
         card_grid(hand, key="tell", pick=1, min_width=HAND, button="Tell with this card", nonce=f"tell-{view['turn']}",
                   on_pick=lambda ids: act({"type": "tell", "card": ids[0], "phrase": st.session_state.get("phrase") or None}))
     elif phase == "give" and waiting:
-        _phrase(view)
+        show_phrase(view)
         k = view["gives_per_player"]
         card_grid(hand, key="give", pick=k, min_width=HAND, button=f"Give {'these cards' if k > 1 else 'this card'}",
                   nonce=f"give-{view['turn']}", on_pick=lambda ids: act({"type": "give", "cards": ids}))
     elif phase == "vote" and waiting:
-        _phrase(view)
+        show_phrase(view)
         own = set(view["my_positions"])
         cards = [{"id": p["card"], "label": str(p["position"]), "disabled": p["position"] in own,
                   "badge": "yours" if p["position"] in own else ""} for p in view["table"]]
@@ -163,6 +114,6 @@ def _waiting_detail(view, seat, teller) -> None:
         st.success(f"You voted for card {view['my_vote'][0]}.")
     if phase == "vote" and view["table"]:
         card_grid([{"id": p["card"], "label": str(p["position"])} for p in view["table"]], key="table", min_width=110)
-    line = _waiting_line(view)
+    line = waiting_line(view)
     if line:
         st.info(line)

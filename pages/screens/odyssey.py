@@ -2,13 +2,13 @@
 views; the rules are in the engine. Built on the classic Dixit renderer's helpers."""
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
-from pages.screens.dixit import HAND, _name, _phrase, _waiting_line
+from pages.screens.reveal import (CSS, HAND, RED, TEAMS, name_of, positions_text, scoreboard, show_phrase,
+                                  team_of, turn_result, waiting_line, winners_line, winning_teams)
 
 PITCH = "Dixit Odyssey — 3 to 12 players, with Party and Team variants"
 
@@ -18,35 +18,6 @@ VARIANTS = {
     "team": "Team — 6, 8, 10 or 12 in pairs sitting opposite: one of you gives your team's card, the other votes.",
 }
 MAX_LAPS = 5
-# Team colours: an emoji for text drawn by the card component (textContent), a colour for HTML.
-TEAMS = [("🔵", "Blue", "#3B6FB6"), ("🟠", "Orange", "#D9822B"), ("🟢", "Green", "#3F9E5A"),
-         ("🟣", "Purple", "#7E57C2"), ("🟡", "Yellow", "#C9A41A"), ("🟤", "Brown", "#8B5A2B")]
-RED = "🟥"
-
-CSS = """
-<style>
-  .od-strip { display: flex; flex-wrap: wrap; gap: .5rem .6rem; margin: .3rem 0 .7rem; }
-  .od-chip { display: inline-flex; align-items: center; gap: .45rem; padding: .3rem .8rem; border-radius: 999px;
-    background: #F3E9DC; color: #2A1F1A; font-size: 1.15rem; border-left: .5rem solid var(--team, #C9BBAE); }
-  .od-big .od-chip { font-size: 1.45rem; }
-  .od-chip b { font-weight: 800; }
-  .od-chip.od-zero { opacity: .6; }
-  .od-chip.od-red { background: #F6D5D0; }
-  .od-pts { display: inline-block; min-width: 2.4em; text-align: center; padding: .05rem .5rem; border-radius: 999px;
-    background: #C4473A; color: #fff; font-weight: 800; }
-  .od-zero .od-pts { background: #9b8b80; }
-  .od-pop { animation: od-pop .7s cubic-bezier(.2,1.6,.4,1) both; }
-  @keyframes od-pop { from { transform: scale(.4); opacity: 0; } to { transform: scale(1); opacity: 1; } }
-  .od-reveal { font-size: 1.5rem; font-weight: 700; margin: .2rem 0 .4rem; }
-  .od-big .od-reveal { font-size: 1.8rem; }
-  .od-story { display: inline-block; padding: .05rem .6rem; border-radius: .5rem; background: #E0A93B; color: #2A1F1A;
-    animation: od-glow 1.2s ease-in-out 3; }
-  @keyframes od-glow { 50% { box-shadow: 0 0 0 .5rem rgba(224,169,59,.45); } }
-  .od-redline { font-size: 1.25rem; font-weight: 700; color: #A3261B; margin: .2rem 0 .5rem; }
-  .od-team { font-size: 1.15rem; margin: .2rem 0 .5rem; }
-  .od-phrase { font-size: 1.35rem; font-style: italic; margin: .1rem 0 .4rem; }
-</style>
-"""
 
 
 def options() -> dict:
@@ -62,33 +33,11 @@ def options() -> dict:
 
 # ---- small pieces --------------------------------------------------------------------------------
 
-def _team(view, seat):
-    """(emoji, name, colour) of a seat's team, or None outside the Team variant."""
-    teams = view.get("teams")
-    if not teams or str(seat) not in teams:
-        return None
-    return TEAMS[teams[str(seat)] % len(TEAMS)]
-
-
-def _who(view, seat) -> str:
-    """A name for text drawn by the card component: with the team's emoji in the Team variant."""
-    team = _team(view, seat)
-    return f"{team[0]} {_name(view, seat)}" if team else _name(view, seat)
-
-
-def _colour(view, seat) -> str:
-    team = _team(view, seat)
-    return team[2] if team else "#C9BBAE"
-
 
 def _phone_phrase(view) -> None:
     """The phrase on a phone: smaller than on the wall, so twelve cards fit below it."""
     if view.get("phrase"):
         st.html(CSS + f"<div class='od-phrase'>“{ui.esc(view['phrase'])}”</div>")
-
-
-def _positions(picks) -> str:
-    return " & ".join(str(p) for p in picks)
 
 
 def _table_width(count: int) -> int:
@@ -103,7 +52,7 @@ def _phone_width(count: int) -> int:
 
 def _phase_line(view) -> str:
     phase, variant = view["phase"], view["variant"]
-    teller = _name(view, view.get("storyteller"))
+    teller = name_of(view, view.get("storyteller"))
     if phase == "claim":
         return "Turn 1: whoever has a phrase first taps “I have a phrase!”"
     if phase == "tell":
@@ -144,7 +93,7 @@ def _team_strip(view, big: bool) -> None:
     chips = []
     for team, seats in sorted(members.items()):
         emoji, name, colour = TEAMS[team % len(TEAMS)]
-        who = " & ".join(ui.esc(_name(view, s)) for s in seats)
+        who = " & ".join(ui.esc(name_of(view, s)) for s in seats)
         chips.append(f"<span class='od-chip' style='--team:{colour}'>{emoji} {name}: {who}"
                      f"<span class='od-pts'>{view['team_scores'].get(str(team), 0)}</span></span>")
     st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
@@ -152,133 +101,31 @@ def _team_strip(view, big: bool) -> None:
 
 # ---- the revealed turn ---------------------------------------------------------------------------
 
-def turn_result(view, turn, min_width=170, big=False) -> None:
-    """A finished turn, fully revealed: whose card was where, who voted what (the red vote too),
-    who scored what. The storyteller's card glows and the points pop in."""
-    voters_of = {}
-    for voter, picks in turn["votes"].items():
-        for p in picks:
-            voters_of.setdefault(p, []).append(_name(view, int(voter)))
-    teller, red = turn["storyteller"], turn.get("red_vote")
-    story = next((p["position"] for p in turn["table"] if p["owner"] == teller), None)
-    party = view["variant"] == "party"
-    cards = []
-    for p in turn["table"]:
-        who = _who(view, p["owner"])
-        if p["owner"] == teller and not party:
-            who = "storyteller " + who
-        votes = voters_of.get(p["position"], [])
-        label = str(p["position"]) + (f" {RED} red" if p["position"] == red else "")
-        cards.append({"id": p["card"], "label": label, "glow": p["position"] == story and not party,
-                      "badge": who + (" · ← " + ", ".join(votes) if votes else "")})
-    phrase = f": “{ui.esc(turn['phrase'])}”" if turn.get("phrase") else ""
-    found = ""
-    if story is not None and not party:
-        found = f" — the storyteller's card was <span class='od-story'>{story}</span>"
-    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-reveal'>Turn {turn['turn']}: "
-            f"{ui.esc(_name(view, teller))} told{phrase}{found}</div></div>")
-    if red is not None:
-        owner = next((p["owner"] for p in turn["table"] if p["position"] == red), None)
-        on_red = voters_of.get(red, [])
-        st.html(CSS + f"<div class='od-redline'>{RED} Red card: {red} ({ui.esc(_name(view, owner))}'s)"
-                + (f": {ui.esc(', '.join(on_red))} score 0" if on_red else ": nobody voted it") + "</div>")
-    card_grid(cards, key=f"result-{turn['turn']}", min_width=min_width)
-    _points_chips(view, turn, big)
-
-
-def _did(view, turn, seat: str) -> str:
-    picks = turn["votes"].get(seat)
-    if int(seat) == turn["storyteller"] and view["variant"] != "party":
-        return "told"
-    return "→ " + _positions(picks) if picks else "gave"
-
-
-def _points_chips(view, turn, big) -> None:
-    """Who voted what and what each earned, best first (in Team: what each team earned)."""
-    if view["variant"] == "team" and turn.get("team_scores"):
-        _team_points_chips(view, turn, big)
-        return
-    red, chips = turn.get("red_vote"), []
-    order = sorted(turn["scores"], key=lambda s: (-turn["scores"][s], int(s)))
-    for i, seat in enumerate(order):
-        s, points = int(seat), turn["scores"][seat]
-        picks = turn["votes"].get(seat)
-        what = _did(view, turn, seat)
-        classes = "od-chip" + (" od-zero" if not points else "") + (" od-red" if picks and red in picks else "")
-        chips.append(f"<span class='{classes}' style='--team:{_colour(view, s)}'><b>{ui.esc(_name(view, s))}</b> "
-                     f"{what}<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.06 * i:.2f}s'>"
-                     f"+{points}</span></span>")
-    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
-
-
-def _team_points_chips(view, turn, big) -> None:
-    members = {}
-    for seat, team in view["teams"].items():
-        members.setdefault(team, []).append(seat)
-    order = sorted(members, key=lambda t: (-turn["team_scores"].get(str(t), 0), t))
-    chips = []
-    for i, team in enumerate(order):
-        emoji, name, colour = TEAMS[team % len(TEAMS)]
-        points = turn["team_scores"].get(str(team), 0)
-        did = " · ".join(f"<b>{ui.esc(_name(view, int(s)))}</b> {_did(view, turn, s)}"
-                         for s in members[team] if s in turn["scores"])
-        chips.append(f"<span class='od-chip{' od-zero' if not points else ''}' style='--team:{colour}'>{emoji} {did}"
-                     f"<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.08 * i:.2f}s'>+{points}</span></span>")
-    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
-
-
-def scoreboard(view) -> None:
-    history = view.get("history") or []
-    if not history:
-        return
-    names = view["names"]
-    frame = pd.DataFrame({name: [t["scores"].get(str(s), 0) for t in history] for s, name in enumerate(names)},
-                         index=[f"T{t['turn']}" for t in history]).T
-    frame["Total"] = view["scores"]
-    if view["variant"] == "team":
-        frame.insert(0, "Team", [" ".join(_team(view, s)[:2]) for s in range(len(names))])
-    st.dataframe(frame.sort_values("Total", ascending=False), width="stretch")
-
-
-def _winning_teams(view) -> list[int]:
-    scores = {int(t): p for t, p in view["team_scores"].items()}
-    best = max(scores.values(), default=0)
-    return [t for t, p in scores.items() if p == best]
-
-
-def _winners_line(view) -> str:
-    if view["variant"] == "team":
-        won = _winning_teams(view)
-        best = view["team_scores"].get(str(won[0]), 0) if won else 0
-        teams = " & ".join(" ".join(TEAMS[t % len(TEAMS)][:2]) for t in won)
-        return f"🏆 Team {teams} win{'s' if len(won) == 1 else ''} with {best} points"
-    best = max(view["scores"], default=0)
-    winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-    return f"🏆 {' & '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} points"
-
 
 # ---- the shared screen ---------------------------------------------------------------------------
+
 
 def table(view) -> None:
     phase = view["phase"]
     st.markdown(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-                f"<div class='sm-waiting'>{ui.esc(_waiting_line(view))}</div></div>", unsafe_allow_html=True)
+                f"<div class='sm-waiting'>{ui.esc(waiting_line(view))}</div></div>", unsafe_allow_html=True)
     st.caption(f"Dixit Odyssey · {view['variant'].capitalize()} · {_goal(view)} · turn {view['turn']} · "
                f"{view['deck_left']} cards in the draw pile")
     _team_strip(view, big=True)
     if phase in ("give", "vote"):
-        _phrase(view)
+        show_phrase(view)
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
         card_grid(cards, key="table", min_width=_table_width(len(cards)))
     elif phase == "end":
-        st.markdown(f"## {ui.esc(_winners_line(view))}")
+        st.markdown(f"## {ui.esc(winners_line(view))}")
     if view.get("last_turn") and phase != "vote":
         turn_result(view, view["last_turn"], min_width=170, big=True)
     scoreboard(view)
 
 
 # ---- a player's phone ----------------------------------------------------------------------------
+
 
 def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
@@ -290,11 +137,11 @@ def player(view, act) -> None:
     variant, teller, turn = view["variant"], view.get("storyteller"), view["turn"]
     st.markdown(f"<div class='sm-phase'>{ui.esc(_phase_line(view))}</div>", unsafe_allow_html=True)
     if variant == "team":
-        emoji, team_name, colour = _team(view, seat)
+        emoji, team_name, colour = team_of(view, seat)
         st.html(CSS + f"<div class='od-team'>{emoji} You are team <b style='color:{colour}'>{team_name}</b> with "
-                f"<b>{ui.esc(_name(view, view['teammate']))}</b> · team score "
+                f"<b>{ui.esc(name_of(view, view['teammate']))}</b> · team score "
                 f"{view['team_scores'].get(str(view['team']), 0)}</div>")
-    line = _waiting_line(view)
+    line = waiting_line(view)
     if line:
         st.caption(line)
     waiting = seat in view["waiting_for"]
@@ -348,7 +195,7 @@ def _give(view, act, hand, turn) -> None:
         st.info("Your teammate told: you give a card that fits too. Nobody on your team votes this turn.")
     elif variant == "team":
         st.info(f"One of you gives your team's card: the first to give gives; the other one votes. "
-                f"Your teammate is {_name(view, view['teammate'])}.")
+                f"Your teammate is {name_of(view, view['teammate'])}.")
     k = view["gives_per_player"]
     card_grid(hand, key="give", pick=k, min_width=HAND, button=f"Give {'these cards' if k > 1 else 'this card'}",
               nonce=f"give-{turn}", on_pick=lambda ids: act({"type": "give", "cards": ids}))
@@ -390,7 +237,7 @@ def _vote(view, act, turn) -> None:
 
 
 def _red_vote(view, act, turn, width) -> None:
-    st.success(f"Green vote cast: card {_positions(view['my_vote'])}.")
+    st.success(f"Green vote cast: card {positions_text(view['my_vote'])}.")
     st.error(f"{RED} **Red card (secret): anyone on it scores 0**, your own green vote included. "
              "Pick the card you think fits least.", icon="🛑")
     cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
@@ -401,10 +248,10 @@ def _red_vote(view, act, turn, width) -> None:
 def _waiting_detail(view, seat) -> None:
     phase = view["phase"]
     if phase == "end":
-        won = (view["team"] in _winning_teams(view) if view["variant"] == "team"
+        won = (view["team"] in winning_teams(view) if view["variant"] == "team"
                else view["scores"][seat] == max(view["scores"]))
         st.markdown(f"## {'🏆 You win!' if won else 'Game over'}  \nYou scored **{view['scores'][seat]}**.")
-        st.caption(_winners_line(view))
+        st.caption(winners_line(view))
         return
     if view.get("hand_hidden"):
         st.caption("Your hand stays hidden until your phrase is out.")
@@ -413,12 +260,12 @@ def _waiting_detail(view, seat) -> None:
         card_grid([{"id": c} for c in view["my_given"]], key="given", min_width=HAND)
     elif phase in ("give", "vote") and view["variant"] == "team" and seat != view["storyteller"] \
             and view["teammate"] != view["storyteller"]:
-        st.info(f"{_name(view, view['teammate'])} gave your team's card: you are your team's voter.")
+        st.info(f"{name_of(view, view['teammate'])} gave your team's card: you are your team's voter.")
     if view.get("story_card") and phase in ("give", "vote"):
         st.success("You told. Your card for the story:")
         card_grid([{"id": view["story_card"]}], key="story", min_width=HAND)
     if view.get("my_vote"):
-        st.success(f"You voted for card {_positions(view['my_vote'])}.")
+        st.success(f"You voted for card {positions_text(view['my_vote'])}.")
     if view.get("my_red_vote") is not None:
         st.error(f"{RED} Your red card: {view['my_red_vote']}.")
     if phase == "vote" and view["table"]:

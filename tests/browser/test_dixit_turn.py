@@ -73,7 +73,7 @@ def test_host_and_four_players_play_one_turn(serve, browser):
         pick_and_confirm(page, enabled_only=True)
 
     # The shared screen reveals the turn by itself (pushed), then shows the stored scores.
-    expect(host.get_by_text("Points:", exact=False)).to_be_visible(timeout=WAIT)
+    expect(host.get_by_text("the storyteller's card was", exact=False)).to_be_visible(timeout=WAIT)
     stored = api(srv, code)
     turn = stored["history"][0]
     assert stored["phase"] == "tell" and len(turn["votes"]) == 3 and turn["phrase"] == "Where is happiness?"

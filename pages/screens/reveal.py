@@ -1,0 +1,188 @@
+"""What the Dixit family's screens share: names, the phrase, and the revealed turn (whose card was
+where, who voted what, the red vote and team colours, the points popping in) and the scoreboard."""
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from pages import ui
+from pages.cards import card_grid
+
+HAND = 105  # three cards a row on a 390 px phone: the whole hand fits on one screen
+
+
+def name_of(view, seat) -> str:
+    return view["names"][seat] if seat is not None and 0 <= seat < len(view["names"]) else "?"
+
+
+def show_phrase(view) -> None:
+    if view.get("phrase"):
+        st.markdown(f"<div class='sm-phrase'>“{ui.esc(view['phrase'])}”</div>", unsafe_allow_html=True)
+
+
+def waiting_line(view) -> str:
+    waiting = view.get("waiting_for", [])
+    if not waiting or view["phase"] in ("end", "lobby"):
+        return ""
+    return "Waiting for: " + ui.names_of(view, waiting)
+
+
+# Team colours: an emoji for text drawn by the card component (textContent), a colour for HTML.
+
+TEAMS = [("🔵", "Blue", "#3B6FB6"), ("🟠", "Orange", "#D9822B"), ("🟢", "Green", "#3F9E5A"),
+         ("🟣", "Purple", "#7E57C2"), ("🟡", "Yellow", "#C9A41A"), ("🟤", "Brown", "#8B5A2B")]
+
+RED = "🟥"
+
+CSS = """
+<style>
+  .od-strip { display: flex; flex-wrap: wrap; gap: .5rem .6rem; margin: .3rem 0 .7rem; }
+  .od-chip { display: inline-flex; align-items: center; gap: .45rem; padding: .3rem .8rem; border-radius: 999px;
+    background: #F3E9DC; color: #2A1F1A; font-size: 1.15rem; border-left: .5rem solid var(--team, #C9BBAE); }
+  .od-big .od-chip { font-size: 1.45rem; }
+  .od-chip b { font-weight: 800; }
+  .od-chip.od-zero { opacity: .6; }
+  .od-chip.od-red { background: #F6D5D0; }
+  .od-pts { display: inline-block; min-width: 2.4em; text-align: center; padding: .05rem .5rem; border-radius: 999px;
+    background: #C4473A; color: #fff; font-weight: 800; }
+  .od-zero .od-pts { background: #9b8b80; }
+  .od-pop { animation: od-pop .7s cubic-bezier(.2,1.6,.4,1) both; }
+  @keyframes od-pop { from { transform: scale(.4); opacity: 0; } to { transform: scale(1); opacity: 1; } }
+  .od-reveal { font-size: 1.5rem; font-weight: 700; margin: .2rem 0 .4rem; }
+  .od-big .od-reveal { font-size: 1.8rem; }
+  .od-story { display: inline-block; padding: .05rem .6rem; border-radius: .5rem; background: #E0A93B; color: #2A1F1A;
+    animation: od-glow 1.2s ease-in-out 3; }
+  @keyframes od-glow { 50% { box-shadow: 0 0 0 .5rem rgba(224,169,59,.45); } }
+  .od-redline { font-size: 1.25rem; font-weight: 700; color: #A3261B; margin: .2rem 0 .5rem; }
+  .od-team { font-size: 1.15rem; margin: .2rem 0 .5rem; }
+  .od-phrase { font-size: 1.35rem; font-style: italic; margin: .1rem 0 .4rem; }
+</style>
+"""
+
+
+def team_of(view, seat):
+    """(emoji, name, colour) of a seat's team, or None outside the Team variant."""
+    teams = view.get("teams")
+    if not teams or str(seat) not in teams:
+        return None
+    return TEAMS[teams[str(seat)] % len(TEAMS)]
+
+
+def who_of(view, seat) -> str:
+    """A name for text drawn by the card component: with the team's emoji in the Team variant."""
+    team = team_of(view, seat)
+    return f"{team[0]} {name_of(view, seat)}" if team else name_of(view, seat)
+
+
+def colour_of(view, seat) -> str:
+    team = team_of(view, seat)
+    return team[2] if team else "#C9BBAE"
+
+
+def positions_text(picks) -> str:
+    return " & ".join(str(p) for p in picks)
+
+
+def turn_result(view, turn, min_width=170, big=False) -> None:
+    """A finished turn, fully revealed: whose card was where, who voted what (the red vote too),
+    who scored what. The storyteller's card glows and the points pop in."""
+    voters_of = {}
+    for voter, picks in turn["votes"].items():
+        for p in picks:
+            voters_of.setdefault(p, []).append(name_of(view, int(voter)))
+    teller, red = turn["storyteller"], turn.get("red_vote")
+    story = next((p["position"] for p in turn["table"] if p["owner"] == teller), None)
+    party = view.get("variant", "base") == "party"
+    cards = []
+    for p in turn["table"]:
+        who = who_of(view, p["owner"])
+        if p["owner"] == teller and not party:
+            who = "storyteller " + who
+        votes = voters_of.get(p["position"], [])
+        label = str(p["position"]) + (f" {RED} red" if p["position"] == red else "")
+        cards.append({"id": p["card"], "label": label, "glow": p["position"] == story and not party,
+                      "badge": who + (" · ← " + ", ".join(votes) if votes else "")})
+    phrase = f": “{ui.esc(turn['phrase'])}”" if turn.get("phrase") else ""
+    found = ""
+    if story is not None and not party:
+        found = f" — the storyteller's card was <span class='od-story'>{story}</span>"
+    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-reveal'>Turn {turn['turn']}: "
+            f"{ui.esc(name_of(view, teller))} told{phrase}{found}</div></div>")
+    if red is not None:
+        owner = next((p["owner"] for p in turn["table"] if p["position"] == red), None)
+        on_red = voters_of.get(red, [])
+        st.html(CSS + f"<div class='od-redline'>{RED} Red card: {red} ({ui.esc(name_of(view, owner))}'s)"
+                + (f": {ui.esc(', '.join(on_red))} score 0" if on_red else ": nobody voted it") + "</div>")
+    card_grid(cards, key=f"result-{turn['turn']}", min_width=min_width)
+    _points_chips(view, turn, big)
+
+
+def _did(view, turn, seat: str) -> str:
+    picks = turn["votes"].get(seat)
+    if int(seat) == turn["storyteller"] and view.get("variant", "base") != "party":
+        return "told"
+    return "→ " + positions_text(picks) if picks else "gave"
+
+
+def _points_chips(view, turn, big) -> None:
+    """Who voted what and what each earned, best first (in Team: what each team earned)."""
+    if view.get("variant", "base") == "team" and turn.get("team_scores"):
+        _team_points_chips(view, turn, big)
+        return
+    red, chips = turn.get("red_vote"), []
+    order = sorted(turn["scores"], key=lambda s: (-turn["scores"][s], int(s)))
+    for i, seat in enumerate(order):
+        s, points = int(seat), turn["scores"][seat]
+        picks = turn["votes"].get(seat)
+        what = _did(view, turn, seat)
+        classes = "od-chip" + (" od-zero" if not points else "") + (" od-red" if picks and red in picks else "")
+        chips.append(f"<span class='{classes}' style='--team:{colour_of(view, s)}'><b>{ui.esc(name_of(view, s))}</b> "
+                     f"{what}<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.06 * i:.2f}s'>"
+                     f"+{points}</span></span>")
+    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
+
+
+def _team_points_chips(view, turn, big) -> None:
+    members = {}
+    for seat, team in view["teams"].items():
+        members.setdefault(team, []).append(seat)
+    order = sorted(members, key=lambda t: (-turn["team_scores"].get(str(t), 0), t))
+    chips = []
+    for i, team in enumerate(order):
+        emoji, name, colour = TEAMS[team % len(TEAMS)]
+        points = turn["team_scores"].get(str(team), 0)
+        did = " · ".join(f"<b>{ui.esc(name_of(view, int(s)))}</b> {_did(view, turn, s)}"
+                         for s in members[team] if s in turn["scores"])
+        chips.append(f"<span class='od-chip{' od-zero' if not points else ''}' style='--team:{colour}'>{emoji} {did}"
+                     f"<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.08 * i:.2f}s'>+{points}</span></span>")
+    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
+
+
+def scoreboard(view) -> None:
+    history = view.get("history") or []
+    if not history:
+        return
+    names = view["names"]
+    frame = pd.DataFrame({name: [t["scores"].get(str(s), 0) for t in history] for s, name in enumerate(names)},
+                         index=[f"T{t['turn']}" for t in history]).T
+    frame["Total"] = view["scores"]
+    if view.get("variant", "base") == "team":
+        frame.insert(0, "Team", [" ".join(team_of(view, s)[:2]) for s in range(len(names))])
+    st.dataframe(frame.sort_values("Total", ascending=False), width="content")
+
+
+def winning_teams(view) -> list[int]:
+    scores = {int(t): p for t, p in view["team_scores"].items()}
+    best = max(scores.values(), default=0)
+    return [t for t, p in scores.items() if p == best]
+
+
+def winners_line(view) -> str:
+    if view.get("variant", "base") == "team":
+        won = winning_teams(view)
+        best = view["team_scores"].get(str(won[0]), 0) if won else 0
+        teams = " & ".join(" ".join(TEAMS[t % len(TEAMS)][:2]) for t in won)
+        return f"🏆 Team {teams} win{'s' if len(won) == 1 else ''} with {best} points"
+    best = max(view["scores"], default=0)
+    winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
+    return f"🏆 {' & '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} points"
