@@ -66,8 +66,8 @@ except SobremesaError as exc:
     st.stop()
 
 
-def act(move: dict) -> None:
-    ui.attempt(tables.submit, code, seat, token, move)
+def act(move: dict) -> bool:
+    return ui.attempt(tables.submit, code, seat, token, move)
 
 
 @st.fragment
@@ -75,11 +75,13 @@ def phone() -> None:
     view = ui.load(code, seat, token)
     if view is None:
         return
-    push.listen(code, view["version"], seat=seat)
-    score = view["scores"][seat] if view.get("scores") else 0
-    st.markdown(f"**{ui.esc(view['names'][seat])}** · {score} points · room {ui.esc(code)}")
-    ui.flash()
-    SCREENS[view["game"]].player(view, act)
+    try:
+        score = view["scores"][seat] if view.get("scores") else 0
+        st.markdown(f"**{ui.esc(view['names'][seat])}** · {score} points · room {ui.esc(code)}")
+        ui.flash()
+        SCREENS[view["game"]].player(view, act)
+    finally:  # mounted last: its render means the whole fragment has rendered this version
+        push.listen(code, view["version"], seat=seat)
 
 
 phone()

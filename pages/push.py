@@ -85,8 +85,12 @@ function rerun(c, m, value) {
 function fire(c) {
   if (c.latest == null) return;
   for (const m of c.mounts.values()) {
+    // One rerun in flight per mount: a newer push waits for it (its render calls fire() again)
+    // instead of interrupting it, or six people drawing would keep every rerun from finishing.
+    if (m.fired > m.rendered && Date.now() - m.firedAt < RETRY_RERUN_MS) continue;
     if (c.latest > m.rendered && c.latest > m.fired) {
       m.fired = c.latest;
+      m.firedAt = Date.now();
       rerun(c, m, c.latest);
       clearTimeout(m.retryTimer);
       m.retryTimer = setTimeout(() => {
@@ -196,7 +200,7 @@ export default function (component) {
     if (other !== c && other.mounts.delete(key) && other.mounts.size === 0) closeConn(other);
   }
   let m = c.mounts.get(key);
-  if (!m) { m = { rendered: -1, fired: -1, retries: 0, retryTimer: null }; c.mounts.set(key, m); }
+  if (!m) { m = { rendered: -1, fired: -1, firedAt: 0, retries: 0, retryTimer: null }; c.mounts.set(key, m); }
   if (rendered > m.rendered) { m.retries = 0; }
   m.rendered = rendered;
   m.trigger = setTriggerValue;

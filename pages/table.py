@@ -88,8 +88,14 @@ def screen() -> None:
     view = ui.load(code)
     if view is None:
         return
-    push.listen(code, view["version"])
-    push.listen(presence.channel(code), presence.version(code), key="presence")
+    try:
+        body(view)
+    finally:  # mounted last: its render means the whole fragment has rendered this version
+        push.listen(code, view["version"])
+        push.listen(presence.channel(code), presence.version(code), key="presence")
+
+
+def body(view: dict) -> None:
     if view["status"] == "lobby":
         lobby(view)
         return

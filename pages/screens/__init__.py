@@ -2,6 +2,6 @@
 host's choices, as the engine's options dict), `table(view)` for the shared screen and
 `player(view, act)` for a phone. The pages pick one by the view's game; a game appears on the
 start page once it is listed here."""
-from pages.screens import dixit, odyssey
+from pages.screens import dixit, odyssey, pictomania
 
-SCREENS = {"dixit": dixit, "odyssey": odyssey}
+SCREENS = {"dixit": dixit, "odyssey": odyssey, "pictomania": pictomania}

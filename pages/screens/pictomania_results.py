@@ -1,0 +1,122 @@
+"""Pictomania's shared pieces: the look (CSS), names, and a scored round revealed (answers, guesses,
+the scoring breakdown) with the scoreboard. Renders records from the view; no rules here."""
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from pages import ui
+from pages.screens.sketch import sheets
+
+_CSS = """
+<style>
+  @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding: .8rem .5rem 2rem; } }
+  .pm-cards { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; margin: .2rem 0 .6rem; }
+  .pm-cards.pm-stack { grid-template-columns: 1fr; gap: 12px; }
+  .pm-card { border: 2px solid var(--deck); border-radius: 10px; overflow: hidden; background: #FFFBF4; }
+  .pm-card h4 { margin: 0; padding: 2px 8px; background: var(--deck); color: #fff; font-size: .8rem;
+    font-weight: 800; letter-spacing: .02em; }
+  .pm-card ol { margin: 0; padding: 3px 6px 5px 1.7em; font-size: .86rem; line-height: 1.3; }
+  .pm-card li::marker { font-weight: 800; color: var(--deck); }
+  .pm-card li.pm-mine { font-weight: 800; background: #FCE9C8; border-radius: 4px; }
+  .pm-big .pm-card h4 { font-size: 1.35rem; padding: 4px 12px; }
+  .pm-big .pm-card ol { font-size: 1.3rem; line-height: 1.4; padding: 6px 10px 8px 2.2em; }
+  .pm-note { color: #6B5A4E; font-size: .95rem; }
+  .pm-big .pm-note { font-size: 1.2rem; }
+  .pm-secret { font-size: 1.55rem; font-weight: 800; background: #2A1F1A; color: #FBF5EC; border-radius: 12px;
+    padding: .45rem .8rem; margin: .2rem 0 .4rem; }
+  .pm-secret small { display: block; font-size: .8rem; font-weight: 500; opacity: .8; }
+  .pm-black { display: inline-block; min-width: 1.9em; padding: .1em .35em; margin: 0 .15em; border-radius: 50%;
+    background: #1F1A17; color: #fff; font-weight: 800; text-align: center; }
+  .pm-black.pm-gone { background: #D9CBBD; color: #8A7A6E; text-decoration: line-through; }
+  .pm-table { border-collapse: collapse; width: 100%; font-size: 1rem; }
+  .pm-table th, .pm-table td { padding: .25rem .5rem; border-bottom: 1px solid #E6DACD; text-align: left; }
+  .pm-table td.n, .pm-table th.n { text-align: right; font-variant-numeric: tabular-nums; }
+  .pm-big .pm-table { font-size: 1.3rem; }
+  .pm-ok { color: #2E7D32; font-weight: 700; } .pm-bad { color: #C4473A; }
+</style>
+"""
+CSS = re.sub(r"\s+", " ", _CSS)  # sent again with every rerun of the page: keep it small
+
+
+def name(view, seat) -> str:
+    names = view["names"]
+    return names[seat] if seat is not None and 0 <= int(seat) < len(names) else "?"
+
+
+def columns(count: int) -> int:
+    return 3 if count in (3, 5, 6) else 2
+
+# ---- a scored round ----------------------------------------------------------------------------
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def word_of(record, seat) -> tuple[str, str]:
+    a = record["assignments"][str(seat)]
+    return f"{a['letter']}{a['number']}", record["cards"][a["letter"]][a["number"] - 1]
+
+
+def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None = None) -> None:
+    """A scored round, fully revealed: what each drew, who guessed what, the scoring breakdown."""
+    seats = sorted(int(s) for s in record["assignments"])
+    names = {s: ui.esc(name(view, s)) for s in seats}
+    tiles = []
+    for s in seats:
+        code, word = word_of(record, s)
+        caption = [[name(view, s), "title"], [f"{code} {word}", "strong"]]
+        if s in record["wrong_word"]:
+            caption.append(["⚠️ wrong word", "bad"])
+        on = sorted((g for g in record["guesses"] if g["drawer"] == s), key=lambda g: g["order"])
+        for g in on:
+            right = g["number"] == record["assignments"][str(s)]["number"]
+            caption.append([f"{name(view, g['guesser'])} {'✓' if right else '✗ ' + str(g['number'])}",
+                            "ok" if right else "bad"])
+        if not on:
+            caption.append(["nobody guessed", "note"])
+        tiles.append({"id": s, "seat": s, "strokes": record["drawings"].get(str(s), []), "caption": caption})
+    rows = []
+    for s in sorted(seats, key=lambda s: -record["scores"].get(str(s), 0)):
+        t = record["tokens"][str(s)]
+        received = sum(r["value"] for r in t["received"])
+        got = " + ".join(str(r["value"]) for r in t["received"]) or "–"
+        black = "–" if t["black"] is None else (f"{t['black']} → {signed(t['black_counts'])}" if t["black_counts"] != t["black"]
+                                                else f"{t['black']}")
+        sheep = " 🐑" if record.get("black_sheep") == s else ""
+        unclaimed = -sum(t["unclaimed"])
+        rows.append(f"<tr><td>{names[s]}{sheep}</td><td class='n'>{got}{' = ' + str(received) if len(t['received']) > 1 else ''}"
+                    f"</td><td class='n'>{black}</td><td class='n'>{unclaimed}</td><td class='n'>{t['errors']}</td>"
+                    f"<td class='n'><b>{signed(record['scores'].get(str(s), 0))}</b></td>"
+                    f"<td class='n'>{view['scores'][s] if s < len(view['scores']) else 0}</td></tr>")
+    sheep = record.get("black_sheep")
+    footer = (f"🐑 Black sheep: {names[sheep]} (most wrong guesses): their black token counts against them."
+              if sheep is not None else "No black sheep this round.")
+    table = ("<table class='pm-table'><tr><th>Player</th><th class='n'>Tokens received</th><th class='n'>Black token</th>"
+             "<th class='n'>Unclaimed</th><th class='n'>Errors</th><th class='n'>Round</th><th class='n'>Game</th></tr>" + "".join(rows)
+             + f"</table><div class='pm-note'>{footer}</div>")
+    wrap = "pm-big" if big else ""
+    st.html(f"<div class='{'sm-big' if big else ''}'><div class='sm-phase'>Round {record['round']} — the answers</div></div>")
+    st.html(f"<div class='{wrap}'>{table}</div>")
+    sheets(tiles, key=f"pm-reveal-{record['round']}-{'big' if big else 'small'}", cols=cols or columns(len(seats)),
+           tile_px=tile, font="1.25rem" if big else ".9rem")
+
+
+def scoreboard(view, *, big: bool) -> None:
+    history = view.get("history") or []
+    if not history:
+        return
+    order = sorted(range(len(view["names"])), key=lambda s: -view["scores"][s])
+    head = "".join(f"<th class='n'>R{r['round']}</th>" for r in history)
+    rows = "".join(
+        f"<tr><td>{ui.esc(view['names'][s])}</td>"
+        + "".join(f"<td class='n'>{signed(r['scores'].get(str(s), 0))}</td>" for r in history)
+        + f"<td class='n'><b>{view['scores'][s]}</b></td></tr>" for s in order)
+    st.html(f"<div class='{'pm-big' if big else ''}'><table class='pm-table'><tr><th>Player</th>{head}"
+            f"<th class='n'>Total</th></tr>{rows}</table></div>")
+
+
+def winners(view) -> tuple[list[str], int]:
+    best = max(view["scores"]) if view["scores"] else 0
+    return [n for n, s in zip(view["names"], view["scores"]) if s == best], best

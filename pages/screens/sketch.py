@@ -1,0 +1,338 @@
+"""Drawings as data: engine strokes → inline SVG, and the drawing pad (streamlit-drawable-canvas).
+
+The engine's canvas space (0..1000 × 0..750, y down) is the only truth. The SVG uses it as its
+viewBox, so every screen scales the same strokes; the pad converts its fabric.js paths from
+its own pixel size into that space, one `stroke` move per finished stroke.
+"""
+from __future__ import annotations
+
+import hashlib
+
+import streamlit as st
+
+from engine.games.pictomania import (
+    CANVAS_HEIGHT, CANVAS_WIDTH, ERASER, MAX_STROKE_POINTS, PALETTE, WIDTH_MAX, WIDTH_MIN,
+)
+
+PAPER = "#ffffff"  # the sheet; the eraser paints with it
+COLOUR_NAMES = dict(zip(PALETTE, ("⚫", "🔴", "🟠", "🟡", "🟢", "🔵", "🟣", "🟤")))  # the same eight colours
+TOOLS = [*PALETTE, ERASER]
+SIZES = {"thin": 5, "medium": 10, "thick": 20}  # engine units (of 1000 across)
+ERASER_WIDTH = 32
+PAD_PHONE = (344, 258)  # 4:3; fits a 360 px phone with the narrow padding below
+PAD_WIDE = (560, 420)
+
+
+# ---- engine strokes → SVG ----------------------------------------------------------------------
+
+def _path_d(points: list) -> str:
+    """Relative moves keep the data small: most steps are one or two digits."""
+    (x, y), rest = points[0], points[1:]
+    if not rest:
+        return f"M{x} {y}l0 0"
+    steps = []
+    for px, py in rest:
+        steps.append(f"{px - x} {py - y}")
+        x, y = px, py
+    return f"M{points[0][0]} {points[0][1]}l" + " ".join(steps)
+
+
+def paths(strokes: list) -> list[list]:
+    """Engine strokes → [[colour, width, svg path data]] for the sheet component."""
+    return [[PAPER if s["color"] == ERASER else s["color"], s["width"], _path_d(s["points"])] for s in strokes]
+
+
+def svg(strokes: list, *, seat=None) -> str:
+    """One drawing as standalone SVG markup (for exports and tests; st.html strips SVG, the pages use
+    `sheets`)."""
+    body = "".join(f'<path d="{d}" stroke="{c}" stroke-width="{w}"/>' for c, w, d in paths(strokes))
+    who = "" if seat is None else f' data-seat="{int(seat)}"'
+    return (f'<svg viewBox="0 0 {CANVAS_WIDTH} {CANVAS_HEIGHT}"{who} data-strokes="{len(strokes)}" '
+            f'xmlns="http://www.w3.org/2000/svg"><rect width="{CANVAS_WIDTH}" height="{CANVAS_HEIGHT}" '
+            f'fill="{PAPER}"/><g fill="none" stroke-linecap="round" stroke-linejoin="round">{body}</g></svg>')
+
+
+_SHEETS_HTML = '<div class="sheets"></div>'
+
+_SHEETS_CSS = """
+.sheets{display:grid;gap:14px;grid-template-columns:repeat(var(--cols,1),minmax(0,var(--tile,1fr)))}
+@media (max-width:640px){.sheets.stack{grid-template-columns:1fr}}
+figure{margin:0}
+svg{display:block;width:100%;height:auto;aspect-ratio:4/3;background:#fff;border-radius:8px;outline:1px solid #D9CBBD;outline-offset:-1px}
+svg.frozen{outline:3px solid #8FB8DE}
+figcaption{display:flex;flex-wrap:wrap;gap:.15rem .6rem;align-items:baseline;padding:4px 2px 0;font-size:var(--font,1rem);line-height:1.3;color:#2A1F1A}
+.title{font-weight:800;font-size:1.1em}.note{color:#6B5A4E}.ok{color:#2E7D32;font-weight:700}.bad{color:#C4473A}.strong{font-weight:800}
+.guess{display:flex;flex-wrap:wrap;gap:6px;align-items:center;padding-top:6px;font:600 .95rem system-ui,sans-serif}
+.guess button{min-width:40px;min-height:40px;border-radius:999px;border:1px solid #C9BBAE;background:#FFFBF4;font:700 1rem system-ui,sans-serif;color:#2A1F1A;cursor:pointer}
+.guess button.on{background:#2A1F1A;color:#FBF5EC;border-color:#2A1F1A}
+.guess button.go{flex:1 1 100%;min-height:46px;border:0;border-radius:10px;background:#C4473A;color:#fff}
+.guess button:disabled{opacity:.5}
+.guess small{flex:1 1 100%;color:#6B5A4E;font-weight:400}
+"""
+
+_SHEETS_JS = r"""
+const NS = "http://www.w3.org/2000/svg";
+const PICKS = (globalThis.__sobremesaGuessPicks ??= {});
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+function sheet() {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 1000 750");
+  const g = document.createElementNS(NS, "g");
+  for (const [k, v] of [["fill", "none"], ["stroke-linecap", "round"], ["stroke-linejoin", "round"]]) g.setAttribute(k, v);
+  svg.appendChild(g);
+  svg.__drawn = [];
+  return svg;
+}
+
+function paint(svg, tile) {
+  // Strokes only arrive at the end, or leave by undo/clear: keep the common prefix.
+  const g = svg.firstChild, drawn = svg.__drawn, next = tile.paths;
+  let keep = 0;
+  while (keep < drawn.length && keep < next.length && drawn[keep] === next[keep][2]) keep++;
+  while (g.childNodes.length > keep) g.lastChild.remove();
+  for (const [colour, width, d] of next.slice(keep)) {
+    const p = document.createElementNS(NS, "path");
+    p.setAttribute("d", d); p.setAttribute("stroke", colour); p.setAttribute("stroke-width", width);
+    g.appendChild(p);
+  }
+  svg.__drawn = next.map((p) => p[2]);
+  if (tile.seat != null) {  // observable for tests and bench/stroke_latency.py: when each count first showed
+    const seen = (globalThis.__sobremesaSheets ??= {});
+    for (let n = 1; n <= next.length; n++) seen[`${tile.seat}:${n}`] ??= Date.now();
+  }
+  svg.setAttribute("data-strokes", String(next.length));
+  svg.setAttribute("data-seat", String(tile.seat ?? ""));
+  svg.classList.toggle("frozen", !!tile.frozen);
+}
+
+function guessRow(tile, send) {
+  // Two taps: a number, then the confirm button; a guess cannot be taken back.
+  const q = tile.guess, id = `${q.nonce}:${tile.id}`;
+  const row = el("div", "guess");
+  row.setAttribute("data-testid", "pm-guess");
+  row.dataset.drawer = String(tile.seat);
+  row.appendChild(el("span", "", q.label));
+  let go = null;
+  const buttons = q.numbers.map((n) => {
+    const b = el("button", "", String(n));
+    b.type = "button"; b.dataset.number = String(n);
+    b.onclick = () => { PICKS[id] = PICKS[id] === n ? undefined : n; paintRow(); };
+    row.appendChild(b);
+    return b;
+  });
+  const hint = el("small", "", q.hint);
+  const paintRow = () => {
+    const n = PICKS[id];
+    for (const b of buttons) b.classList.toggle("on", Number(b.dataset.number) === n);
+    if (go) { go.remove(); go = null; }
+    hint.remove();
+    if (n != null) {
+      go = el("button", "go", q.confirm.replace("{n}", n));
+      go.type = "button"; go.setAttribute("data-testid", "pm-confirm");
+      go.onclick = () => { go.disabled = true; send({ drawer: tile.seat, number: n, nonce: q.nonce }); };
+      row.appendChild(go);
+      row.appendChild(hint);
+    }
+  };
+  paintRow();
+  return row;
+}
+
+export default function ({ parentElement, data, setTriggerValue }) {
+  const root = parentElement.querySelector(".sheets");
+  root.classList.toggle("stack", !!data.stack);
+  root.style.setProperty("--cols", String(data.cols || 1));
+  root.style.setProperty("--tile", data.tile ? `${data.tile}px` : "1fr");
+  root.style.setProperty("--font", data.font || "1rem");
+  const old = new Map([...root.children].map((f) => [f.dataset.id, f]));
+  const send = (value) => setTriggerValue("guess", value);
+  root.replaceChildren(...data.tiles.map((tile) => {
+    let fig = old.get(tile.id);
+    if (!fig) {
+      fig = el("figure");
+      fig.dataset.id = tile.id;
+      fig.setAttribute("data-testid", "pm-sheet");
+      fig.append(sheet(), el("figcaption"), el("div"));
+    }
+    paint(fig.children[0], tile);
+    fig.children[1].replaceChildren(...(tile.caption || []).map(([text, cls]) => el("span", cls || "note", text)));
+    fig.children[2].replaceChildren(...(tile.guess ? [guessRow(tile, send)] : []));
+    return fig;
+  }));
+}
+"""
+
+_sheets = st.components.v2.component("sobremesa.sheets", html=_SHEETS_HTML, css=_SHEETS_CSS, js=_SHEETS_JS)
+
+
+def sheets(tiles: list[dict], *, key: str, cols: int = 1, tile_px: int | None = None, font: str = "1rem",
+           stack: bool = False, on_guess=None) -> None:
+    """Drawings from their stroke data, in a grid (one component for many drawings: its code travels
+    with every rerun). tiles: [{"id", "seat", "strokes", "frozen"?, "caption": [[text, class]],
+    "guess"?: {"numbers", "label", "confirm" (with "{n}"), "hint", "nonce"}}]. `on_guess(drawer,
+    number)` runs as a callback when a guess is confirmed. Text is set as text, never as HTML.
+    `stack` puts the drawings in one column on a phone."""
+    def guessed():
+        value = (st.session_state.get(key) or {}).get("guess")
+        if on_guess and value:
+            on_guess(int(value["drawer"]), int(value["number"]))
+
+    shown = [{"id": str(t["id"]), "seat": t.get("seat"), "frozen": bool(t.get("frozen")),
+              "caption": t.get("caption") or [], "guess": t.get("guess"), "paths": paths(t["strokes"])}
+             for t in tiles]
+    _sheets(key=key, data={"tiles": shown, "cols": cols, "tile": tile_px, "font": font, "stack": stack},
+            on_guess_change=guessed, width="stretch", height="content")
+
+
+# ---- fabric.js paths ↔ engine strokes ----------------------------------------------------------
+
+def _samples(path: list) -> list[tuple[float, float]]:
+    """The pointer positions of a freedraw path: M, each Q's control point (the sample; its end
+    is a midpoint), and the closing L."""
+    points = []
+    for command in path:
+        op, args = command[0], command[1:]
+        if op in ("M", "L") and len(args) >= 2:
+            points.append((args[0], args[1]))
+        elif op == "Q" and len(args) >= 4:
+            points.append((args[0], args[1]))
+        elif op == "C" and len(args) >= 6:
+            points.append((args[4], args[5]))
+    return points
+
+
+def _thin(points: list, limit: int = MAX_STROKE_POINTS) -> list:
+    if len(points) <= limit:
+        return points
+    step = (len(points) - 1) / (limit - 1)
+    return [points[round(i * step)] for i in range(limit)]
+
+
+def to_stroke(obj: dict, size: tuple[int, int]) -> dict | None:
+    """A fabric Path drawn on a pad of `size` pixels → the engine's stroke move fields."""
+    if obj.get("type") not in ("Path", "path"):
+        return None
+    w, h = size
+    sx, sy = CANVAS_WIDTH / w, CANVAS_HEIGHT / h
+    points = []
+    for x, y in _samples(obj.get("path") or []):
+        p = [min(CANVAS_WIDTH, max(0, round(x * sx))), min(CANVAS_HEIGHT, max(0, round(y * sy)))]
+        if not points or p != points[-1]:
+            points.append(p)
+    if not points:
+        return None
+    colour = str(obj.get("stroke") or "#000000").lower()
+    width = min(WIDTH_MAX, max(WIDTH_MIN, round(float(obj.get("strokeWidth") or 1) * sx)))
+    return {"points": _thin(points), "width": width, "color": ERASER if colour == PAPER else colour}
+
+
+def to_fabric(strokes: list, size: tuple[int, int]) -> dict:
+    """Engine strokes → an `initial_drawing` for a pad of `size` pixels (fabric positions each
+    path from its own coordinates)."""
+    w, h = size
+    sx, sy = w / CANVAS_WIDTH, h / CANVAS_HEIGHT
+    objects = []
+    for s in strokes:
+        pts = [(round(x * sx, 1), round(y * sy, 1)) for x, y in s["points"]]
+        path = [["M", *pts[0]]] + [["L", *p] for p in (pts[1:] or pts[:1])]
+        objects.append({"type": "Path", "path": path, "fill": None,
+                        "stroke": PAPER if s["color"] == ERASER else s["color"],
+                        "strokeWidth": max(1.0, round(s["width"] * sx, 1)),
+                        "strokeLineCap": "round", "strokeLineJoin": "round"})
+    return {"version": "7.4.0", "objects": objects}
+
+
+# ---- the pad -----------------------------------------------------------------------------------
+
+def pad_size() -> tuple[int, int]:
+    agent = (st.context.headers.get("User-Agent") or "") if st.context.headers else ""
+    return PAD_PHONE if any(k in agent for k in ("Mobi", "Android", "iPhone")) else PAD_WIDE
+
+
+def _objects(key: str) -> list:
+    state = st.session_state.get(key) or {}
+    raw = (state.get("drawing") or {}).get("raw") or {}
+    return [o for o in raw.get("objects") or [] if o.get("type") in ("Path", "path")]
+
+
+def _failed(act, move) -> bool:
+    """`act` shows a refusal as the page's flash message; that message is how we learn of it."""
+    before = st.session_state.get("flash")
+    result = act(move)
+    return result is False or (st.session_state.get("flash") not in (None, before))
+
+
+def _sync(key: str, size: tuple[int, int], act) -> None:
+    """The pad sent its drawing (after a stroke, or its own undo/redo/reset): bring the engine level."""
+    objects = _objects(key)
+    known = st.session_state.get(key + ":known", 0)
+    if len(objects) > known:
+        for obj in objects[known:]:
+            stroke = to_stroke(obj, size)
+            if stroke is not None and _failed(act, {"type": "stroke", **stroke}):
+                st.session_state[key + ":reload"] = True  # show the engine's drawing again
+                return
+            known += 1
+    elif len(objects) < known:
+        if not objects:
+            failed = _failed(act, {"type": "clear"})
+        else:
+            failed = any(_failed(act, {"type": "undo"}) for _ in range(known - len(objects)))
+        if failed:
+            st.session_state[key + ":reload"] = True
+            return
+        known = len(objects)
+    st.session_state[key + ":known"] = known
+
+
+def _edit(key: str, act, move: dict) -> None:
+    act(move)
+    st.session_state[key + ":reload"] = True
+
+
+def pad(view: dict, act, key: str) -> None:
+    """The player's drawing pad and its tools. The canvas keeps a stable key and stable arguments
+    across reruns (other players' strokes rerun this page often), so it is never reset under a
+    finger; it is reloaded from the engine's strokes only on purpose: first show, undo, clear,
+    a refused stroke. (st_canvas reloads whenever JSON.stringify(initial_drawing) changes, which
+    would drop a stroke in progress: so the drawing passed in lives in session state.)"""
+    # Imported here: the canvas registers its component from files, which needs a running app.
+    from streamlit_drawable_canvas import st_canvas
+
+    seat = view["you"]
+    mine = view["drawings"].get(str(seat), [])
+    size = pad_size()
+    ss = st.session_state
+    loaded = ss.get(key + ":init")
+    if loaded is None or loaded["size"] != size or ss.pop(key + ":reload", False):
+        generation = loaded["generation"] + 1 if loaded else 0
+        ss[key + ":init"] = loaded = {"size": size, "generation": generation,
+                                      "drawing": {**to_fabric(mine, size), "sobremesa": generation}}
+        ss[key + ":known"] = len(mine)
+    ss.setdefault(key + ":tool", PALETTE[0])
+    ss.setdefault(key + ":size", "medium")
+    tool = ss.get(key + ":tool") or PALETTE[0]
+    width = ERASER_WIDTH if tool == ERASER else SIZES.get(ss.get(key + ":size") or "medium", 10)
+    st_canvas(key=key, width=size[0], height=size[1], background_color=PAPER, drawing_mode="freedraw",
+              stroke_color=PAPER if tool == ERASER else tool, stroke_width=max(1, round(width * size[0] / CANVAS_WIDTH)),
+              initial_drawing=loaded["drawing"], update_streamlit=True, on_change=lambda: _sync(key, size, act))
+    st.pills("Pen", TOOLS, key=key + ":tool", label_visibility="collapsed", wrap=True, required=True,
+             format_func=lambda t: "🧽 eraser" if t == ERASER else COLOUR_NAMES.get(t, t))
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=True):
+        st.pills("Size", list(SIZES), key=key + ":size", label_visibility="collapsed", required=True,
+                 format_func={"thin": "• thin", "medium": "● mid", "thick": "⬤ thick"}.get)
+        st.button("↶ Undo", key=key + ":undo", disabled=not mine, on_click=_edit, args=(key, act, {"type": "undo"}))
+        with st.popover("🗑️", help="Clear the whole drawing", disabled=not mine):
+            st.button("Yes, clear my whole drawing", key=key + ":clear", type="primary",
+                      on_click=_edit, args=(key, act, {"type": "clear"}))
+
+
+def fingerprint(*parts) -> str:
+    return hashlib.sha1("|".join(map(str, parts)).encode()).hexdigest()[:10]
