@@ -3,9 +3,9 @@
     .venv/bin/python bench/table_latency.py [--turns 3] [--idle 30]
 
 Each move is made by tapping in the acting player's tab (claim, tell, give, vote). For each
-of the six other tabs it measures the time from the tap to that tab having re-rendered the
-room at the new version (a MutationObserver stamps Date.now() when the page's push listener
-reports the new rendered version; every tab shares the browser's clock). Then all seven tabs sit
+of the six other tabs it measures the time from the tap to that tab showing the room at the new
+version (a MutationObserver stamps Date.now() when the invisible mark at the end of the room's
+fragment carries the new version; every tab shares the browser's clock). Then all seven tabs sit
 idle and the server's CPU is read from /proc/<pid>/stat. Prints figures; asserts nothing.
 """
 from __future__ import annotations
@@ -26,9 +26,12 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 STAMP = r"""(code) => {
   window.__renderedAt = {};
+  window.__pushedAt = {};
   const look = () => {
-    const r = window.__sobremesaPushRooms?.[code]?.rendered;
+    const info = window.__sobremesaPushRooms?.[code];
+    const r = document.querySelector(".sm-rendered")?.dataset.version;
     if (r != null && !(r in window.__renderedAt)) window.__renderedAt[r] = Date.now();
+    if (info?.version != null && !(info.version in window.__pushedAt)) window.__pushedAt[info.version] = info.pushedAt;
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
   setInterval(look, 50);  // a backstop while measuring; the idle phase reloads without it
@@ -74,6 +77,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     delays: list[float] = []
+    pushes: list[float] = []
+    firsts: list[float] = []  # per move: the quickest of the other tabs
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -96,9 +101,14 @@ def main() -> None:
                 button = {"claim": "I have a phrase!", "tell": "tell", "give": "give", "vote": "vote"}[view["phase"]]
                 start = tap(phones[actor], button, enabled_only=view["phase"] == "vote")
                 others = [t for i, t in enumerate(tabs) if i != actor + 1]
+                firsts.append(None)
                 for page in others:
                     page.wait_for_function("(v) => window.__renderedAt[v]", arg=version, timeout=20000)
                     delays.append(page.evaluate("(v) => window.__renderedAt[v]", version) - start)
+                    pushed = page.evaluate("(v) => window.__pushedAt[v]", version)
+                    if pushed:
+                        pushes.append(pushed - start)
+                    firsts[-1] = min(firsts[-1] or 1e9, delays[-1])
                 moves += 1
             for page in tabs:  # idle without the measuring backstop
                 page.reload()
@@ -116,6 +126,12 @@ def main() -> None:
     print(f"moves tapped: {moves}; samples (move x other tab): {len(delays)}")
     print(f"tap -> other tab re-rendered: median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, "
           f"max {delays[-1]:.0f} ms")
+    if firsts:
+        print(f"tap -> the first other tab re-rendered: median {statistics.median(firsts):.0f} ms")
+    if pushes:
+        pushes.sort()
+        print(f"tap -> push arrived in the other tab: median {statistics.median(pushes):.0f} ms, "
+              f"p95 {pushes[max(0, int(round(0.95 * len(pushes))) - 1)]:.0f} ms")
     print(f"server CPU while 7 tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
           f"({c1 - c0:.2f} CPU-s)")
 

@@ -81,6 +81,7 @@ def phone() -> None:
         ui.flash()
         SCREENS[view["game"]].player(view, act)
     finally:  # mounted last: its render means the whole fragment has rendered this version
+        ui.rendered_marker(view["version"])
         push.listen(code, view["version"], seat=seat)
 
 

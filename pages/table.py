@@ -91,6 +91,7 @@ def screen() -> None:
     try:
         body(view)
     finally:  # mounted last: its render means the whole fragment has rendered this version
+        ui.rendered_marker(view["version"])
         push.listen(code, view["version"])
         push.listen(presence.channel(code), presence.version(code), key="presence")
 

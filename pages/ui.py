@@ -35,6 +35,7 @@ CSS = """
   .sm-big .sm-waiting { font-size: 1.4rem; }
   .sm-score { font-weight: 800; margin-left: auto; }
   .stButton button { min-height: 3rem; font-size: 1.05rem; }
+  [data-testid="stElementContainer"]:has(.sm-rendered) { display: none; }
 </style>
 """
 
@@ -100,6 +101,12 @@ def flash() -> None:
     message = st.session_state.pop("flash", None)
     if message:
         st.error(message, icon="✋")
+
+
+def rendered_marker(version: int) -> None:
+    """An invisible mark at the end of a room's fragment: when a tab shows it, the whole room is
+    on screen at that version (browser tests and bench/table_latency.py wait on it)."""
+    st.html(f"<span class='sm-rendered' data-version='{int(version)}'></span>")
 
 
 def is_local_request() -> bool:
