@@ -41,6 +41,7 @@ __all__ = [
     "Bridge",
     "Subscription",
     "deliver",
+    "echo",
     "forget",
     "latest",
     "notify",
@@ -59,6 +60,7 @@ _LOG = logging.getLogger(__name__)
 CODE_RE = re.compile(r"[A-Z0-9]{2,12}")
 CLOSE_BAD_CODE = 4400
 CLOSE_TRY_LATER = 1013
+MAX_ECHOES = 200  # per socket between two sends
 MAX_SOCKETS = 20_000  # per process; past it new sockets are refused (1013)
 MAX_KNOWN_ROOMS = 50_000  # latest versions remembered (oldest forgotten first)
 
@@ -177,6 +179,23 @@ def forget(code: str) -> None:
         _S.versions.pop(code, None)
 
 
+def echo(code: str, message: dict) -> None:
+    """Pass a public detail of a move (a Pictomania stroke) to every open socket of the room at once,
+    before its rerun: screens can draw it without waiting for Streamlit. Never blocks or raises;
+    a socket that misses an echo is repaired by the version that follows."""
+    if not valid_code(code):
+        return
+    with _S.lock:
+        subs = tuple(_S.subs.get(code, ()))
+    for sub in subs:
+        target = getattr(sub.callback, "echo", None)
+        if target is not None:
+            try:
+                target(message)
+            except Exception:
+                _LOG.exception("live echo to %r failed", sub)
+
+
 def subscribe(code: str, callback: Callback, *, kind: str = "local") -> Subscription:
     """Call ``callback(code, version)`` (in the notifying thread) on each new version."""
     if not valid_code(code):
@@ -228,14 +247,26 @@ def _socket_count() -> int:
 
 # --- Starlette endpoints ----------------------------------------------------
 class _Pending:
-    """The newest version not yet sent to one socket; set from any thread."""
+    """The newest version not yet sent to one socket, and echoes to pass on; set from any thread."""
 
-    __slots__ = ("event", "loop", "version")
+    __slots__ = ("event", "loop", "version", "echoes")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.event = asyncio.Event()
         self.version: int | None = None
+        self.echoes: list[dict] = []
+
+    def _echo(self, message: dict) -> None:  # on the loop
+        if len(self.echoes) < MAX_ECHOES:  # a stalled socket drops echoes; the next version repairs
+            self.echoes.append(message)
+        self.event.set()
+
+    def echo(self, message: dict) -> None:  # any thread
+        try:
+            self.loop.call_soon_threadsafe(self._echo, message)
+        except RuntimeError:
+            pass
 
     def _set(self, version: int) -> None:  # on the loop
         if self.version is None or version > self.version:
@@ -275,7 +306,11 @@ async def websocket_endpoint(websocket: Any) -> None:
             while True:
                 await pending.event.wait()
                 pending.event.clear()
-                await send({"version": pending.version})
+                echoes, pending.echoes = pending.echoes, []
+                for message in echoes:
+                    await send({"echo": message})
+                if pending.version is not None:
+                    await send({"version": pending.version})
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the peer is gone; the receive loop sees the disconnect
 

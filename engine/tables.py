@@ -144,6 +144,14 @@ def _notify(code: str, version: int) -> None:
     live.notify(code, version)
 
 
+def _echo(code: str, message: dict) -> None:
+    try:
+        from engine import live
+    except ImportError:
+        return
+    live.echo(code, message)
+
+
 def normalise_code(code) -> str:
     return "".join(str(code or "").split()).upper()
 
@@ -293,6 +301,9 @@ def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=
         version = _bump(conn, room, state=state, status="finished" if finished else "playing")
         if finished:
             store().insert_record(conn, code, room["game_no"], _build_record(conn, {**room, "state": state}))
+        shown = game.echo(move, state)
+    if shown is not None:
+        _echo(code, {**shown, "version": version})
     _notify(code, version)
     return version
 

@@ -45,7 +45,8 @@ const DEAD_MS = 2 * PING_MS + 10000;
 const FAILS_BEFORE_POLL = 3;
 const MAX_BACKOFF_MS = 10000;
 const CLOSE_GRACE_MS = 5000; // unmounted: keep the socket a bit (page switch)
-const RETRY_RERUN_MS = 3000; // a trigger that produced no newer render is retried
+const RETRY_RERUN_MS = 3000;
+const ECHO_SETTLE_MS = 1200;  // after echoed changes (strokes), one rerun this long after the last // a trigger that produced no newer render is retried
 const MAX_RETRIES = 3;
 
 function wsUrl(c) {
@@ -82,6 +83,12 @@ function rerun(c, m, value) {
   try { m.trigger("changed", value); c.reruns++; } catch (e) { console.warn("push: rerun failed", e); }
 }
 
+function allEchoed(c, rendered) {
+  if (c.latest - rendered > 100) return false;
+  for (let v = rendered + 1; v <= c.latest; v++) if (!c.echoed.has(v)) return false;
+  return true;
+}
+
 function fire(c) {
   if (c.latest == null) return;
   for (const m of c.mounts.values()) {
@@ -89,6 +96,13 @@ function fire(c) {
     // instead of interrupting it, or six people drawing would keep every rerun from finishing.
     if (m.fired > m.rendered && Date.now() - m.firedAt < RETRY_RERUN_MS) continue;
     if (c.latest > m.rendered && c.latest > m.fired) {
+      // Changes this screen already drew from their echoes (strokes) need no rerun right now:
+      // one rerun a moment later brings the rest of the page along, instead of one per stroke.
+      if (!m.settleDue && m.rendered >= 0 && allEchoed(c, m.rendered)) {
+        m.settleTimer ??= setTimeout(() => { m.settleTimer = null; m.settleDue = true; fire(c); }, ECHO_SETTLE_MS);
+        continue;
+      }
+      m.settleDue = false; clearTimeout(m.settleTimer); m.settleTimer = null;
       m.fired = c.latest;
       m.firedAt = Date.now();
       rerun(c, m, c.latest);
@@ -151,6 +165,14 @@ function connect(c) {
   ws.onmessage = (ev) => {
     c.lastMsg = Date.now();
     let msg; try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg && msg.echo) {  // a public detail of a move, ahead of its rerun (e.g. a stroke)
+      if (msg.echo.version != null) {
+        c.echoed.add(msg.echo.version);
+        if (c.echoed.size > 1000) c.echoed = new Set([...c.echoed].slice(-500));
+      }
+      globalThis.dispatchEvent(new CustomEvent("sobremesa-echo", { detail: { code: c.code, ...msg.echo } }));
+      return;
+    }
     if (!msg || !("version" in msg)) return;
     if (!c.gotHello) {  // first message on this socket: we are really connected
       c.gotHello = true; c.fails = 0; c.attempt = 0; c.connects++;
@@ -179,7 +201,7 @@ function connFor(code, seat, pollMs) {
   const id = seat == null ? code : `${code}?seat=${seat}`;
   let c = REG.get(id);
   if (!c) {
-    c = { id, code, seat, ws: null, latest: null, mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
+    c = { id, code, seat, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
           gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, pushedAt: null, pollMs,
           retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
     REG.set(id, c);

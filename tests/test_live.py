@@ -228,3 +228,28 @@ def test_notify_after_loop_closed_does_not_raise():
     run(connect_and_vanish)
     live.notify(code, 1)  # must not raise even if a stale subscriber remained
     assert live.latest(code) == 1
+
+
+def test_echo_reaches_socket_subscribers_only_and_never_raises():
+    from engine import live
+
+    class Socket:
+        def __init__(self):
+            self.echoes, self.versions = [], []
+
+        def __call__(self, code, version):
+            self.versions.append(version)
+
+        def echo(self, message):
+            self.echoes.append(message)
+
+    socket, plain = Socket(), []
+    subs = [live.subscribe("ECHO", socket), live.subscribe("ECHO", lambda c, v: plain.append(v))]
+    try:
+        live.echo("ECHO", {"kind": "drawing", "seat": 1, "strokes": 1})
+        live.echo("not a code", {"kind": "drawing"})
+        assert socket.echoes == [{"kind": "drawing", "seat": 1, "strokes": 1}]
+        assert socket.versions == [] and plain == []
+    finally:
+        for sub in subs:
+            live.unsubscribe(sub)

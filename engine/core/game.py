@@ -43,6 +43,9 @@ class Game:
     # never by the pure functions above, so the rules stay free of file access.
     # It raises BadOptions when the content cannot serve this many seats.
     content: Callable[[dict, int], Any] = field(default=lambda options, seats: None)
+    # What of an accepted move every screen may see at once, before its rerun (a Pictomania
+    # stroke), or None. Only public information: it goes to every tab of the room.
+    echo: Callable[[dict, State], dict | None] = field(default=lambda move, state: None)
 
     def check_options(self, options: dict | None) -> dict:
         """The options with defaults filled in; unknown names are refused."""

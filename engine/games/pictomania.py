@@ -566,9 +566,21 @@ def outcome(state: dict) -> dict | None:
     return scores_outcome(state)
 
 
+def echo(move: dict, state: dict) -> dict | None:
+    """Drawings are public as they are drawn: a stroke, undo or clear goes to every screen at once,
+    with the drawing's new stroke count so a screen that missed one waits for the rerun instead."""
+    if move.get("type") not in ("stroke", "undo", "clear") or state["phase"] != "draw":
+        return None
+    drawing = state["drawings"][str(move["seat"])]
+    shown = {"kind": "drawing", "seat": move["seat"], "strokes": len(drawing)}
+    if move["type"] == "stroke":
+        shown["stroke"] = drawing[-1]
+    return shown
+
+
 GAME = Game(
     name="pictomania", title="Pictomania", min_players=3, max_players=6, rules_version=RULES_VERSION,
     options={"competitive": False, "decks": list(DECKS), "deck": "dreams", "language": "en"},
     setup=setup, legal=legal, apply=apply, view=view, outcome=outcome, waiting_for=waiting_for,
-    content=content,
+    content=content, echo=echo,
 )

@@ -72,6 +72,8 @@ figcaption{display:flex;flex-wrap:wrap;gap:.15rem .6rem;align-items:baseline;pad
 
 _SHEETS_JS = r"""
 const NS = "http://www.w3.org/2000/svg";
+const PAPER = "#ffffff";
+const SHEET_ROOTS = (globalThis.__sobremesaSheetRoots ??= new Set());
 const PICKS = (globalThis.__sobremesaGuessPicks ??= {});
 
 function el(tag, cls, text) {
@@ -145,8 +147,48 @@ function guessRow(tile, send) {
   return row;
 }
 
+function pathD(points) {  // the same relative path data as sketch._path_d on the server
+  let [x, y] = points[0];
+  if (points.length === 1) return `M${x} ${y}l0 0`;
+  const steps = [];
+  for (const [px, py] of points.slice(1)) { steps.push(`${px - x} ${py - y}`); x = px; y = py; }
+  return `M${points[0][0]} ${points[0][1]}l` + steps.join(" ");
+}
+
+// A stroke echoed by the server ahead of the rerun: draw it now if it is the next one of that sheet.
+// Anything out of step (a missed echo, an undo) is left for the rerun, which repaints from data.
+if (!globalThis.__sobremesaSheetsEcho) {
+  globalThis.__sobremesaSheetsEcho = true;
+  globalThis.addEventListener("sobremesa-echo", (ev) => {
+    const e = ev.detail;
+    if (e.kind !== "drawing") return;
+    for (const root of SHEET_ROOTS) {
+      if (!root.isConnected) { SHEET_ROOTS.delete(root); continue; }
+      for (const sheet of root.querySelectorAll(`svg[data-seat="${e.seat}"]`)) {
+        const drawn = sheet.__drawn || [];
+        if (e.stroke && drawn.length === e.strokes - 1) {
+          const d = pathD(e.stroke.points);
+          const p = document.createElementNS(NS, "path");
+          p.setAttribute("d", d);
+          p.setAttribute("stroke", e.stroke.color === "eraser" ? PAPER : e.stroke.color);
+          p.setAttribute("stroke-width", e.stroke.width);
+          sheet.firstChild.appendChild(p);
+          sheet.__drawn = [...drawn, d];
+        } else if (!e.stroke && e.strokes < drawn.length) {  // undo or clear
+          while (sheet.firstChild.childNodes.length > e.strokes) sheet.firstChild.lastChild.remove();
+          sheet.__drawn = drawn.slice(0, e.strokes);
+        } else continue;
+        sheet.setAttribute("data-strokes", String(sheet.__drawn.length));
+        const seen = (globalThis.__sobremesaSheets ??= {});
+        seen[`${e.seat}:${sheet.__drawn.length}`] ??= Date.now();
+      }
+    }
+  });
+}
+
 export default function ({ parentElement, data, setTriggerValue }) {
   const root = parentElement.querySelector(".sheets");
+  SHEET_ROOTS.add(root);
   root.classList.toggle("stack", !!data.stack);
   root.style.setProperty("--cols", String(data.cols || 1));
   root.style.setProperty("--tile", data.tile ? `${data.tile}px` : "1fr");

@@ -110,8 +110,14 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     # Draw: the phone draws with a finger; while the finger is down another player's stroke lands
     # (every tab reruns), and the phone's stroke still arrives whole.
     reruns = players[0].evaluate(RERUNS, code)
-    touch_stroke(players[0], cdp, [(0.1, 0.2), (0.3, 0.3), (0.5, 0.4), (0.7, 0.5), (0.9, 0.8)],
-                 during=lambda: mouse_stroke(players[1], [(0.2, 0.8), (0.5, 0.5), (0.8, 0.2)]))
+    def meanwhile():
+        mouse_stroke(players[1], [(0.2, 0.8), (0.5, 0.5), (0.8, 0.2)])
+        # The stroke is echoed at once; the phone's rerun for it follows a moment later, still
+        # while the finger is down.
+        players[0].wait_for_function(f"(code) => (window.__sobremesaPushRooms?.[code]?.reruns ?? 0) > {reruns}",
+                                     arg=code, timeout=WAIT)
+
+    touch_stroke(players[0], cdp, [(0.1, 0.2), (0.3, 0.3), (0.5, 0.4), (0.7, 0.5), (0.9, 0.8)], during=meanwhile)
     assert players[0].evaluate(RERUNS, code) > reruns, "no rerun happened during the stroke"
     mouse_stroke(players[1], [(0.1, 0.1), (0.3, 0.1)])
     mouse_stroke(players[2], [(0.1, 0.1), (0.9, 0.9)])
