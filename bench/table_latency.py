@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.measure import cpu_seconds, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -36,12 +37,6 @@ STAMP = r"""(code) => {
   new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
   setInterval(look, 50);  // a backstop while measuring; the idle phase reloads without it
 }"""
-
-
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def tap(page, button: str, enabled_only: bool = False) -> int:
@@ -121,17 +116,15 @@ def main() -> None:
             browser.close()
     finally:
         srv.stop()
-    delays.sort()
-    p95 = delays[max(0, int(round(0.95 * len(delays))) - 1)]
+    p95 = pct(delays, 95)
     print(f"moves tapped: {moves}; samples (move x other tab): {len(delays)}")
     print(f"tap -> other tab re-rendered: median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, "
-          f"max {delays[-1]:.0f} ms")
+          f"max {max(delays):.0f} ms")
     if firsts:
         print(f"tap -> the first other tab re-rendered: median {statistics.median(firsts):.0f} ms")
     if pushes:
-        pushes.sort()
         print(f"tap -> push arrived in the other tab: median {statistics.median(pushes):.0f} ms, "
-              f"p95 {pushes[max(0, int(round(0.95 * len(pushes))) - 1)]:.0f} ms")
+              f"p95 {pct(pushes, 95):.0f} ms")
     print(f"server CPU while 7 tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
           f"({c1 - c0:.2f} CPU-s)")
 
