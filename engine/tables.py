@@ -338,6 +338,12 @@ def records() -> list[dict]:
     return store().records()
 
 
+def archive_version() -> tuple[int, str]:
+    """(number of saved games, latest end time): changes whenever a game is saved. Cheap, so a page
+    can key a cache of `records()` on it."""
+    return store().archive_version()
+
+
 def move_log(code: str, game_no: int) -> list[dict]:
     """The accepted moves of one game of a room, in order: [{seq, actor, move, at}]."""
     return store().moves(normalise_code(code), int(game_no))

@@ -13,21 +13,17 @@ from pages.stats_charts import CHARTS, common
 from pages.stats_charts.render import figure
 
 DEMO_GAMES = 30
-REFRESH_SECONDS = 60
 
 
 # Shared, never copied (cache_resource): ten thousand records take seconds to read and to pickle.
-# A game that ends shows up within REFRESH_SECONDS, or at once with the Refresh button.
-@st.cache_resource(show_spinner=False, ttl=REFRESH_SECONDS, max_entries=4)
-def _stored_records(database: str) -> list:
+# Keyed on the archive's version, so a game that ends shows up at once and nothing is read twice.
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _stored_records(database: str, version: tuple) -> list:
     return tables.records()
 
 
 def _records() -> list:
-    records = _stored_records(paths.database_url())
-    if not records:  # an empty archive costs nothing to read again: the first game shows at once
-        _stored_records.clear()
-    return records
+    return _stored_records(paths.database_url(), tables.archive_version())
 
 
 @st.cache_resource(show_spinner=False, max_entries=3)
@@ -62,7 +58,6 @@ def empty_state() -> None:
     if st.button("Load demo data", type="primary", icon="🎲"):
         with st.spinner(f"Playing {DEMO_GAMES} games…"):
             demo.simulate(games=DEMO_GAMES)
-        _stored_records.clear()
         st.rerun()
 
 
@@ -218,13 +213,7 @@ def main() -> None:
                                        file_name=f"sobremesa-{name}-{key}.csv", mime="text/csv",
                                        key=f"csv-{name}-{key}", icon=":material/download:", on_click="ignore")
     st.divider()
-    cols = st.columns([1, 3])
-    if cols[0].button("Refresh", icon="🔄", help=f"Games that ended show up within {REFRESH_SECONDS} s; "
-                      "this reads the archive now."):
-        _stored_records.clear()
-        st.rerun()
-    with cols[1]:
-        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+    st.page_link("pages/home.py", label="Back to the start", icon="🏠")
 
 
 main()

@@ -208,3 +208,10 @@ def test_merging_player_names_follows_chains():
     assert tables.player_aliases() == {"ana": "anamaria", "am": "anamaria"}
     with pytest.raises(tables.BadName):
         tables.merge_players("Ana María", "ana maría")
+
+
+def test_the_archive_version_moves_when_a_game_is_saved():
+    before = tables.archive_version()
+    room, seats = new_table(3)
+    tables.end(room.code, room.host_token)
+    assert tables.archive_version()[0] == before[0] + 1

@@ -102,6 +102,10 @@ class SqliteStore:
         rows = self._connection().execute("SELECT record FROM records ORDER BY ended_at, code, game_no")
         return [json.loads(r[0]) for r in rows]
 
+    def archive_version(self) -> tuple[int, str]:
+        row = self._connection().execute("SELECT COUNT(*), COALESCE(MAX(ended_at), '') FROM records").fetchone()
+        return int(row[0]), row[1]
+
     def record(self, code: str) -> dict | None:
         row = self._connection().execute(
             "SELECT record FROM records WHERE code = ? ORDER BY game_no DESC LIMIT 1", (code,)).fetchone()
