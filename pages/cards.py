@@ -36,6 +36,7 @@ img { display: block; width: 100%; aspect-ratio: 2 / 3; object-fit: cover; }
 
 _JS = r"""
 const PICKS = (globalThis.__sobremesaPicks ??= {});
+const PAINTERS = (globalThis.__sobremesaPainters ??= {});  // nonce -> repaint the live grid
 
 function zoom(src) {
   const box = document.createElement("div");
@@ -99,7 +100,8 @@ export default function ({ parentElement, data, setTriggerValue }) {
       const at = chosen.indexOf(card.id);
       if (at >= 0) chosen.splice(at, 1);
       else { chosen.push(card.id); if (chosen.length > pick) chosen.shift(); }
-      paint();
+      // A tap can land on a grid a rerun has just replaced: repaint whichever grid is live now.
+      (PAINTERS[data.nonce] || paint)();
     };
     grid.appendChild(fig);
   }
@@ -120,6 +122,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
     };
     root.appendChild(button);
   }
+  if (data.nonce) PAINTERS[data.nonce] = paint;
   paint();
 }
 """

@@ -27,8 +27,15 @@ def api(srv, code: str) -> dict:
 def pick_and_confirm(page, nth: int = 0, enabled_only: bool = False):
     cards = page.locator("[data-testid=card]:not(.off)" if enabled_only else "[data-testid=card]")
     expect(cards.first).to_be_visible(timeout=WAIT)
-    if page.locator("[data-testid=card].picked").count() == 0:
+    picked = page.locator("[data-testid=card].picked")
+    for _ in range(3):  # the highlight is what a player looks for before confirming
+        if picked.count():
+            break
         cards.nth(nth).click()
+        try:
+            expect(picked.first).to_be_visible(timeout=3000)
+        except AssertionError:
+            continue
     page.locator("[data-testid=confirm-pick]").click(timeout=WAIT)
 
 
