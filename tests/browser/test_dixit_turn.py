@@ -132,3 +132,27 @@ def test_moves_from_another_process_reach_open_tabs(serve, browser):
     subprocess.run([sys.executable, "-c", f"from engine import tables; tables.join('{code}', 'Zoé')"],
                    cwd=ROOT, env=srv.env, check=True)
     expect(screen.locator(".sm-seat", has_text="Zoé")).to_be_visible(timeout=5000)
+
+
+def test_eight_tabs_in_one_browser_all_get_pushed_updates(serve, browser):
+    """A host's laptop with the shared screen and several tabs open: HTTP/1.1's six connections per
+    host would starve a seventh event stream; WebSockets do not share that limit."""
+    srv = serve("app.py")
+    script = ("import json; from engine import tables; r=tables.create_room('dixit'); "
+              "s=[tables.join(r.code, n) for n in ('Ana','Bo','Cy')]; tables.start(r.code, r.host_token); "
+              "print(json.dumps([r.code, s[0].token]))")
+    code, ana_token = json.loads(subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=srv.env,
+                                                capture_output=True, text=True, check=True).stdout)
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    ana = context.new_page()
+    ana.goto(f"{srv.url}/play?room={code}&seat=0&token={ana_token}")
+    screens = []
+    for _ in range(7):
+        page = context.new_page()
+        page.goto(f"{srv.url}/table?room={code}")
+        screens.append(page)
+    for page in screens:
+        page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=WAIT)
+    ana.get_by_role("button", name="I have a phrase!").click(timeout=WAIT)
+    for page in reversed(screens):  # the eighth tab first
+        expect(page.get_by_text("Ana is the storyteller")).to_be_visible(timeout=WAIT)
