@@ -16,11 +16,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
 
-# Browser tests need Debian's Chromium; install it when missing (CI runs as root).
+# Browser tests need Debian's Chromium, the PostgreSQL store's tests a PostgreSQL server (they
+# start a throwaway one of their own); install what is missing (CI runs as root).
 system-test-deps:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "Installing Debian chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	  if [ -n "$$missing" ]; then echo "Installing Debian packages for the tests:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
 test: $(STAMP) system-test-deps
 	$(PY) -m pytest -q

@@ -116,8 +116,8 @@ _watching = threading.Event()
 
 def watch_other_processes(interval: float = 0.5) -> None:
     """Pass on moves committed by other processes (a bot, a script, a second server) to this
-    server's open tabs. SQLite has no LISTEN/NOTIFY: a daemon thread asks the file whether anything
-    was committed (PRAGMA data_version), which costs next to nothing while idle. Idempotent."""
+    server's open tabs: PostgreSQL's LISTEN/NOTIFY, or for SQLite a look every `interval` s at
+    whether anything was committed (PRAGMA data_version, next to nothing while idle). Idempotent."""
     if _watching.is_set():
         return
     _watching.set()
@@ -126,12 +126,11 @@ def watch_other_processes(interval: float = 0.5) -> None:
         since = _now()
         while True:
             try:
-                for code, version, updated_at in store().changes(since):
-                    since = max(since, updated_at)
+                for code, version, updated_at in store().changes(since, wait=interval):
+                    since = max(since, updated_at or since)
                     _notify(code, version)
-            except Exception:  # a store being swapped (tests) or a locked file: try again next time
-                pass
-            time.sleep(interval)
+            except Exception:  # a store being swapped (tests) or a lost connection: try again
+                time.sleep(interval)
 
     threading.Thread(target=watch, name="sobremesa-watch", daemon=True).start()
 

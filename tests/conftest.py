@@ -1,4 +1,7 @@
 import dataclasses
+import os
+import shutil
+import subprocess
 
 import pytest
 
@@ -23,3 +26,70 @@ def plain_cards(monkeypatch):
     for name in ("dixit", "odyssey"):
         if name in GAMES:
             monkeypatch.setitem(GAMES, name, dataclasses.replace(GAMES[name], content=lambda o, s: fake_cards(100)))
+
+
+# ---- a throwaway PostgreSQL server for the PostgreSQL store's tests -------------------------------
+
+def _pg_bin():
+    import glob
+
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return os.path.dirname(found[-1]) if found else None
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """initdb + pg_ctl in a temporary folder, on a Unix socket only; stopped after the session.
+    `make test` installs Debian's postgresql when it is missing."""
+    bindir = _pg_bin()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
+    import tempfile
+    from pathlib import Path
+
+    # Not under pytest's own temporary folder: that one is private to root, and the server runs as
+    # the postgres user.
+    root = Path(tempfile.mkdtemp(prefix="sobremesa-pg-"))
+    data, sock = root / "data", root / "sock"
+    sock.mkdir()
+    as_owner = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        shutil.chown(root, "postgres")
+        shutil.chown(sock, "postgres")
+        as_owner = ["runuser", "-u", "postgres", "--"]
+    port = str(_free_port())
+    run = lambda *cmd: subprocess.run([*as_owner, *cmd], check=True, capture_output=True, text=True)  # noqa: E731
+    run(f"{bindir}/initdb", "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync")
+    options = f"-p {port} -k {sock} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
+    run(f"{bindir}/pg_ctl", "-D", str(data), "-o", options, "-l", str(root / "log"), "-w", "start")
+    try:
+        yield f"postgresql://postgres@/%s?host={sock}&port={port}"
+    finally:
+        subprocess.run([*as_owner, f"{bindir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def postgres_url(postgres_server, monkeypatch, request):
+    """A fresh database for one test, chosen through SOBREMESA_DATABASE_URL like a real deployment."""
+    import uuid
+
+    import psycopg
+
+    name = "t" + uuid.uuid4().hex[:12]
+    with psycopg.connect(postgres_server % "postgres", autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    url = postgres_server % name
+    monkeypatch.setenv("SOBREMESA_DATABASE_URL", url)
+    tables.reset()
+    yield url
+    tables.reset()

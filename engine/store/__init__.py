@@ -1,7 +1,7 @@
 """Persistence behind one small interface, chosen by URL (`engine.paths.database_url`).
 
-`sqlite:///path/file.db` is the default. PostgreSQL (`postgresql://...`), for several server
-processes, is the planned second implementation of the same interface.
+`sqlite:///path/file.db` is the default and needs no other service. `postgresql://...` serves
+several server processes sharing one database (install the `postgres` extra: psycopg).
 """
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ def open_store(url: str):
         return SqliteStore(url[len("sqlite:///"):])
     if url == "sqlite://":
         return SqliteStore(":memory:")
+    if url.startswith(("postgresql://", "postgres://")):
+        from engine.store.postgres import PostgresStore
+
+        return PostgresStore(url)
     raise ValueError(
         f"Unsupported database URL '{url.split(':', 1)[0]}:...'. Use sqlite:///path/to/file.db "
-        "(PostgreSQL support is not built yet)."
+        "or postgresql://user@host/database."
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -118,9 +119,11 @@ class SqliteStore:
     def set_alias(conn, name_key: str, canonical: str) -> None:
         conn.execute("INSERT OR REPLACE INTO aliases (name_key, canonical) VALUES (?, ?)", (name_key, canonical))
 
-    def changes(self, since: str) -> list[tuple[str, int, str]]:
-        """(code, version, updated_at) of rooms changed after `since`, if any commit happened since the
-        last call on this thread's connection (PRAGMA data_version makes the idle case nearly free)."""
+    def changes(self, since: str, wait: float) -> list[tuple[str, int, str]]:
+        """(code, version, updated_at) of rooms changed after `since`, checked after waiting `wait` s.
+        SQLite has no LISTEN: PRAGMA data_version tells whether anything was committed since the
+        last look on this thread's connection, which makes the idle case nearly free."""
+        time.sleep(wait)
         conn = self._connection()
         seen = conn.execute("PRAGMA data_version").fetchone()[0]
         if getattr(self._local, "data_version", None) == seen:

@@ -1,0 +1,74 @@
+"""The same table service on PostgreSQL: what several server processes sharing one database need."""
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from engine import live, tables
+from tests import test_pages, test_tables
+from tests.test_tables import act, new_table, play_to_vote
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.usefixtures("plain_cards", "postgres_url")
+
+# The service's own tests, run again on PostgreSQL.
+test_full_game_on_postgres = test_tables.test_full_game_through_legal_and_submit_alone_gives_a_record
+test_kill_and_reopen_on_postgres = test_tables.test_kill_and_reopen_mid_game_gives_an_equal_state
+test_bad_input_on_postgres = test_tables.test_bad_input_gets_a_clear_message_and_changes_nothing
+test_host_actions_on_postgres = test_tables.test_host_skip_kick_end_and_play_again
+test_merges_on_postgres = test_tables.test_merging_player_names_follows_chains
+test_archive_version_on_postgres = test_tables.test_the_archive_version_moves_when_a_game_is_saved
+test_pages_on_postgres = test_pages.test_a_room_through_lobby_play_and_end
+
+
+def test_voters_at_the_same_instant_from_threads_lose_no_vote():
+    room, seats = new_table(6)
+    play_to_vote(room, seats)
+    version = tables.version(room.code)
+    barrier = threading.Barrier(5)
+    errors = []
+
+    def vote(s):
+        move = tables.legal(room.code, s.seat, s.token)[0]
+        barrier.wait()
+        try:
+            act(s, **move)
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=vote, args=(s,)) for s in seats[1:]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and tables.version(room.code) == version + 5
+
+
+def test_a_move_made_by_another_process_reaches_this_one_through_notify():
+    """Two server processes: a move committed by one is announced to the other's open tabs."""
+    room, seats = new_table(3)
+    heard = []
+    sub = live.subscribe(room.code, lambda code, version: heard.append(version))
+    tables.watch_other_processes(interval=0.2)
+    try:
+        script = ("import sys; from engine import tables; "
+                  "print(tables.submit(sys.argv[1], 0, sys.argv[2], {'type': 'claim'}))")
+        out = subprocess.run([sys.executable, "-c", script, room.code, seats[0].token], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout
+        version = int(out.strip())
+        assert live.wait_for(room.code, version, timeout=10)
+        assert version in heard
+        assert tables.view(room.code)["phase"] == "tell"
+    finally:
+        live.unsubscribe(sub)
+
+
+def test_the_record_is_the_same_document_on_both_stores():
+    room, seats = new_table(3)
+    tables.end(room.code, room.host_token)
+    on_postgres = tables.record(room.code)
+    assert json.loads(json.dumps(on_postgres)) == on_postgres
+    assert on_postgres["format"] == "sobremesa.game/1" and on_postgres["players"][0]["name"] == "Ana"
