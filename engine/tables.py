@@ -316,7 +316,8 @@ def view(code: str, seat: int | None = None, token: str | None = None) -> dict:
     base = {"code": room["code"], "game": room["game"], "status": room["status"], "version": room["version"],
             "names": names, "options": room["options"], "language": room["language"], "you": seat}
     if room["state"] is None:
-        return {**base, "phase": "lobby", "waiting_for": []}
+        fewest, most = GAMES[room["game"]].seat_range(room["options"])
+        return {**base, "phase": "lobby", "waiting_for": [], "seats_allowed": [fewest, most]}
     game = GAMES[room["game"]]
     shown = game.view(room["state"], SHARED if seat is None else seat)
     return {**shown, **base}

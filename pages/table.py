@@ -34,15 +34,17 @@ def seats_panel(view: dict) -> None:
     for seat, name in enumerate(view["names"]):
         state = "on" if seat in online else "off"
         mark = " ⏳" if seat in waiting else ""
+        score = "" if view["status"] == "lobby" else (scores[seat] if seat < len(scores) else 0)
         rows.append(f"<div class='sm-seat {state}'><span class='sm-dot' title='{'connected' if state == 'on' else 'not connected'}'></span>"
-                    f"{ui.esc(name)}{mark}<span class='sm-score'>{scores[seat] if seat < len(scores) else 0}</span></div>")
+                    f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>")
     st.html("<div class='sm-big'>" + "".join(rows) + "</div>" if rows else "<i>Nobody has joined yet.</i>")
 
 
 def join_panel(view: dict, qr_width: int = 220) -> None:
     url = ui.link("play", room=code)
     st.image(ui.qr_png(url), width=qr_width)
-    st.markdown(f"<div class='sm-code'>{ui.esc(code)}</div>", unsafe_allow_html=True)
+    size = "4.5rem" if view["status"] == "lobby" else "2.4rem"  # read from the back of the room
+    st.markdown(f"<div class='sm-code' style='font-size:{size}'>{ui.esc(code)}</div>", unsafe_allow_html=True)
     st.caption(url)
 
 
@@ -53,8 +55,10 @@ def lobby(view: dict) -> None:
         join_panel(view, qr_width=480)
     with names:
         st.markdown(f"## Join {ui.esc(ui.GAME_TITLES.get(view['game'], view['game']))}")
+        fewest, most = view["seats_allowed"]
         st.markdown("<div class='sm-big'><div class='sm-waiting'>Scan the code with your phone's camera, "
-                    "or open the link and type the code. Then type your name.</div></div>", unsafe_allow_html=True)
+                    "or open the link and type the code. Then type your name. "
+                    f"{fewest} to {most} players.</div></div>", unsafe_allow_html=True)
         seats_panel(view)
     with side:
         if is_host:
@@ -66,8 +70,11 @@ def host_panel(view: dict) -> None:
         ui.flash()
         names = view["names"]
         if view["status"] == "lobby":
+            fewest, most = view["seats_allowed"]
             st.button(f"Start the game with {len(names)} players", type="primary", use_container_width=True,
-                      on_click=ui.attempt, args=(tables.start, code, host_token), disabled=len(names) < 3)
+                      on_click=ui.attempt, args=(tables.start, code, host_token), disabled=len(names) < fewest)
+            if len(names) < fewest:
+                st.caption(f"{fewest} to {most} players for this game: waiting for {fewest - len(names)} more.")
         if view["status"] == "playing":
             waiting = view.get("waiting_for", [])
             if waiting and view.get("phase") != "claim":

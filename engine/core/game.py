@@ -43,9 +43,14 @@ class Game:
     # never by the pure functions above, so the rules stay free of file access.
     # It raises BadOptions when the content cannot serve this many seats.
     content: Callable[[dict, int], Any] = field(default=lambda options, seats: None)
+    # How many seats these options allow: (fewest, most). Variants may narrow the game's range.
+    seats_for: Callable[[dict], tuple[int, int]] | None = None
     # What of an accepted move every screen may see at once, before its rerun (a Pictomania
     # stroke), or None. Only public information: it goes to every tab of the room.
     echo: Callable[[dict, State], dict | None] = field(default=lambda move, state: None)
+
+    def seat_range(self, options: dict) -> tuple[int, int]:
+        return self.seats_for(options) if self.seats_for else (self.min_players, self.max_players)
 
     def check_options(self, options: dict | None) -> dict:
         """The options with defaults filled in; unknown names are refused."""

@@ -545,5 +545,6 @@ GAME = Game(
     name="odyssey", title="Dixit Odyssey", min_players=3, max_players=12, rules_version=RULES_VERSION,
     options=dict(OPTIONS),
     setup=setup, legal=legal, apply=apply, view=view, outcome=outcome, waiting_for=waiting_for,
+    seats_for=lambda options: (3, 12) if options.get("variant", "base") == "base" else (6, 12),
     content=content,
 )
