@@ -2,14 +2,13 @@
 import json
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 from engine import tables
 from tests import test_pages, test_tables
-from tests.test_tables import act, new_table, play_to_vote
+from tests.test_tables import new_table
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.usefixtures("plain_cards", "postgres_url")
@@ -22,29 +21,7 @@ test_host_actions_on_postgres = test_tables.test_host_skip_kick_end_and_play_aga
 test_merges_on_postgres = test_tables.test_merging_player_names_follows_chains
 test_archive_version_on_postgres = test_tables.test_the_archive_version_moves_when_a_game_is_saved
 test_pages_on_postgres = test_pages.test_a_room_through_lobby_play_and_end
-
-
-def test_voters_at_the_same_instant_from_threads_lose_no_vote():
-    room, seats = new_table(6)
-    play_to_vote(room, seats)
-    version = tables.version(room.code)
-    barrier = threading.Barrier(5)
-    errors = []
-
-    def vote(s):
-        move = tables.legal(room.code, s.seat, s.token)[0]
-        barrier.wait()
-        try:
-            act(s, **move)
-        except Exception as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=vote, args=(s,)) for s in seats[1:]]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == [] and tables.version(room.code) == version + 5
+test_simultaneous_votes_on_postgres = test_tables.test_voters_at_the_same_instant_lose_no_vote
 
 
 def test_a_move_made_by_another_process_is_announced_to_this_one():

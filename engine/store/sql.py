@@ -1,0 +1,122 @@
+"""What both stores say in SQL: the schema, the reads and the writes. A subclass brings the
+connection, the transaction, how a move locks its room, and how other processes hear of changes.
+
+SQL here is written with `?` placeholders; a store whose driver wants another mark sets `MARK`.
+Rows come back as dicts on both drivers.
+"""
+from __future__ import annotations
+
+import json
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+  code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, language TEXT NOT NULL,
+  seed BIGINT NOT NULL, host_hash TEXT NOT NULL, status TEXT NOT NULL, version BIGINT NOT NULL,
+  game_no INTEGER NOT NULL, state TEXT, created_at TEXT NOT NULL, started_at TEXT, updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+  code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+  joined_at TEXT NOT NULL, PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+  code TEXT NOT NULL, game_no INTEGER NOT NULL, seq INTEGER NOT NULL, actor TEXT NOT NULL,
+  move TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (code, game_no, seq)
+);
+CREATE TABLE IF NOT EXISTS aliases (name_key TEXT PRIMARY KEY, canonical TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS records (
+  code TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL, ended_at TEXT NOT NULL,
+  record TEXT NOT NULL, PRIMARY KEY (code, game_no)
+);
+"""
+
+ROOM_FIELDS = ("code", "game", "options", "language", "seed", "host_hash", "status", "version",
+               "game_no", "state", "created_at", "started_at", "updated_at")
+JSON_FIELDS = ("options", "state")
+
+
+class SqlStore:
+    MARK = "?"
+    ROOM_LOCK = ""  # appended to the room's read inside a move's transaction
+
+    def _connection(self):
+        raise NotImplementedError
+
+    def _run(self, conn, sql: str, params=()):
+        return (conn or self._connection()).execute(sql.replace("?", self.MARK), params)
+
+    # ---- reads -------------------------------------------------------------------------------
+    def room(self, code: str, conn=None) -> dict | None:
+        lock = self.ROOM_LOCK if conn is not None else ""
+        row = self._run(conn, f"SELECT * FROM rooms WHERE code = ?{lock}", (code,)).fetchone()
+        if row is None:
+            return None
+        room = dict(row)
+        room["options"] = json.loads(room["options"])
+        room["state"] = json.loads(room["state"]) if room["state"] else None
+        return room
+
+    def version(self, code: str) -> int | None:
+        row = self._run(None, "SELECT version FROM rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None else row["version"]
+
+    def seats(self, code: str, conn=None) -> list[dict]:
+        return list(self._run(conn, "SELECT seat, name, token_hash, joined_at FROM seats WHERE code = ? ORDER BY seat",
+                              (code,)))
+
+    def moves(self, code: str, game_no: int) -> list[dict]:
+        rows = self._run(None, "SELECT seq, actor, move, at FROM moves WHERE code = ? AND game_no = ? ORDER BY seq",
+                         (code, game_no))
+        return [{**r, "move": json.loads(r["move"])} for r in rows]
+
+    def records(self) -> list[dict]:
+        rows = self._run(None, "SELECT record FROM records ORDER BY ended_at, code, game_no")
+        return [json.loads(r["record"]) for r in rows]
+
+    def archive_version(self) -> tuple[int, str]:
+        row = self._run(None, "SELECT COUNT(*) AS n, COALESCE(MAX(ended_at), '') AS latest FROM records").fetchone()
+        return int(row["n"]), row["latest"]
+
+    def record(self, code: str) -> dict | None:
+        row = self._run(None, "SELECT record FROM records WHERE code = ? ORDER BY game_no DESC LIMIT 1",
+                        (code,)).fetchone()
+        return None if row is None else json.loads(row["record"])
+
+    def aliases(self) -> dict[str, str]:
+        return {r["name_key"]: r["canonical"] for r in self._run(None, "SELECT name_key, canonical FROM aliases")}
+
+    def room_codes(self) -> list[str]:
+        return [r["code"] for r in self._run(None, "SELECT code FROM rooms ORDER BY created_at")]
+
+    # ---- writes (inside `transaction()`) -----------------------------------------------------
+    def insert_room(self, conn, room: dict) -> None:
+        values = [json.dumps(room[f]) if f in JSON_FIELDS else room[f] for f in ROOM_FIELDS]
+        self._run(conn, f"INSERT INTO rooms ({', '.join(ROOM_FIELDS)}) VALUES ({', '.join('?' * len(ROOM_FIELDS))})",
+                  values)
+
+    def update_room(self, conn, code: str, **fields) -> None:
+        names = list(fields)
+        values = [json.dumps(fields[n]) if n in JSON_FIELDS else fields[n] for n in names]
+        self._run(conn, f"UPDATE rooms SET {', '.join(f'{n} = ?' for n in names)} WHERE code = ?", [*values, code])
+
+    def insert_seat(self, conn, code: str, seat: int, name: str, token_hash: str, at: str) -> None:
+        self._run(conn, "INSERT INTO seats (code, seat, name, token_hash, joined_at) VALUES (?, ?, ?, ?, ?)",
+                  (code, seat, name, token_hash, at))
+
+    def replace_seats(self, conn, code: str, seats: list[dict]) -> None:
+        self._run(conn, "DELETE FROM seats WHERE code = ?", (code,))
+        for s in seats:
+            self.insert_seat(conn, code, s["seat"], s["name"], s["token_hash"], s["joined_at"])
+
+    def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:
+        self._run(conn, "INSERT INTO moves (code, game_no, seq, actor, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+                  (code, game_no, seq, actor, json.dumps(move), at))
+
+    def insert_record(self, conn, code: str, game_no: int, record: dict) -> None:
+        self._run(conn, "INSERT INTO records (code, game_no, game, ended_at, record) VALUES (?, ?, ?, ?, ?) "
+                        "ON CONFLICT (code, game_no) DO UPDATE SET game = excluded.game, "
+                        "ended_at = excluded.ended_at, record = excluded.record",
+                  (code, game_no, record["game"], record["ended_at"], json.dumps(record)))
+
+    def set_alias(self, conn, name_key: str, canonical: str) -> None:
+        self._run(conn, "INSERT INTO aliases (name_key, canonical) VALUES (?, ?) "
+                        "ON CONFLICT (name_key) DO UPDATE SET canonical = excluded.canonical", (name_key, canonical))
