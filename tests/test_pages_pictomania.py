@@ -12,20 +12,11 @@ from engine import tables
 from engine.games import pictomania
 from pages.screens import pictomania as screen
 from pages.screens import sketch
+from tests.test_pages import run
 
 TIMEOUT = 30
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ana", "Bo", "Cy", "Di"]
-
-
-def run(page, **params):
-    """Through the real entry point and its navigation, as a browser would open /page?params."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    for k, v in params.items():
-        at.query_params[k] = str(v)
-    at.switch_page(f"pages/{page}.py").run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 def text_of(at) -> str:
