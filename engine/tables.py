@@ -11,35 +11,58 @@ persists and notifies. Pages, tests, the demo simulator and computer players all
 
 Host actions take the host token: `kick`, `skip`, `end`, `play_again`.
 
-Move vocabulary per game (every move also carries `"seat"`; `legal()` lists them complete, with
-free-text fields set to None):
-- dixit: `claim` (turn 1, "I have a phrase"); `tell` {card, phrase|None}; `give` {cards: [1 card,
-  2 with 3 players]}; `vote` {position}.
+Each game's move vocabulary is the `Move` specs of its module in engine/games (and its docstring);
+`legal()` lists every move a seat may submit now, complete, with free-text fields set to None.
 
-Every refusal raises a `SobremesaError` whose message can be shown to the person who caused it;
-a refused call changes nothing.
+Every refusal raises a `SobremesaError` whose message is written for the person who caused it; a
+refused call changes nothing. No other exception leaves this module, whatever the input: anything
+unexpected is logged in full and reaches the caller as an `InternalError`, which names nothing.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import hmac
+import logging
+import re
 import secrets
 import threading
-from contextlib import contextmanager
 import time
+from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from engine import paths
-from engine.core import (AlreadyStarted, BadName, BadOptions, BadToken, NameTaken, NotStarted, RoomFull,
-                         RoomNotFound, SHARED, TableError, play)
+from engine.core import (LANGUAGES, SHARED, AlreadyStarted, BadName, BadOptions, BadToken, Game, InternalError,
+                         NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, UnknownMove,
+                         check, perform, table_view)
 from engine.core.game import score_winners
+from engine.core.moves import is_whole, printable
 from engine.games import GAMES
 from engine.store import open_store
 
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: codes never spell words; no I/O to confuse with 1/0
+CODE_SHAPE = re.compile(r"[A-Z0-9]{2,12}")
 NAME_MAX = 20
-LANGUAGES = ("en", "es", "it")
+TOKEN_MAX = 100
+_LOG = logging.getLogger(__name__)
+
+
+def refusals_only(action):
+    """Whatever the input, only a SobremesaError leaves the service: anything else is a fault of
+    ours, logged in full, and the caller hears only that nothing was changed."""
+    @functools.wraps(action)
+    def guarded(*args, **kwargs):
+        try:
+            return action(*args, **kwargs)
+        except SobremesaError:
+            raise
+        except Exception as exc:
+            _LOG.exception("%s failed", action.__name__)
+            raise InternalError() from exc
+    return guarded
 
 
 @dataclass(frozen=True)
@@ -76,6 +99,8 @@ def reset() -> None:
         for s in _stores.values():
             s.close()
         _stores.clear()
+    with _states_guard:
+        _states.clear()
 
 
 def _lock(code: str) -> threading.Lock:
@@ -104,11 +129,11 @@ def clock(now):
 
 
 def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _token_ok(token, token_hash: str) -> bool:
-    return isinstance(token, str) and hmac.compare_digest(_hash(token), token_hash)
+    return isinstance(token, str) and len(token) <= TOKEN_MAX and hmac.compare_digest(_hash(token), token_hash)
 
 
 _watching = threading.Event()
@@ -152,20 +177,94 @@ def _echo(code: str, message: dict) -> None:
 
 
 def normalise_code(code) -> str:
-    return "".join(str(code or "").split()).upper()
+    """A room code as typed (any case, stray spaces), in its stored form; '' if it cannot be one."""
+    text = "".join(code.split()).upper() if isinstance(code, str) else ""
+    return text if CODE_SHAPE.fullmatch(text) else ""
 
 
-def _room(code: str, conn=None) -> dict:
-    room = store().room(normalise_code(code), conn)
+def _room(code, conn=None) -> dict:
+    """The room's row without its state (see `_state`)."""
+    normal = normalise_code(code)
+    room = store().room(normal, conn) if normal else None
     if room is None:
-        raise RoomNotFound(str(code or "").strip()[:12])
+        raise RoomNotFound(code if isinstance(code, str) else "")
     return room
 
 
+# ---- the state of a room -----------------------------------------------------------------------
+# A move changes this process's copy of the room's state in place and appends itself to the log.
+# The full snapshot is written now and then: when a turn closes, on a host action, at the end, and
+# otherwise once the moves since the last one are many compared with its size (a big Pictomania
+# state is saved less often than a small Dixit one), so neither a move's cost nor its amortised
+# share of snapshots grows with the game. The snapshot plus the moves logged since always rebuild
+# the state (a restart, another server process). This process's copy is used only while it is at
+# the room's stored version, and only under the room's lock.
+
+@dataclass
+class _Kept:
+    version: int
+    game_no: int
+    state: dict
+    saved_seq: int     # the last move the stored snapshot includes
+    saved_size: int    # the stored snapshot's size, in characters
+
+
+_states: OrderedDict[str, _Kept] = OrderedDict()
+_states_guard = threading.Lock()  # the table of rooms; each room's entry is its own lock's business
+STATES_KEPT = 256
+SNAPSHOT_EVERY = 32           # moves, at the least, between two snapshots
+SNAPSHOT_CHARS_PER_MOVE = 2000  # ... and more for a big state: one move per 2,000 characters of it
+
+
+def _kept(room: dict, conn=None) -> _Kept | None:
+    """This process's copy of the room's state, loaded if it has none at the room's version.
+    Call under the room's lock; never hand the state out uncopied."""
+    code = room["code"]
+    kept = _states.get(code)
+    if kept is not None and (kept.version, kept.game_no) == (room["version"], room["game_no"]):
+        return kept
+    saved = store().snapshot(code, conn)
+    if saved is None or saved["game_no"] != room["game_no"]:
+        return None  # the lobby: no game yet
+    state, game = saved["state"], GAMES[room["game"]]
+    for entry in store().moves(code, room["game_no"], after=saved["seq"], conn=conn):
+        perform(game, state, check(game, state, entry["move"]))
+    kept = _Kept(room["version"], room["game_no"], state, saved["seq"], saved["size"])
+    _keep(code, kept)
+    return kept
+
+
+def _state(room: dict, conn=None) -> dict | None:
+    kept = _kept(room, conn)
+    return None if kept is None else kept.state
+
+
+def _keep(code: str, kept: _Kept) -> None:
+    with _states_guard:
+        _states[code] = kept
+        _states.move_to_end(code)
+        while len(_states) > STATES_KEPT:
+            _states.popitem(last=False)
+
+
+def _forget(code: str) -> None:
+    with _states_guard:
+        _states.pop(code, None)
+
+
+def state_of(code: str) -> dict | None:
+    """A copy of a room's full current state, secrets included: for tests and tools, never pages."""
+    room = _room(code)
+    with _lock(room["code"]):
+        state = _state(room)
+        return None if state is None else json.loads(json.dumps(state))
+
+
 def _seat(room: dict, seat, token, conn=None) -> dict:
-    for s in store().seats(room["code"], conn):
-        if s["seat"] == seat and _token_ok(token, s["token_hash"]):
-            return s
+    if is_whole(seat):
+        for s in store().seats(room["code"], conn):
+            if s["seat"] == seat and _token_ok(token, s["token_hash"]):
+                return s
     raise BadToken("player")
 
 
@@ -176,14 +275,24 @@ def _host(room: dict, host_token) -> None:
 
 # ---- rooms and seats ---------------------------------------------------------------------------
 
+def games() -> dict[str, Game]:
+    """Every game the app hosts, by its API name: what the pages know of a game comes from here."""
+    return dict(GAMES)
+
+
+@refusals_only
 def create_room(game: str, options: dict | None = None, seed: int | None = None, language: str = "en") -> Room:
-    if game not in GAMES:
-        raise BadOptions(f"There is no game called '{game}'. Choose one of: {', '.join(GAMES)}.")
-    if language not in LANGUAGES:
-        raise BadOptions(f"Language '{language}' is not available. Choose one of: {', '.join(LANGUAGES)}.")
+    if not isinstance(game, str) or game not in GAMES:
+        raise BadOptions("There is no such game here.")
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise BadOptions("That language is not available.")
+    if options is not None and not isinstance(options, dict):
+        raise BadOptions("Those game options are not valid.")
     merged = GAMES[game].check_options({**(options or {}), "language": language})
     host_token = secrets.token_urlsafe(16)
-    seed = secrets.randbelow(2**31) if seed is None else int(seed)
+    if seed is not None and not is_whole(seed):
+        raise BadOptions("A seed is a whole number.")
+    seed = secrets.randbelow(2**31) if seed is None else seed
     for _ in range(50):
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
         with store().transaction() as conn:
@@ -193,18 +302,29 @@ def create_room(game: str, options: dict | None = None, seed: int | None = None,
             store().insert_room(conn, {
                 "code": code, "game": game, "options": merged, "language": language, "seed": seed,
                 "host_hash": _hash(host_token), "status": "lobby", "version": 1, "game_no": 1,
-                "state": None, "created_at": now, "started_at": None, "updated_at": now})
+                "created_at": now, "started_at": None, "updated_at": now})
         return Room(code, host_token)
     raise TableError("Could not find a free room code; try again.")
 
 
-def join(code: str, name: str) -> Seat:
-    name = " ".join(str(name or "").split())
+def clean_name(name) -> str:
+    """A player's name as shown everywhere: one line, at most NAME_MAX characters, nothing invisible."""
+    if not isinstance(name, str) or len(name) > 4 * NAME_MAX:
+        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
+    if not printable(name):
+        raise BadName("A name can only have letters, digits, spaces and punctuation. Type it again.")
+    name = " ".join(name.split())
     if not name:
         raise BadName("Type a name to join.")
     if len(name) > NAME_MAX:
-        raise BadName(f"Names can be at most {NAME_MAX} characters.")
-    code = normalise_code(code)
+        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
+    return name
+
+
+@refusals_only
+def join(code: str, name: str) -> Seat:
+    name = clean_name(name)
+    code = _room(code)["code"]
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         if room["status"] != "lobby":
@@ -212,9 +332,9 @@ def join(code: str, name: str) -> Seat:
                                  "or open your own link to rejoin your seat.")
         seats = store().seats(code, conn)
         if len(seats) >= GAMES[room["game"]].max_players:
-            raise RoomFull(f"The room is full ({len(seats)} players).")
+            raise RoomFull("The room is full ({count} players).", count=len(seats))
         if any(s["name"].casefold() == name.casefold() for s in seats):
-            raise NameTaken(f"Someone is already called '{name}' here. Pick another name.")
+            raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
         token = secrets.token_urlsafe(16)
         seat = len(seats)
         store().insert_seat(conn, code, seat, name, _hash(token), _now())
@@ -229,8 +349,9 @@ def _bump(conn, room: dict, **fields) -> int:
     return version
 
 
+@refusals_only
 def start(code: str, host_token: str) -> int:
-    code = normalise_code(code)
+    code = _room(code)["code"]
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         _host(room, host_token)
@@ -245,12 +366,16 @@ def _deal(conn, room: dict, seed: int) -> int:
     game = GAMES[room["game"]]
     seats = len(store().seats(room["code"], conn))
     if seats < game.min_players:
-        raise NotStarted(f"{game.title} needs at least {game.min_players} players; {seats} joined so far.")
+        raise NotStarted("{game} needs at least {fewest} players; {count} joined so far.",
+                         game=game.title, fewest=game.min_players, count=seats)
     cards = game.content(room["options"], seats)
     state = game.setup(seats, room["options"], seed, cards)
-    return _bump(conn, room, status="playing", state=state, seed=seed, started_at=_now())
+    _forget(room["code"])
+    store().save_snapshot(conn, room["code"], room["game_no"], 0, state)
+    return _bump(conn, room, status="playing", seed=seed, started_at=_now())
 
 
+@refusals_only
 def find_seat(code: str, token: str) -> Seat:
     """The seat a token belongs to: reopening a link reconnects the same seat."""
     room = _room(code)
@@ -260,78 +385,110 @@ def find_seat(code: str, token: str) -> Seat:
     raise BadToken("player")
 
 
+@refusals_only
 def check_host(code: str, host_token: str) -> None:
     _host(_room(code), host_token)
 
 
 # ---- play --------------------------------------------------------------------------------------
 
+@refusals_only
 def legal(code: str, seat: int, token: str) -> list[dict]:
     room = _room(code)
     _seat(room, seat, token)
     if room["status"] != "playing":
         return []
-    return GAMES[room["game"]].legal(room["state"], seat)
+    with _lock(room["code"]):
+        return json.loads(json.dumps(GAMES[room["game"]].legal(_state(room), seat)))
 
 
+@refusals_only
 def submit(code: str, seat: int, token: str, move: dict) -> int:
     """Apply a seat's move. Returns the room's new version; raises a MoveError and changes nothing."""
     if not isinstance(move, dict):
-        from engine.core import UnknownMove
-        raise UnknownMove("a move is a dict with a 'type'")
-    return _apply(code, dict(move, seat=seat), actor=str(seat), seat=seat, token=token)
+        raise UnknownMove()
+    return _apply(code, {**move, "seat": seat}, actor=str(seat), seat=seat, token=token)
 
 
 def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=None) -> int:
-    code = normalise_code(code)
-    with _lock(code), store().transaction() as conn:
-        room = _room(code, conn)
-        if host_token is not None:
-            _host(room, host_token)
-        else:
-            _seat(room, seat, token, conn)
-        if room["status"] == "lobby":
-            raise NotStarted("The game has not started yet: wait for the host to start it.")
-        game = GAMES[room["game"]]
-        state = play(game, room["state"], move)
-        seq = len(store().moves(code, room["game_no"])) + 1
-        store().append_move(conn, code, room["game_no"], seq, actor, move, _now())
-        finished = game.outcome(state) is not None
-        version = _bump(conn, room, state=state, status="finished" if finished else "playing")
-        if finished:
-            store().insert_record(conn, code, room["game_no"], _build_record(conn, {**room, "state": state}))
-        shown = game.echo(move, state)
+    code = _room(code)["code"]
+    with _lock(code):
+        try:
+            with store().transaction() as conn:
+                version, shown = _apply_locked(conn, code, move, actor, seat, token, host_token)
+        except BaseException:
+            _forget(code)  # whatever happened to this process's copy, the store has the truth
+            raise
     if shown is not None:
         _echo(code, {**shown, "version": version})
     _notify(code, version)
     return version
 
 
+def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_token) -> tuple[int, dict | None]:
+    room = _room(code, conn)
+    if host_token is not None:
+        _host(room, host_token)
+    else:
+        _seat(room, seat, token, conn)
+    if room["status"] == "lobby":
+        raise NotStarted("The game has not started yet: wait for the host to start it.")
+    game, game_no = GAMES[room["game"]], room["game_no"]
+    kept = _kept(room, conn)
+    state = kept.state
+    closed = len(state["history"])
+    checked = check(game, state, move)
+    perform(game, state, checked)
+    now = _now()
+    seq = store().next_seq(conn, code, game_no)
+    store().append_move(conn, code, game_no, seq, actor, checked, now)
+    for turn in range(closed, len(state["history"])):  # stamped as turns close, never replayed
+        store().add_turn_end(conn, code, game_no, turn, now)
+    finished = game.outcome(state) is not None
+    due = seq - kept.saved_seq >= max(SNAPSHOT_EVERY, kept.saved_size // SNAPSHOT_CHARS_PER_MOVE)
+    if due or finished or actor == "host" or len(state["history"]) > closed:
+        kept.saved_seq, kept.saved_size = seq, store().save_snapshot(conn, code, game_no, seq, state)
+    version = _bump(conn, room, status="finished" if finished else "playing")
+    if finished:
+        store().insert_record(conn, code, game_no, _build_record(conn, {**room, "state": state}, now))
+    kept.version = version
+    return version, game.echo(checked, state)
+
+
+@refusals_only
 def view(code: str, seat: int | None = None, token: str | None = None) -> dict:
-    """A seat's view (with its token), or the shared screen's (no arguments). Never another's secret."""
+    """A seat's view (with its token), or the shared screen's (no seat). Never another's secret.
+
+    Every view starts with the same header, whatever the game and whether it has started: code,
+    game, title, status, version, names, you, language, options, phase, waiting_for, scores,
+    skippable (who the host may skip now) and turn_word. The game's own view follows."""
     room = _room(code)
-    names = [s["name"] for s in store().seats(room["code"])]
+    seats = store().seats(room["code"])
     if seat is not None:
         _seat(room, seat, token)
-    base = {"code": room["code"], "game": room["game"], "status": room["status"], "version": room["version"],
-            "names": names, "options": room["options"], "language": room["language"], "you": seat}
-    if room["state"] is None:
-        fewest, most = GAMES[room["game"]].seat_range(room["options"])
-        return {**base, "phase": "lobby", "waiting_for": [], "seats_allowed": [fewest, most]}
     game = GAMES[room["game"]]
-    shown = game.view(room["state"], SHARED if seat is None else seat)
-    return {**shown, **base}
+    names = [s["name"] for s in seats]
+    header = {"code": room["code"], "game": room["game"], "title": game.title, "status": room["status"],
+              "version": room["version"], "names": names, "you": seat, "language": room["language"],
+              "options": room["options"], "turn_word": game.turn_word}
+    if room["status"] == "lobby":
+        fewest, most = game.seat_range(room["options"])
+        return {**header, "phase": "lobby", "waiting_for": [], "scores": [0] * len(names), "skippable": [],
+                "out": [], "ended_by_host": False, "seats_allowed": [fewest, most]}
+    with _lock(room["code"]):
+        # A copy: the page keeps it while later moves change this process's state in place.
+        shown = json.loads(json.dumps(table_view(game, _state(room), SHARED if seat is None else seat)))
+    return {**shown, **header}
 
 
+@refusals_only
 def version(code: str) -> int:
-    v = store().version(normalise_code(code))
-    if v is None:
-        raise RoomNotFound(code)
-    return v
+    return _room(code)["version"]
 
 
+@refusals_only
 def record(code: str) -> dict | None:
-    return store().record(normalise_code(code))
+    return store().record(normalise_code(code)) if normalise_code(code) else None
 
 
 def records() -> list[dict]:
@@ -352,36 +509,44 @@ def move_log(code: str, game_no: int) -> list[dict]:
 def replay(code: str) -> dict:
     """The current game rebuilt from its seed and its log alone."""
     room = _room(code)
+    return _replayed(room, len(store().seats(room["code"])), store().moves(room["code"], room["game_no"]))
+
+
+def _replayed(room: dict, seats: int, log: list, until=None) -> dict:
     game = GAMES[room["game"]]
-    seats = len(store().seats(room["code"]))
     state = game.setup(seats, room["options"], room["seed"], game.content(room["options"], seats))
-    for entry in store().moves(room["code"], room["game_no"]):
-        state = play(game, state, entry["move"])
+    for entry in log:
+        perform(game, state, check(game, state, entry["move"]))
+        if until is not None:
+            until(state, entry)
     return state
 
 
 # ---- host actions ------------------------------------------------------------------------------
 
+@refusals_only
 def skip(code: str, host_token: str, target: int) -> int:
     return _apply(code, {"type": "skip", "seat": None, "target": target}, actor="host", host_token=host_token)
 
 
+@refusals_only
 def end(code: str, host_token: str) -> int:
     return _apply(code, {"type": "end", "seat": None}, actor="host", host_token=host_token)
 
 
+@refusals_only
 def kick(code: str, host_token: str, target: int) -> int:
     """In the lobby the seat is removed (later seats move up); in play it leaves the game for good."""
-    code = normalise_code(code)
     room = _room(code)
+    code = room["code"]
     _host(room, host_token)
     if room["status"] != "lobby":
         return _apply(code, {"type": "kick", "seat": None, "target": target}, actor="host", host_token=host_token)
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         seats = store().seats(code, conn)
-        if room["status"] != "lobby" or not any(s["seat"] == target for s in seats):
-            raise TableError(f"There is no seat {target} to remove.")
+        if room["status"] != "lobby" or not is_whole(target) or not any(s["seat"] == target for s in seats):
+            raise TableError("That player is no longer in the room.")
         kept = [s for s in seats if s["seat"] != target]
         store().replace_seats(conn, code, [{**s, "seat": i} for i, s in enumerate(kept)])
         version = _bump(conn, room)
@@ -389,53 +554,62 @@ def kick(code: str, host_token: str, target: int) -> int:
     return version
 
 
+@refusals_only
 def play_again(code: str, host_token: str) -> int:
-    """A new game in the same room with the same seats and options."""
-    code = normalise_code(code)
+    """A new game in the same room with the same seats and options, dealt from a fresh seed: a
+    finished game's record shows its seed, and nothing about the next game follows from it."""
+    code = _room(code)["code"]
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         _host(room, host_token)
         if room["status"] != "finished":
             raise TableError("Play again is possible once the game has ended.")
         game_no = room["game_no"] + 1
-        seed = int.from_bytes(hashlib.sha256(f"{room['seed']}/{game_no}".encode()).digest()[:4], "big") >> 1
         store().update_room(conn, code, game_no=game_no)
-        version = _deal(conn, {**room, "game_no": game_no}, seed)
+        version = _deal(conn, {**room, "game_no": game_no}, secrets.randbelow(2**31))
     _notify(code, version)
     return version
 
 
 # ---- the saved-game record ---------------------------------------------------------------------
 
-def _build_record(conn, room: dict) -> dict:
-    """The archive document (DESIGN.md), with each turn stamped by the move that closed it."""
+def _build_record(conn, room: dict, now: str) -> dict:
+    """The archive document (DESIGN.md). Each turn carries the time the move that closed it was made."""
     game = GAMES[room["game"]]
     state = room["state"]
     seats = store().seats(room["code"], conn)
-    log = store().moves(room["code"], room["game_no"])
     turns = [dict(t) for t in state["history"]]
-    # A turn closes with the move that lengthened the history; the log's times stamp it.
-    replayed = game.setup(len(seats), room["options"], room["seed"], game.content(room["options"], len(seats)))
-    closed = 0
-    for entry in log:
-        replayed = play(game, replayed, entry["move"])
-        while closed < min(len(replayed["history"]), len(turns)):
-            turns[closed]["ended_at"] = entry["at"]
-            closed += 1
+    ends = store().turn_ends(room["code"], room["game_no"], conn)
+    if len(ends) < len(turns):
+        ends = _turn_ends_from_log(room, len(seats), len(turns))
+    for index, turn in enumerate(turns):
+        turn["ended_at"] = ends.get(index, now)
     result = game.outcome(state)
-    ended_at = log[-1]["at"] if log else _now()
+    teams = result.get("teams", {})
     return {
         "format": "sobremesa.game/1", "game": room["game"], "rules_version": state["rules_version"],
         "options": room["options"], "language": room["language"], "seed": room["seed"],
         "room": room["code"], "game_no": room["game_no"],
-        "started_at": room["started_at"], "ended_at": ended_at,
-        "players": [{"seat": s["seat"], "name": s["name"], "team": result.get("teams", {}).get(str(s["seat"]))}
-                    for s in seats],
+        "started_at": room["started_at"], "ended_at": now,
+        "players": [{"seat": s["seat"], "name": s["name"], "team": teams.get(str(s["seat"]))} for s in seats],
         "turns": turns, "final_scores": result["final_scores"],
         "winners": result.get("winners", score_winners(result["final_scores"])),
         "ended_by_host": bool(state.get("ended_by_host")),
-        **({"team_scores": result["team_scores"]} if "team_scores" in result else {}),
+        **result.get("record", {}),
     }
+
+
+def _turn_ends_from_log(room: dict, seats: int, turns: int) -> dict[int, str]:
+    """For a game that was under way before turn times were stamped as turns closed: find them by
+    replaying its log, once, when it ends."""
+    ends: dict[int, str] = {}
+
+    def stamp(state: dict, entry: dict) -> None:
+        for index in range(len(ends), min(len(state["history"]), turns)):
+            ends[index] = entry["at"]
+
+    _replayed(room, seats, store().moves(room["code"], room["game_no"]), until=stamp)
+    return ends
 
 
 # ---- the host's laptop -------------------------------------------------------------------------
@@ -450,10 +624,11 @@ def open_rooms(limit: int = 20) -> list[dict]:
     return rooms
 
 
+@refusals_only
 def renew_host_token(code: str) -> str:
     """A new host token for a room (old host links stop working). Pages offer this only on the
     server's own machine, whose user is the host."""
-    code = normalise_code(code)
+    code = _room(code)["code"]
     token = secrets.token_urlsafe(16)
     with _lock(code), store().transaction() as conn:
         _room(code, conn)
@@ -468,6 +643,7 @@ def player_key(name: str) -> str:
     return "".join(str(name).split()).casefold()
 
 
+@refusals_only
 def merge_players(name: str, into: str) -> None:
     """The host says two names are one person: `name` counts as `into` from now on."""
     key, target = player_key(name), player_key(into)

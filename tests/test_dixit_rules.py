@@ -3,6 +3,7 @@ import pytest
 
 from engine.core import AlreadyMoved, GameOver, IllegalMove, NotYourTurn, WrongPhase, play
 from engine.games.dixit import turn_scores
+from tests import kit
 from tests.helpers import position_of, start, step
 
 JULIAN, MATILDE, NICOLAS, LEO, TOMAS = range(5)
@@ -119,3 +120,64 @@ def test_game_ends_when_the_draw_pile_runs_out_and_then_refuses_moves():
     assert game.outcome(state)["winners"] == [3, 4, 5]
     with pytest.raises(GameOver):
         step(game, state, type="claim", seat=0)
+
+
+# ---- over many random games (the shared random player of tests/kit.py) --------------------------
+
+def dixit_places(state):
+    places = list(state["deck"]) + list(state["discard"]) + [c for h in state["hands"] for c in h]
+    places += [c for cards in state["given"].values() for c in cards] if state["phase"] == "give" else []
+    places += [p["card"] for p in state["table"]]
+    if state["phase"] == "give" and state["story_card"]:
+        places.append(state["story_card"])
+    return places
+
+
+def recompute_dixit(record_turns, contando):
+    """An independent recomputation of classic Dixit scores from the turn records alone."""
+    totals = {}
+    for turn in record_turns:
+        teller = turn["storyteller"]
+        owners = {p["position"]: p["owner"] for p in turn["table"]}
+        story = [pos for pos, owner in owners.items() if owner == teller][0]
+        voters = [int(v) for v in turn["votes"]]
+        hits = [v for v in voters if turn["votes"][str(v)] == [story]]
+        points = {teller: 0, **{v: 0 for v in voters}}
+        if len(hits) in (0, len(voters)):
+            for v in voters:
+                points[v] += 2
+        else:
+            bonus = 4 if (contando and len(hits) == 1) else 3
+            points[teller] += bonus
+            for v in hits:
+                points[v] += bonus
+        for v in voters:
+            owner = owners[turn["votes"][str(v)][0]]
+            if owner != teller:
+                points[owner] = points.get(owner, 0) + 1
+        for seat, p in points.items():
+            totals[seat] = totals.get(seat, 0) + p
+            assert turn["scores"][str(seat)] == p
+    return totals
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_random_games_keep_every_card_and_score_by_the_turn_records(seats):
+    for seed in range(30):
+        dealt = []
+
+        def each(state):
+            if not dealt:
+                dealt.extend(sorted(dixit_places(state)))
+                assert len(dealt) == 84 and len(set(dealt)) == 84
+            assert sorted(dixit_places(state)) == dealt, "a card was lost, duplicated or is in two places"
+
+        contando = seed % 2 == 1
+        _, state, _ = kit.random_game("dixit", {"contando": contando}, seats, seed,
+                                      host_chance=0.02 if seed % 5 == 0 else 0, each=each)
+        for turn in state["history"]:
+            owners = {p["position"]: p["owner"] for p in turn["table"]}
+            for voter, picks in turn["votes"].items():
+                assert len(picks) == 1 and owners[picks[0]] != int(voter) and int(voter) != turn["storyteller"]
+        totals = recompute_dixit(state["history"], contando)
+        assert state["scores"] == [totals.get(s, 0) for s in range(seats)]

@@ -1,9 +1,11 @@
 """Dixit Odyssey scoring and flow (RULES.md §2), from the rulebook's Party example and hand-made turns."""
+from collections import Counter
 import pytest
 
 from engine.core import (AlreadyMoved, BadOptions, GameOver, IllegalMove, NotYourTurn, SHARED, UnknownMove,
                          WrongPhase, play)
 from engine.games import odyssey
+from tests import kit
 from tests.helpers import fake_cards, position_of
 
 GAME = odyssey.GAME
@@ -89,7 +91,7 @@ def test_party_storyteller_tells_before_looking_at_the_hand():
     assert GAME.view(state, 2)["hand"] == [] and GAME.view(state, 2)["hand_hidden"]
     assert GAME.view(state, 3)["hand"] == sorted(state["hands"][3])
     assert GAME.legal(state, 2) == [{"type": "tell", "seat": 2, "phrase": None}]
-    with pytest.raises(IllegalMove, match="tied to no card"):
+    with pytest.raises(IllegalMove, match="goes with no card"):
         step(state, type="tell", seat=2, card=state["hands"][2][0], phrase="x")
     state = step(state, type="tell", seat=2, phrase="  the   tide forgets ")
     assert state["phrase"] == "the tide forgets" and state["story_card"] is None
@@ -310,7 +312,7 @@ def test_refusals_raise_the_right_error_and_change_nothing():
 
 def test_refusals_in_small_base_and_party():
     state = tell_and_give(start(4), 0)
-    with pytest.raises(IllegalMove, match="at most 1"):
+    with pytest.raises(IllegalMove, match="one card only"):
         step(state, type="vote", seat=1, positions=[p["position"] for p in state["table"]][:2])
     state = start(6, variant="party")
     state = step(state, type="claim", seat=0)
@@ -329,10 +331,10 @@ def test_refusals_in_small_base_and_party():
     for seat in (0, 1, 3, 4, 5):
         state = step(state, type="give", seat=seat, cards=state["hands"][seat][:1])
     before = repr(state)
-    with pytest.raises(NotYourTurn, match="only the storyteller"):
+    with pytest.raises(NotYourTurn, match="Only the storyteller"):
         step(state, type="red_vote", seat=1, position=1)
-    with pytest.raises(IllegalMove):
-        step(state, type="red_vote", seat=0, position=7)
+    with pytest.raises(UnknownMove):
+        step(state, type="red_vote", seat=0, position=7)  # 6 cards on the table
     assert repr(state) == before
     state = step(state, type="red_vote", seat=0, position=1)
     with pytest.raises(AlreadyMoved):
@@ -352,9 +354,9 @@ def test_red_vote_is_secret_until_the_reveal():
 @pytest.mark.parametrize("seats, options, message", [
     (5, {"variant": "party"}, "6 to 12"),
     (7, {"variant": "team"}, "6, 8, 10 or 12"),
-    (6, {"variant": "teams"}, "no variant"),
-    (6, {"laps": 0}, "laps"),
-    (6, {"laps": 6}, "laps"),
+    (6, {"variant": "teams"}, "not valid"),
+    (6, {"laps": 0}, "not valid"),
+    (6, {"laps": 6}, "not valid"),
     (13, {}, "3 to 12"),
 ])
 def test_bad_options_are_refused_with_a_clear_message(seats, options, message):
@@ -372,3 +374,110 @@ def test_content_checks_the_deck_covers_the_deal_and_two_turns():
     assert odyssey.min_cards("base", 3) == 21 + 2 * 5
     with pytest.raises(BadOptions, match="no picture deck"):
         GAME.content(GAME.check_options({"deck": "no-such-deck"}), 6)
+
+
+# ---- over many random games (the shared random player of tests/kit.py) --------------------------
+
+def places(state):
+    cards = list(state["deck"]) + list(state["discard"]) + [c for hand in state["hands"] for c in hand]
+    cards += [p["card"] for p in state["table"]]
+    if state["phase"] == "give":
+        cards += [c for given in state["given"].values() for c in given]
+        cards += [state["story_card"]] if state["story_card"] else []
+    return cards
+
+
+def check_turn_records(history, variant, seats):
+    """Every recorded vote was a legal one, and the table held the right cards."""
+    half = seats // 2
+    for turn in history:
+        teller = turn["storyteller"]
+        owner = {p["position"]: p["owner"] for p in turn["table"]}
+        most = 2 if variant == "base" and seats >= 7 else 1
+        assert sorted(owner) == list(range(1, len(owner) + 1))
+        if variant != "party":
+            assert turn["red_vote"] is None and teller in owner.values()
+        elif turn["red_vote"] is not None:
+            assert turn["red_vote"] in owner
+        for voter, picks in turn["votes"].items():
+            voter = int(voter)
+            assert 1 <= len(picks) <= most and len(set(picks)) == len(picks) and picks == sorted(picks)
+            assert all(p in owner for p in picks)
+            if variant == "base":
+                assert voter != teller and voter in owner.values()
+                assert not any(owner[p] == voter for p in picks), "a vote for one's own card"
+            if variant == "party":
+                assert voter in owner.values()
+            if variant == "team":
+                assert voter % half != teller % half and voter not in owner.values()
+                assert (voter + half) % seats in owner.values()
+        if variant == "team":
+            per_team = Counter(o % half for o in owner.values())
+            assert per_team[teller % half] <= 2 and all(n == 1 for t, n in per_team.items() if t != teller % half)
+
+
+def recompute_scores(history, variant, seats):
+    """Turn points from the records alone, without the engine's scoring."""
+    totals, half = [0] * seats, seats // 2
+    for turn in history:
+        teller, red = turn["storyteller"], turn["red_vote"]
+        votes = {int(v): picks for v, picks in turn["votes"].items()}
+        owner = {p["position"]: p["owner"] for p in turn["table"]}
+        earned = [0] * seats
+        if variant == "party":
+            for voter, (pick,) in votes.items():
+                crowd = sum(1 for other in votes.values() if other == [pick])
+                earned[voter] = 0 if pick == red or crowd == 1 else min(crowd, 5)
+        else:
+            story = [p for p, o in owner.items() if o == teller][0]
+            found = [v for v, picks in votes.items() if story in picks]
+            if found and len(found) < len(votes):
+                earned[teller] += 3
+                for v in found:
+                    earned[v] += 3
+            else:
+                for v in votes:
+                    earned[v] += 2
+            if variant == "base" and seats >= 7:
+                for v in found:
+                    earned[v] += 1 if len(votes[v]) == 1 else 0
+            on_card = Counter(owner[p] for picks in votes.values() for p in picks)
+            for seat, n in on_card.items():
+                if seat != teller:
+                    earned[seat] += min(n, 3)
+            if variant == "team":
+                team_points = [earned[t] + earned[t + half] for t in range(half)]
+                assert turn["team_scores"] == {str(t): team_points[t] for t in range(half)}
+                earned = [team_points[s % half] for s in range(seats)]
+        assert turn["scores"] == {str(s): earned[s] for s in range(seats)}
+        totals = [a + b for a, b in zip(totals, earned)]
+    return totals
+
+
+@pytest.mark.parametrize("variant, seats", [("base", n) for n in (3, 5, 7, 9, 12)] + [("party", n) for n in (6, 9, 12)]
+                         + [("team", n) for n in (6, 8, 12)])
+def test_random_games_keep_every_card_score_by_the_records_and_end_for_the_right_reason(variant, seats):
+    for seed in range(12):
+        dealt = []
+
+        def each(state):
+            if not dealt:
+                dealt.extend(sorted(places(state)))
+                assert len(dealt) == 84 and len(set(dealt)) == 84
+            assert sorted(places(state)) == dealt, "a card was lost, duplicated or is in two places"
+
+        kicks = seed % 4 == 0
+        _, state, _ = kit.random_game("odyssey", {"variant": variant, "laps": 1}, seats, seed,
+                                      host_chance=0.02 if kicks else 0, each=each)
+        history = state["history"]
+        check_turn_records(history, variant, seats)
+        assert state["scores"] == recompute_scores(history, variant, seats)
+        if state.get("ended_by_host"):
+            continue
+        if variant == "base":
+            before_last = [s - int(history[-1]["scores"][str(i)]) for i, s in enumerate(state["scores"])]
+            assert max(state["scores"]) >= 30 > max(before_last), "base ends in the turn reaching 30"
+        else:
+            assert all(state["tells"][s] >= 1 for s in range(seats) if s not in state["out"])
+            if not kicks:
+                assert Counter(t["storyteller"] for t in history) == {s: 1 for s in range(seats)}

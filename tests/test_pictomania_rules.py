@@ -1,10 +1,12 @@
 """Pictomania scoring and flow, from the rulebook's worked example and RULES.md §3."""
 import copy
+from collections import Counter, defaultdict
 
 import pytest
 
 from engine.core import SHARED, AlreadyMoved, GameOver, IllegalMove, NotYourTurn, UnknownMove, WrongPhase, play
 from engine.games.pictomania import GAME, SCORING_TOKENS, round_scores
+from tests import kit
 
 LINE = {"points": [[10, 10], [200, 150]], "width": 6, "color": "#000000"}
 
@@ -48,11 +50,11 @@ def finish_all(state, tokens):
 
 
 def refused(state, error, move, match=None):
-    """The move raises `error` from apply() itself, and leaves the state untouched."""
+    """The move raises `error`, and leaves the state untouched."""
     before = copy.deepcopy(state)
     trial = copy.deepcopy(state)
     with pytest.raises(error, match=match):
-        GAME.apply(trial, {"seat": None, **move})
+        play(GAME, trial, {"seat": None, **move})
     assert trial == before, "a refused move changed the state"
     with pytest.raises(error):
         play(GAME, state, move)
@@ -213,7 +215,7 @@ def test_scores_are_recomputable_from_the_record_alone():
 
 def test_guess_refusals_change_nothing():
     state = deal(new_game(4), numbers=[1, 2, 3, 4])
-    refused(state, IllegalMove, {"type": "guess", "seat": 0, "drawer": 0, "number": 2}, match="own drawing")
+    refused(state, IllegalMove, {"type": "guess", "seat": 0, "drawer": 0, "number": 2}, match="your own drawing")
     refused(state, IllegalMove, {"type": "guess", "seat": 0, "drawer": 1, "number": 1}, match="own number")
     refused(state, UnknownMove, {"type": "guess", "seat": 0, "drawer": 1, "number": 8})
     refused(state, UnknownMove, {"type": "guess", "seat": 0, "drawer": 9, "number": 2})
@@ -224,7 +226,7 @@ def test_guess_refusals_change_nothing():
     state = mv(state, "finish", 0, token=4)
     refused(state, AlreadyMoved, {"type": "guess", "seat": 0, "drawer": 3, "number": 4}, match="finished")
     refused(state, AlreadyMoved, {"type": "finish", "seat": 0, "token": 3})
-    refused(state, IllegalMove, {"type": "finish", "seat": 1, "token": 4}, match="no black token 4")
+    refused(state, IllegalMove, {"type": "finish", "seat": 1, "token": 4}, match="already been taken")
 
 
 def test_drawing_refusals_change_nothing():
@@ -242,10 +244,11 @@ def test_drawing_refusals_change_nothing():
         (IllegalMove, {"points": [[5, 751]]}),
         (IllegalMove, {"points": [[float("inf"), 5]]}),
         (IllegalMove, {"points": [[1, 1]] * 401}),
-        (IllegalMove, {"width": 0}),
-        (IllegalMove, {"width": 41}),
-        (IllegalMove, {"color": "red"}),
-        (IllegalMove, {"color": "#12345"}),
+        # A pen width or a colour is never typed by a person: a bad one is a malformed move.
+        (UnknownMove, {"width": 0}),
+        (UnknownMove, {"width": 41}),
+        (UnknownMove, {"color": "red"}),
+        (UnknownMove, {"color": "#12345"}),
     ]
     for error, change in bad:
         refused(state, error, {"type": "stroke", "seat": 0, **LINE, **change})
@@ -258,7 +261,8 @@ def test_drawing_refusals_change_nothing():
     # The first guess freezes the drawing.
     state = mv(state, "guess", 0, drawer=1, number=2)
     for kind in ("stroke", "undo", "clear"):
-        refused(state, IllegalMove, {"type": kind, "seat": 0, **LINE}, match="frozen")
+        extra = LINE if kind == "stroke" else {}
+        refused(state, IllegalMove, {"type": kind, "seat": 0, **extra}, match="can no longer change")
     assert 0 in GAME.view(state, SHARED)["frozen"]
     assert not any(m["type"] in ("stroke", "undo", "clear") for m in GAME.legal(state, 0))
     state = mv(state, "stroke", 1, **LINE)
@@ -446,3 +450,110 @@ def test_only_drawing_moves_are_echoed_and_they_carry_no_secret():
     assert GAME.echo({"type": "undo", "seat": 0}, state) == {"kind": "drawing", "seat": 0, "strokes": 1}
     for kind in ("guess", "finish", "ready", "wrong_word", "replace"):
         assert GAME.echo({"type": kind, "seat": 0}, state) is None
+
+
+# ---- over many random games (the shared random player of tests/kit.py) --------------------------
+
+# Independent copies of RULES.md §3's token tables (not imported from the engine on purpose).
+SCORING = {3: [3, 1], 4: [3, 2, 1], 5: [4, 3, 2, 1], 6: [4, 3, 2, 2, 1]}
+BLACK = {3: [3, 2, 1], 4: [4, 3, 2, 1], 5: [4, 3, 2, 1, 1], 6: [5, 4, 3, 2, 1, 1]}
+
+def recompute_round(record):
+    """Round scores from the record alone, written independently of the engine."""
+    seats = sorted(map(int, record["assignments"]))
+    table = SCORING[len(seats)]
+    secret = {int(s): a["number"] for s, a in record["assignments"].items()}
+    void = set(record["wrong_word"])
+    finders = defaultdict(list)
+    errors = Counter()
+    for guess in sorted(record["guesses"], key=lambda g: g["order"]):
+        if guess["drawer"] in void:
+            continue
+        if guess["number"] == secret[guess["drawer"]]:
+            finders[guess["drawer"]].append(guess["guesser"])
+        else:
+            errors[guess["guesser"]] += 1
+    points = Counter()
+    for drawer in seats:
+        for k, finder in enumerate(finders[drawer]):
+            points[finder] += table[k]
+        points[drawer] -= sum(table) if drawer in void else sum(table[len(finders[drawer]):])
+    top = max(errors.values(), default=0)
+    sheep = [s for s in seats if errors[s] == top]
+    sheep = sheep[0] if top > 0 and len(sheep) == 1 else None
+    for seat in seats:
+        token = record["black_tokens"][str(seat)] or 0
+        if seat in void:
+            continue
+        if seat == sheep:
+            points[seat] -= token
+        elif finders[seat]:
+            points[seat] += token
+    return {seat: points[seat] for seat in seats}
+
+
+def check_round_record(record, players, competitive):
+    seats = sorted(map(int, record["assignments"]))
+    assert 3 <= len(seats) <= players
+    numbers = [a["number"] for a in record["assignments"].values()]
+    letters = Counter(a["letter"] for a in record["assignments"].values())
+    assert len(set(numbers)) == len(numbers) and set(numbers) <= set(range(1, 8))
+    assert set(letters) <= set("ABC") and max(letters.values()) <= 2
+    assert set(record["cards"]) == set("ABC") and all(len(w) == 7 for w in record["cards"].values())
+    # Every guess was legal.
+    assert [g["order"] for g in record["guesses"]] == list(range(1, len(record["guesses"]) + 1))
+    pairs = [(g["guesser"], g["drawer"]) for g in record["guesses"]]
+    assert len(set(pairs)) == len(pairs), "two guesses on one drawing"
+    played = defaultdict(list)
+    for g in record["guesses"]:
+        assert g["guesser"] in seats and g["drawer"] in seats and g["guesser"] != g["drawer"]
+        assert g["number"] != record["assignments"][str(g["guesser"])]["number"]
+        if g["drawer"] not in record["wrong_word"]:
+            played[g["guesser"]].append(g["number"])
+    assert all(len(set(n)) == len(n) for n in played.values()), "a number card played twice"
+    # Black tokens: each taken token comes from the round's supply, at most once.
+    supply = Counter(BLACK[len(seats)][:-1] if competitive else BLACK[len(seats)])
+    taken = Counter(v for v in record["black_tokens"].values() if v is not None)
+    assert not taken - supply
+    # Scoring tokens: every token of every drawer is with its owner (unclaimed) or with one guesser.
+    for drawer in seats:
+        handed = [r["value"] for t in record["tokens"].values() for r in t["received"] if r["from"] == drawer]
+        assert sorted(handed + record["tokens"][str(drawer)]["unclaimed"]) == sorted(SCORING[len(seats)])
+    # Scores, from the record alone.
+    expected = recompute_round(record)
+    assert record["scores"] == {str(s): expected.get(s, 0) for s in range(players)}
+
+
+def check_black_tokens_in_play(state):
+    seats = len(state["assignments"])
+    full = BLACK[seats][:-1] if state["options"]["competitive"] else BLACK[seats]
+    held = [v for v in state["finished"].values() if v is not None]
+    assert sorted(state["black_supply"] + held) == sorted(full), "a black token was lost or doubled"
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+@pytest.mark.parametrize("competitive", [False, True])
+def test_random_games_keep_the_tokens_and_score_by_the_round_records(seats, competitive):
+    for seed in range(12):
+        shown, on_table = [], set()  # every word card put on the table this game, in order
+
+        def each(state):
+            nonlocal on_table
+            now = {c["id"] for c in state["cards"].values()}
+            shown.extend(sorted(now - on_table))
+            on_table = now
+            if state["phase"] == "draw":
+                check_black_tokens_in_play(state)
+
+        _, state, _ = kit.random_game("pictomania", {"competitive": competitive}, seats, seed,
+                                      host_chance=0.01 if seed % 5 == 0 else 0, each=each)
+        assert len(shown) == len(set(shown)), "a word card came back"
+        if state.get("ended_by_host"):
+            continue
+        assert len(state["history"]) == 4
+        totals = Counter()
+        for number, record in enumerate(state["history"], start=1):
+            assert record["round"] == number
+            check_round_record(record, seats, competitive)
+            totals.update({int(s): p for s, p in record["scores"].items()})
+        assert state["scores"] == [totals[s] for s in range(seats)]

@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 import pytest
 
 from engine import demo, stats, tables
-from engine.core import play
+from engine.core import play, roundtrip
 from engine.games import GAMES
 
 DEMO_GAMES = 9  # at least one of each kind and variant the simulator plays (7), plus repeats
@@ -41,9 +41,9 @@ def replay(record):
     state = game.setup(n, record["options"], record["seed"], game.content(record["options"], n))
     steps = []
     for entry in tables.move_log(record["room"], record["game_no"]):
-        before = state
+        before = roundtrip(state)  # play() changes the state in place
         state = play(game, state, entry["move"])
-        steps.append((before, entry["move"], state))
+        steps.append((before, entry["move"], roundtrip(state)))
     return state, steps
 
 

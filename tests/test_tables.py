@@ -7,7 +7,8 @@ from engine import tables
 from engine.core import (AlreadyMoved, BadToken, GameOver, IllegalMove, NameTaken, NotStarted, RoomNotFound,
                          WrongPhase)
 
-from tests.test_random_play import recompute_dixit, strings_in
+from tests.kit import strings_in
+from tests.test_dixit_rules import recompute_dixit
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
@@ -21,7 +22,7 @@ def new_table(n=4, **options):
 
 def snapshot(code):
     room = tables.store().room(code)
-    return room["version"], room["state"], tables.store().moves(code, room["game_no"])
+    return room["version"], tables.state_of(code), tables.store().moves(code, room["game_no"])
 
 
 def act(player, **move):
@@ -53,7 +54,7 @@ def test_full_game_through_legal_and_submit_alone_gives_a_record():
     # Scores are recomputable from the record alone, without the engine.
     totals = recompute_dixit(record["turns"], contando=record["options"]["contando"])
     assert {str(s): totals.get(s, 0) for s in range(4)} == record["final_scores"]
-    assert tables.replay(room.code) == tables.store().room(room.code)["state"]
+    assert tables.replay(room.code) == tables.state_of(room.code) == tables.store().snapshot(room.code)["state"]
 
 
 def test_reopening_the_link_reconnects_the_same_seat():

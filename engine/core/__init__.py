@@ -1,7 +1,8 @@
-"""Pure rules machinery shared by every game."""
+"""Pure rules machinery shared by every game: the Game, the move pipeline, the errors, the rng."""
 from engine.core.errors import (  # noqa: F401
-    AlreadyMoved, AlreadyStarted, BadName, BadOptions, BadToken, GameOver, IllegalMove, MoveError,
-    NameTaken, NotStarted, NotYourTurn, RoomFull, RoomNotFound, SobremesaError, TableError,
+    AlreadyMoved, AlreadyStarted, BadName, BadOptions, BadToken, GameOver, IllegalMove, InternalError, MoveError,
+    NameTaken, NotHost, NotStarted, NotYourTurn, RoomFull, RoomNotFound, SobremesaError, TableError,
     UnknownMove, WrongPhase,
 )
-from engine.core.game import REVEALED, SHARED, Game, play, roundtrip, score_winners  # noqa: F401
+from engine.core.game import LANGUAGES, REVEALED, SHARED, Game, roundtrip, score_winners, table_view  # noqa: F401
+from engine.core.moves import check, perform, play  # noqa: F401

@@ -1,81 +1,137 @@
-"""The Game protocol: a game is one declarative object of pure functions over JSON state.
+"""The Game: everything the app knows about one game, as one declarative object of pure functions
+over JSON state (after boardgame.io's game object and OpenSpiel's game type).
 
-A game module defines, in this order: `setup`, `legal`, `apply`, `view`, `outcome`, and exposes
-them as `GAME = Game(...)`. State is a plain JSON-serialisable dict that always carries
-`game`, `rules_version`, `options`, `players` (the seat count), `rng`, `phase` and `history`.
+State is a plain JSON-serialisable dict that always carries `game`, `rules_version`, `options`,
+`players` (the seat count), `rng`, `phase`, `scores` (one number per seat), `out` (seats that left
+for good) and `history` (one entry per finished turn or round: the record's `turns`).
 
-Moves are dicts with a `type` and the acting `seat`. Host actions carry `"seat": None`:
-`{"type": "skip", "target": s}` (a player who went away sits out what is asked of them now) and
-`{"type": "end"}` (the host ends the game; it is scored as it stands).
+Moves are dicts with a `type` and the acting `seat`, declared per game as `Move` specs and checked
+by `engine.core.moves` before a handler sees them. Host moves carry `"seat": None` and are the same
+for every game: `skip` (a player who went away sits out what is asked of them now), `kick` (leaves
+for good) and `end` (the game is scored as it stands).
+
+Nothing in shared code (the service, the pages, the statistics, the demo) names a game: what they
+need to know about one is a field here.
 """
 from __future__ import annotations
 
 import copy
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.core.errors import GameOver, UnknownMove
+from engine.core.errors import BadOptions, IllegalMove, MoveError
+from engine.core.moves import Field, Id, Move, OneOf
 
 SHARED = "table"      # the shared screen: no secret at all
 REVEALED = "revealed"  # after the game: everything but the seed
+LANGUAGES = ("en", "es", "it")
 
 State = dict
-Move = dict
 Viewer = Any  # an int seat, SHARED or REVEALED
+
+# Options every game has (DESIGN.md): the picture deck and the room's language.
+COMMON_OPTIONS = {"deck": Id(), "language": OneOf(LANGUAGES)}
+COMMON_DEFAULTS = {"deck": "dreams", "language": "en"}
+
+
+def playing(state: State) -> list[int]:
+    """Seats still in the game (a kicked seat is out for good)."""
+    out = state.get("out", ())
+    return [s for s in range(state["players"]) if s not in out]
+
+
+def _no_kick(state: State, target: int) -> None:
+    raise IllegalMove("Players cannot leave this game once it has started.")
+
+
+def _no_skip(state: State, target: int) -> None:
+    raise IllegalMove("Nobody can be skipped now.")
 
 
 @dataclass(frozen=True)
 class Game:
     name: str
-    title: str
+    title: str                                      # as published; never translated
     min_players: int
     max_players: int
     rules_version: str
-    options: dict                                   # every option with its default
-    setup: Callable[[int, dict, int, Any], State]   # (seats, options, seed, content) -> state
-    legal: Callable[[State, int], list]             # complete moves this seat may submit now
-    apply: Callable[[State, Move], State]           # a new state, or raises MoveError
-    view: Callable[[State, Viewer], dict]
-    outcome: Callable[[State], dict | None]         # None while playing, else final scores and winners
-    waiting_for: Callable[[State], list]            # seats the table waits on now
+    options: dict[str, Field]                        # the game's own options, each with its default
+    setup: Callable[[int, dict, int, Any], State]    # (seats, options, seed, content) -> state
+    moves: tuple[Move, ...]                          # every move a seat can make
+    legal: Callable[[State, int], list]              # complete moves this seat may submit now
+    view: Callable[[State, Viewer], dict]            # the game's part of a view (the service adds the header)
+    outcome: Callable[[State], dict | None]          # None while playing, else final scores and winners
+    waiting_for: Callable[[State], list]             # seats the table waits on now
+    # What only `seat` may see now, as values searchable in any view (card ids, words): the
+    # conformance suite looks for them in every other view.
+    secrets: Callable[[State, int], set]
+    # The same moment of the game with `seat`'s secrets changed (another hand, another vote) and
+    # everything public kept, or None if it has none now: every other view must stay identical.
+    alternative: Callable[[State, int, random.Random], State | None]
+    turn_word: str = "turn"                          # what one history entry is called: "turn" or "round"
+    playing: Callable[[State], list] = playing
+    skippable: Callable[[State], list] = lambda state: []   # seats the host may skip now
+    skip: Callable[[State, int], None] = _no_skip
+    kick: Callable[[State, int], None] = _no_kick
     # The game's content (picture cards, word cards) for these options. Called by the service,
     # never by the pure functions above, so the rules stay free of file access.
     # It raises BadOptions when the content cannot serve this many seats.
     content: Callable[[dict, int], Any] = field(default=lambda options, seats: None)
     # How many seats these options allow: (fewest, most). Variants may narrow the game's range.
     seats_for: Callable[[dict], tuple[int, int]] | None = None
+    seats_ok: Callable[[dict, int], bool] = lambda options, seats: True   # e.g. Team: pairs only
+    # Picture cards a deck needs for this many seats (games played with picture decks), else None.
+    min_cards: Callable[[dict, int], int] | None = None
     # What of an accepted move every screen may see at once, before its rerun (a Pictomania
     # stroke), or None. Only public information: it goes to every tab of the room.
     echo: Callable[[dict, State], dict | None] = field(default=lambda move, state: None)
+    variants: tuple[dict, ...] = ({},)               # option sets the conformance suite plays
+    # The demo: tables a simulated group plays, (options, fewest, most), and how it plays one game
+    # through the table service (`simulate(table)`, see engine/demo.py).
+    demo_tables: tuple = ()
+    simulate: Callable | None = None
+    family: str | None = None                        # the statistics family (engine/stats)
+    constants: dict = field(default_factory=dict)    # rule data the screens show (token tables, ...)
+    move_specs: dict = field(init=False, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
+
+    def __post_init__(self):
+        object.__setattr__(self, "move_specs", {m.type: m for m in self.moves})
 
     def seat_range(self, options: dict) -> tuple[int, int]:
         return self.seats_for(options) if self.seats_for else (self.min_players, self.max_players)
 
+    def seat_counts(self, options: dict) -> list[int]:
+        fewest, most = self.seat_range(options)
+        return [n for n in range(fewest, most + 1) if self.seats_ok(options, n)]
+
+    @property
+    def option_fields(self) -> dict[str, Field]:
+        return {**COMMON_OPTIONS, **self.options}
+
+    @property
+    def defaults(self) -> dict:
+        return copy.deepcopy({**COMMON_DEFAULTS, **{name: f.default for name, f in self.options.items()}})
+
     def check_options(self, options: dict | None) -> dict:
-        """The options with defaults filled in; unknown names are refused."""
-        from engine.core.errors import BadOptions
-
-        merged = dict(self.options)
+        """The options with defaults filled in; unknown names and wrong values are refused."""
+        if options is not None and not isinstance(options, dict):
+            raise BadOptions("Those game options are not valid.")
+        merged = self.defaults
+        fields = self.option_fields
         for name, value in (options or {}).items():
-            if name not in merged:
-                raise BadOptions(f"{self.title} has no option '{name}'.")
-            merged[name] = value
+            if name not in fields:
+                raise BadOptions("{game} has no such option.", game=self.title, field=str(name)[:40])
+            try:
+                merged[name] = fields[name].check(value, {}, name)
+            except MoveError:
+                raise BadOptions("One of the options chosen for {game} is not valid.", game=self.title,
+                                 field=name) from None
         return merged
-
-
-def play(game: Game, state: State, move: Move) -> State:
-    """Apply a move through the checks every game shares. The given state is never modified."""
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise UnknownMove("a move is a dict with a 'type'", phase=state.get("phase"))
-    if game.outcome(state) is not None:
-        raise GameOver("the game has ended", phase=state.get("phase"), seat=move.get("seat"))
-    new = copy.deepcopy(state)
-    if move["type"] == "end" and move.get("seat") is None:
-        new["phase"] = "end"
-        new["ended_by_host"] = True
-        return new
-    return game.apply(new, move)
 
 
 def roundtrip(state: State) -> State:
@@ -96,3 +152,15 @@ def score_winners(scores: dict) -> list[int]:
         return []
     best = max(scores.values())
     return sorted(int(seat) for seat, points in scores.items() if points == best)
+
+
+def table_view(game: Game, state: State, viewer: Viewer) -> dict:
+    """What a viewer sees of a game under way: the part every game shares (phase, who the table
+    waits on, scores, ...) and the game's own view. The service adds the room's header."""
+    return {
+        "phase": state["phase"], "players": state["players"], "waiting_for": game.waiting_for(state),
+        "scores": list(state["scores"]), "out": list(state.get("out", [])), "options": state["options"],
+        "ended_by_host": bool(state.get("ended_by_host")), "skippable": game.skippable(state),
+        "turn_word": game.turn_word, "history_length": len(state["history"]),
+        **game.view(state, viewer),
+    }

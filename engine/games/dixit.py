@@ -21,10 +21,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core import rng
-from engine.core.errors import AlreadyMoved, IllegalMove, NotYourTurn, UnknownMove, WrongPhase
+from engine.core.errors import IllegalMove
 from engine.core.game import REVEALED, SHARED, Game, scores_outcome
-from engine.games.dixit_family import GAME_CARDS, active as _active, clean_phrase, next_seat as _next_seat
-from engine.games.dixit_family import own_positions as _own_positions, picture_cards
+from engine.core.moves import Flag, Move
+from engine.games import dixit_family as family, dixit_play as family_play
+from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
+from engine.games.dixit_family import next_seat as _next_seat, own_positions as _own_positions, picture_cards
+from engine.games.dixit_family import position_field
 
 RULES_VERSION = "1"
 
@@ -66,23 +69,28 @@ def setup(seats: int, options: dict, seed: int, cards: list[str]) -> dict:
 # ---- who does what now -------------------------------------------------------------------------
 
 def givers(state: dict) -> list[int]:
-    return [s for s in _active(state) if s != state["storyteller"] and s not in state["sitting_out"]]
+    skip = {state["storyteller"], *state["out"], *state["sitting_out"]}
+    return [s for s in range(state["players"]) if s not in skip]
 
 
 def voters(state: dict) -> list[int]:
-    return [s for s in givers(state) if str(s) in state["given"]]
+    given = state["given"]
+    return [s for s in givers(state) if str(s) in given]
 
 
 def waiting_for(state: dict) -> list[int]:
+    """Seats the table waits on now. Called several times a move: kept to one pass."""
     phase = state["phase"]
-    if phase == "claim":
-        return _active(state)
+    if phase == "give":
+        given = state["given"]
+        return [s for s in givers(state) if str(s) not in given]
+    if phase == "vote":
+        given, votes = state["given"], state["votes"]
+        return [s for s in givers(state) if str(s) in given and str(s) not in votes]
     if phase == "tell":
         return [state["storyteller"]]
-    if phase == "give":
-        return [s for s in givers(state) if str(s) not in state["given"]]
-    if phase == "vote":
-        return [s for s in voters(state) if str(s) not in state["votes"]]
+    if phase == "claim":
+        return _active(state)
     return []
 
 
@@ -105,107 +113,84 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 # ---- moves -------------------------------------------------------------------------------------
 
-def apply(state: dict, move: dict) -> dict:
-    kind, seat, phase = move["type"], move.get("seat"), state["phase"]
-    if kind == "skip" and seat is None:
-        return _skip(state, move.get("target"))
-    if kind == "kick" and seat is None:
-        return _kick(state, move.get("target"))
-    handler = {"claim": _claim, "tell": _tell, "give": _give, "vote": _vote}.get(kind)
-    if handler is None:
-        raise UnknownMove(f"Dixit has no move '{kind}'", phase=phase, seat=seat)
-    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise UnknownMove("the move names no seat of this table", phase=phase, seat=seat)
-    if kind != phase:
-        raise WrongPhase(f"'{kind}' is not allowed now; the table is in '{phase}'", phase=phase, seat=seat)
-    if seat not in waiting_for(state):
-        done = {"give": str(seat) in state["given"], "vote": str(seat) in state["votes"]}.get(kind)
-        if done:
-            raise AlreadyMoved(f"you have already made your '{kind}' move this turn", phase=phase, seat=seat)
-        raise NotYourTurn(f"seat {seat} has no '{kind}' to make now", phase=phase, seat=seat)
-    return handler(state, move)
-
-
-def _claim(state: dict, move: dict) -> dict:
+def _claim(state: dict, move: dict) -> None:
     state["storyteller"] = move["seat"]
     state["phase"] = "tell"
-    return state
 
 
-def _tell(state: dict, move: dict) -> dict:
-    seat, card = move["seat"], move.get("card")
+def _tell(state: dict, move: dict) -> None:
+    seat, card = move["seat"], move["card"]
     if card not in state["hands"][seat]:
-        raise IllegalMove("that card is not in your hand", phase="tell", seat=seat)
-    phrase = move.get("phrase")
-    if phrase is not None and not isinstance(phrase, str):
-        raise UnknownMove("the phrase must be text", phase="tell", seat=seat)
-    phrase = clean_phrase(phrase)
+        raise IllegalMove("That card is not in your hand.")
     state["hands"][seat].remove(card)
-    state["story_card"], state["phrase"], state["phase"] = card, phrase, "give"
-    return state
+    state["story_card"], state["phrase"], state["phase"] = card, move["phrase"], "give"
 
 
-def _give(state: dict, move: dict) -> dict:
-    seat, cards = move["seat"], move.get("cards")
-    k = gives_per_player(state["players"])
-    if not isinstance(cards, list) or len(cards) != k or len(set(map(str, cards))) != k:
-        raise UnknownMove(f"give exactly {k} different card{'s' if k > 1 else ''}", phase="give", seat=seat)
+def _give(state: dict, move: dict) -> None:
+    seat, cards = move["seat"], move["cards"]
     if any(card not in state["hands"][seat] for card in cards):
-        raise IllegalMove("that card is not in your hand", phase="give", seat=seat)
+        raise IllegalMove("That card is not in your hand.")
     for card in cards:
         state["hands"][seat].remove(card)
     state["given"][str(seat)] = list(cards)
     if not waiting_for(state):
         _lay_table(state)
-    return state
 
 
-def _vote(state: dict, move: dict) -> dict:
-    seat, position = move["seat"], move.get("position")
-    positions = {p["position"] for p in state["table"]}
-    if not isinstance(position, int) or position not in positions:
-        raise IllegalMove(f"there is no card {position!r} on the table", phase="vote", seat=seat)
+def _vote(state: dict, move: dict) -> None:
+    seat, position = move["seat"], move["position"]
+    check_position(state, position)
     if position in _own_positions(state, seat):
-        raise IllegalMove("you cannot vote for your own card", phase="vote", seat=seat)
+        raise IllegalMove("You cannot vote for your own card.")
     state["votes"][str(seat)] = [position]
     if not waiting_for(state):
         _score_turn(state)
-    return state
 
 
-def _skip(state: dict, target) -> dict:
+def skippable(state: dict) -> list[int]:
+    """Anyone the table waits on, except in turn 1's claim, where nobody has to wait."""
+    return [] if state["phase"] == "claim" else waiting_for(state)
+
+
+def _skip(state: dict, target: int) -> None:
     phase = state["phase"]
-    if target not in waiting_for(state):
-        raise IllegalMove(f"seat {target} is not holding up the table", phase=phase)
-    if phase == "claim":
-        raise IllegalMove("nobody has to wait in the first turn: whoever has a phrase claims it", phase=phase)
     if phase == "tell":
         state["storyteller"] = _next_seat(state, target)
-        return state
+        return
     remaining = [s for s in (voters(state) if phase == "vote" else givers(state)) if s != target]
     if not remaining:
-        raise IllegalMove("skipping them would leave nobody to vote; end the game instead", phase=phase)
+        raise IllegalMove("Skipping them would leave nobody to vote: end the game instead.")
     state["sitting_out"].append(target)
     if phase == "give" and not waiting_for(state):
         _lay_table(state)
     elif phase == "vote" and not waiting_for(state):
         _score_turn(state)
-    return state
 
 
-def _kick(state: dict, target) -> dict:
+def _kick(state: dict, target: int) -> None:
     """The seat leaves for good: its hand stays put (cards are conserved), it never tells again."""
-    if target not in _active(state):
-        raise IllegalMove(f"seat {target} is not playing", phase=state["phase"])
     if len(_active(state)) <= 3:
-        raise IllegalMove("Dixit needs three players; end the game instead", phase=state["phase"])
-    holding_up = target in waiting_for(state) and state["phase"] != "claim"
-    if holding_up:
-        state = _skip(state, target)
+        raise IllegalMove("Dixit needs three players: end the game instead.")
+    if target in skippable(state):
+        _skip(state, target)
     state["out"].append(target)
     if state["storyteller"] == target and state["phase"] == "claim":
         state["storyteller"] = None
-    return state
+
+
+MOVES = (
+    Move("claim", ("claim",), _claim, not_now="Someone already has a phrase: the storyteller is choosing."),
+    Move("tell", ("tell",), _tell, {"card": CARD, "phrase": PHRASE},
+         not_now="The storyteller has already told this turn."),
+    Move("give", ("give",), _give, {"cards": cards_field(lambda state: gives_per_player(state["players"]))},
+         done=lambda state, seat: str(seat) in state["given"],
+         done_message="You have already given your card this turn.",
+         not_now="Cards are given right after the storyteller tells."),
+    Move("vote", ("vote",), _vote, {"position": position_field()},
+         done=lambda state, seat: str(seat) in state["votes"],
+         done_message="You have already voted this turn.",
+         not_now="Votes open when every card is on the table."),
+)
 
 
 # ---- turn resolution ---------------------------------------------------------------------------
@@ -277,17 +262,13 @@ def _refill(state: dict) -> bool:
 # ---- views -------------------------------------------------------------------------------------
 
 def view(state: dict, viewer) -> dict:
-    phase = state["phase"]
     public = {
-        "game": "dixit", "phase": phase, "turn": state["turn"], "players": state["players"],
-        "storyteller": state["storyteller"], "phrase": state["phrase"],
-        "scores": list(state["scores"]), "deck_left": len(state["deck"]),
-        "waiting_for": waiting_for(state),
+        "turn": state["turn"], "storyteller": state["storyteller"], "phrase": state["phrase"],
+        "deck_left": len(state["deck"]),
         "given": sorted(int(s) for s in state["given"]), "voted": sorted(int(s) for s in state["votes"]),
         "table": [{"position": p["position"], "card": p["card"]} for p in state["table"]],
         "history": state["history"], "last_turn": state["history"][-1] if state["history"] else None,
-        "gives_per_player": gives_per_player(state["players"]), "options": state["options"],
-        "ended_by_host": state.get("ended_by_host", False),
+        "gives_per_player": gives_per_player(state["players"]),
     }
     if viewer == SHARED:
         return public
@@ -309,7 +290,12 @@ def outcome(state: dict) -> dict | None:
 
 GAME = Game(
     name="dixit", title="Dixit", min_players=3, max_players=6, rules_version=RULES_VERSION,
-    options={"contando": False, "deck": "dreams", "language": "en"},
-    setup=setup, legal=legal, apply=apply, view=view, outcome=outcome, waiting_for=waiting_for,
-    content=content,
+    options={"contando": Flag(default=False)},
+    setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
+    secrets=family.secrets, alternative=family.alternative,
+    skippable=skippable, skip=_skip, kick=_kick,
+    content=content, min_cards=lambda options, seats: min_cards(seats),
+    variants=({"contando": False}, {"contando": True}),
+    demo_tables=(({"contando": False}, 4, 6), ({"contando": True}, 3, 5)),
+    simulate=family_play.simulate, family="dixit_family",
 )

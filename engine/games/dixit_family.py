@@ -1,10 +1,32 @@
-"""What Dixit and Dixit Odyssey share: seats around the table, the phrase, and the picture deck."""
+"""What Dixit and Dixit Odyssey share: seats around the table, the phrase, the picture deck, and
+what each seat keeps secret."""
 from __future__ import annotations
 
+import json
+import random
+
 from engine.core.errors import BadOptions
+from engine.core.moves import Id, Many, Text, Whole
 
 GAME_CARDS = 84   # a game deals from 84 cards of the chosen deck (RULES.md §1, App decision)
 PHRASE_MAX = 140
+MAX_TABLE = 12    # positions on the table: 1..12 at most
+
+PHRASE = Text(PHRASE_MAX, too_long="A phrase can be at most {most} characters.")
+CARD = Id()
+
+
+def cards_field(count) -> Many:
+    return Many(CARD, count, count, repeated="Choose two different cards.")
+
+
+def position_field() -> Whole:
+    return Whole(1, lambda state: max(len(state["table"]), 1))
+
+
+def positions_field(most) -> Many:
+    return Many(Whole(1, MAX_TABLE), 1, most, repeated="Two votes must go to two different cards.",
+                wrong_count="You may vote for at most {hi} cards.")
 
 
 def active(state: dict) -> list[int]:
@@ -26,11 +48,11 @@ def own_positions(state: dict, seat: int) -> set[int]:
     return {p["position"] for p in state["table"] if p["owner"] == seat}
 
 
-def clean_phrase(phrase: str | None) -> str | None:
-    """One line, no runs of spaces, at most PHRASE_MAX characters; empty means no phrase."""
-    if phrase is None:
-        return None
-    return " ".join(phrase.split())[:PHRASE_MAX] or None
+def check_position(state: dict, position: int) -> None:
+    from engine.core.errors import IllegalMove
+
+    if not any(p["position"] == position for p in state["table"]):
+        raise IllegalMove("There is no card {position} on the table.", position=position)
 
 
 def picture_cards(options: dict, seats: int, needed: int) -> list[str]:
@@ -43,6 +65,56 @@ def picture_cards(options: dict, seats: int, needed: int) -> list[str]:
     except pictures.DeckNotFound as exc:
         raise BadOptions(str(exc)) from exc
     if len(cards) < needed:
-        raise BadOptions(f"The deck '{name}' has {len(cards)} cards; {seats} players need at least "
-                         f"{needed}. Choose another deck or upload more pictures.")
+        raise BadOptions("The deck {deck} has {cards} cards; {seats} players need at least {needed}. "
+                         "Choose another deck or upload more pictures.",
+                         deck=name, cards=len(cards), seats=seats, needed=needed)
     return cards
+
+
+# ---- secrets -----------------------------------------------------------------------------------
+
+def secrets(state: dict, seat: int) -> set:
+    """The cards only this seat may see now: its hand, and until the reveal what it laid down.
+    A card already shown on a table is public for good (Odyssey reshuffles it back into hands)."""
+    hidden = set(state["hands"][seat])
+    if state["phase"] == "give":
+        hidden |= set(state["given"].get(str(seat), []))
+        if seat == state["storyteller"] and state.get("story_card"):
+            hidden.add(state["story_card"])
+    shown = {p["card"] for p in state["table"]} | {p["card"] for turn in state["history"] for p in turn["table"]}
+    return hidden - shown
+
+
+def alternative(state: dict, seat: int, rnd: random.Random) -> dict | None:
+    """The same moment with this seat's secrets changed: other cards in hand (and, before the table
+    is laid, other cards given) drawn from the pile, and another vote. Nothing public moves."""
+    other = json.loads(json.dumps(state))
+    pile = other["deck"]
+    changed = False
+
+    def swap(cards: list) -> None:
+        nonlocal changed
+        for i in range(len(cards)):
+            if pile:
+                j = rnd.randrange(len(pile))
+                cards[i], pile[j] = pile[j], cards[i]
+                changed = True
+
+    swap(other["hands"][seat])
+    if other["phase"] == "give":
+        swap(other["given"].get(str(seat), []))
+        if seat == other["storyteller"] and other.get("story_card"):
+            story = [other["story_card"]]
+            swap(story)
+            other["story_card"] = story[0]
+    vote = other["votes"].get(str(seat))
+    if other["phase"] == "vote" and vote:
+        own = set() if other["options"].get("variant") == "party" else own_positions(other, seat)
+        free = [p["position"] for p in other["table"] if p["position"] not in own]
+        if len(free) > len(vote):
+            other["votes"][str(seat)] = sorted(rnd.sample(free, len(vote)))
+            changed = changed or other["votes"][str(seat)] != vote
+    if other.get("red_vote") is not None and seat == other["storyteller"]:
+        other["red_vote"] = rnd.choice([p["position"] for p in other["table"]])
+        changed = True
+    return other if changed else None

@@ -60,10 +60,13 @@ from collections import Counter
 from itertools import combinations
 
 from engine.core import rng
-from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn, UnknownMove, WrongPhase
+from engine.core.errors import BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import REVEALED, SHARED, Game, score_winners
-from engine.games.dixit_family import GAME_CARDS, active as _active, clean_phrase, next_seat as _next_seat
-from engine.games.dixit_family import own_positions as _own_positions, picture_cards
+from engine.core.moves import Maybe, Move, OneOf, Whole
+from engine.games import dixit_family as family, dixit_play as family_play
+from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
+from engine.games.dixit_family import next_seat as _next_seat, own_positions as _own_positions, picture_cards
+from engine.games.dixit_family import position_field, positions_field
 
 RULES_VERSION = "1"
 OPTIONS = {"variant": "base", "laps": 1, "deck": "dreams", "language": "en"}
@@ -228,49 +231,6 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 # ---- moves -------------------------------------------------------------------------------------
 
-def apply(state: dict, move: dict) -> dict:
-    kind, seat, phase = move["type"], move.get("seat"), state["phase"]
-    if kind in ("skip", "kick") and seat is None:
-        return (_skip if kind == "skip" else _kick)(state, move.get("target"))
-    handler = {"claim": _claim, "tell": _tell, "give": _give, "vote": _vote, "red_vote": _red_vote}.get(kind)
-    if handler is None or (kind == "red_vote" and _variant(state) != "party"):
-        raise UnknownMove(f"Dixit Odyssey ({_variant(state)}) has no move '{kind}'", phase=phase, seat=seat)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise UnknownMove("the move names no seat of this table", phase=phase, seat=seat)
-    if (kind if kind != "red_vote" else "vote") != phase:
-        raise WrongPhase(f"'{kind}' is not allowed now; the table is in '{phase}'", phase=phase, seat=seat)
-    _check_turn(state, kind, seat)
-    handler(state, move)
-    _advance(state)
-    return state
-
-
-def _check_turn(state: dict, kind: str, seat: int) -> None:
-    phase, seats = state["phase"], state["players"]
-    if kind == "red_vote":
-        if seat != state["storyteller"]:
-            raise NotYourTurn("only the storyteller places the red vote", phase=phase, seat=seat)
-        if state["red_vote"] is not None:
-            raise AlreadyMoved("you have already placed the red vote this turn", phase=phase, seat=seat)
-        if not _owes_red_vote(state, seat):
-            raise NotYourTurn("you sit this turn out", phase=phase, seat=seat)
-        return
-    if kind == "vote":
-        if str(seat) in state["votes"]:
-            raise AlreadyMoved("you have already voted this turn", phase=phase, seat=seat)
-        if seat not in voters(state):
-            raise NotYourTurn(f"seat {seat} does not vote this turn", phase=phase, seat=seat)
-        return
-    if seat in waiting_for(state):
-        return
-    if kind == "give" and str(seat) in state["given"]:
-        raise AlreadyMoved("you have already given this turn", phase=phase, seat=seat)
-    if (kind == "give" and _variant(state) == "team" and seat != state["storyteller"]
-            and str(teammate(seat, seats)) in state["given"]):
-        raise AlreadyMoved("your teammate has already given your team's card", phase=phase, seat=seat)
-    raise NotYourTurn(f"seat {seat} has no '{kind}' to make now", phase=phase, seat=seat)
-
-
 def _claim(state: dict, move: dict) -> None:
     state["storyteller"] = move["seat"]
     state["phase"] = "tell"
@@ -280,80 +240,100 @@ def _tell(state: dict, move: dict) -> None:
     seat, card = move["seat"], move.get("card")
     party = _variant(state) == "party"
     if party and card is not None:
-        raise IllegalMove("in Party the phrase is tied to no card: tell without one", phase="tell", seat=seat)
+        raise IllegalMove("In Party the phrase goes with no card: tell it without choosing one.")
+    if not party and card is None:
+        raise IllegalMove("Choose the card that goes with your phrase.")
     if not party and card not in state["hands"][seat]:
-        raise IllegalMove("that card is not in your hand", phase="tell", seat=seat)
-    phrase = move.get("phrase")
-    if phrase is not None and not isinstance(phrase, str):
-        raise UnknownMove("the phrase must be text", phase="tell", seat=seat)
-    phrase = clean_phrase(phrase)
+        raise IllegalMove("That card is not in your hand.")
     if not party:
         state["hands"][seat].remove(card)
         state["story_card"] = card
-    state["phrase"], state["phase"] = phrase, "give"
+    state["phrase"], state["phase"] = move["phrase"], "give"
 
 
 def _give(state: dict, move: dict) -> None:
-    seat, cards = move["seat"], move.get("cards")
-    k = gives_per_player(_variant(state), state["players"])
-    if not isinstance(cards, list) or len(cards) != k or len(set(map(str, cards))) != k:
-        raise UnknownMove(f"give exactly {k} different card{'s' if k > 1 else ''}", phase="give", seat=seat)
+    seat, cards = move["seat"], move["cards"]
     if any(card not in state["hands"][seat] for card in cards):
-        raise IllegalMove("that card is not in your hand", phase="give", seat=seat)
+        raise IllegalMove("That card is not in your hand.")
     for card in cards:
         state["hands"][seat].remove(card)
     state["given"][str(seat)] = list(cards)
+    _advance(state)
 
 
 def _vote(state: dict, move: dict) -> None:
-    seat, positions, variant = move["seat"], move.get("positions"), _variant(state)
-    most = 2 if double_votes(variant, state["players"]) else 1
-    if not isinstance(positions, list) or not positions:
-        raise UnknownMove("a vote lists the table positions voted for", phase="vote", seat=seat)
-    if len(positions) > most:
-        raise IllegalMove(f"you may vote for at most {most} card{'s' if most > 1 else ''}", phase="vote", seat=seat)
-    on_table = {p["position"] for p in state["table"]}
-    if any(isinstance(p, bool) or p not in on_table for p in positions):
-        raise IllegalMove("there is no such card on the table", phase="vote", seat=seat)
-    if len(set(positions)) != len(positions):
-        raise IllegalMove("two votes must go to two different cards", phase="vote", seat=seat)
+    seat, positions, variant = move["seat"], move["positions"], _variant(state)
+    if len(positions) > 1 and not double_votes(variant, state["players"]):
+        raise IllegalMove("You may vote for one card only: two votes are for tables of 7 or more.")
+    for position in positions:
+        check_position(state, position)
     if variant != "party" and set(positions) & _own_positions(state, seat):
-        raise IllegalMove("you cannot vote for your own card", phase="vote", seat=seat)
+        raise IllegalMove("You cannot vote for your own card.")
     state["votes"][str(seat)] = sorted(positions)
+    _advance(state)
 
 
 def _red_vote(state: dict, move: dict) -> None:
-    position = move.get("position")
-    if isinstance(position, bool) or position not in {p["position"] for p in state["table"]}:
-        raise IllegalMove("there is no such card on the table", phase="vote", seat=move["seat"])
-    state["red_vote"] = position
+    if move["seat"] != state["storyteller"]:
+        raise NotYourTurn("Only the storyteller places the red vote.")
+    check_position(state, move["position"])
+    state["red_vote"] = move["position"]
+    _advance(state)
 
 
-def _skip(state: dict, target) -> dict:
-    phase = state["phase"]
-    if phase == "claim":
-        raise IllegalMove("nobody has to wait in the first turn: whoever has a phrase claims it", phase=phase)
-    if target not in waiting_for(state):
-        raise IllegalMove(f"seat {target} is not holding up the table", phase=phase)
-    if phase == "tell":
+def _gave(state: dict, seat: int) -> bool | str:
+    """This seat gave, or (Team) its teammate already gave the team's card."""
+    if str(seat) in state["given"]:
+        return True
+    if (_variant(state) == "team" and seat != state["storyteller"]
+            and str(teammate(seat, state["players"])) in state["given"]):
+        return "Your teammate has already given your team's card."
+    return False
+
+
+def skippable(state: dict) -> list[int]:
+    """Anyone the table waits on, except in turn 1's claim, where nobody has to wait."""
+    return [] if state["phase"] == "claim" else waiting_for(state)
+
+
+def _skip(state: dict, target: int) -> None:
+    if state["phase"] == "tell":
         _pass_tell(state, target)
     else:
         state["sitting_out"].append(target)
         _advance(state)
-    return state
 
 
-def _kick(state: dict, target) -> dict:
-    if target not in _active(state):
-        raise IllegalMove(f"seat {target} is not playing", phase=state["phase"])
+def _kick(state: dict, target: int) -> None:
     if len(_active(state)) <= 3:
-        raise IllegalMove("Dixit Odyssey needs three players; end the game instead", phase=state["phase"])
+        raise IllegalMove("Dixit Odyssey needs three players: end the game instead.")
     # Out first: whatever the table waited on from this seat is no longer awaited.
     state["out"].append(target)
     if state["phase"] == "tell" and state["storyteller"] == target:
         _pass_tell(state, target)
     _advance(state)
-    return state
+
+
+def _party(state: dict) -> bool:
+    return _variant(state) == "party"
+
+
+MOVES = (
+    Move("claim", ("claim",), _claim, not_now="Someone already has a phrase: the storyteller is choosing."),
+    Move("tell", ("tell",), _tell, {"card": Maybe(CARD), "phrase": PHRASE},
+         not_now="The storyteller has already told this turn."),
+    Move("give", ("give",), _give,
+         {"cards": cards_field(lambda state: gives_per_player(_variant(state), state["players"]))},
+         done=_gave, done_message="Your card for this turn has already been given.",
+         not_now="Cards are given right after the storyteller tells."),
+    Move("vote", ("vote",), _vote, {"positions": positions_field(2)},
+         done=lambda state, seat: str(seat) in state["votes"], done_message="You have already voted this turn.",
+         not_now="Votes open when every card is on the table."),
+    Move("red_vote", ("vote",), _red_vote, {"position": position_field()}, allowed=_party,
+         done=lambda state, seat: state["red_vote"] is not None,
+         done_message="You have already placed the red vote this turn.",
+         not_now="The red vote opens when every card is on the table."),
+)
 
 
 def _pass_tell(state: dict, storyteller: int) -> None:
@@ -493,18 +473,16 @@ def _hand_hidden(state: dict, seat: int) -> bool:
 
 
 def view(state: dict, viewer) -> dict:
-    phase, variant, seats = state["phase"], _variant(state), state["players"]
+    variant, seats = _variant(state), state["players"]
     public = {
-        "game": "odyssey", "variant": variant, "phase": phase, "turn": state["turn"], "players": seats,
+        "variant": variant, "turn": state["turn"],
         "storyteller": state["storyteller"], "phrase": state["phrase"],
-        "scores": list(state["scores"]), "deck_left": len(state["deck"]), "discard_count": len(state["discard"]),
-        "waiting_for": waiting_for(state), "out": list(state["out"]),
+        "deck_left": len(state["deck"]), "discard_count": len(state["discard"]),
         "given": sorted(int(s) for s in state["given"]), "voted": sorted(int(s) for s in state["votes"]),
         "table": [{"position": p["position"], "card": p["card"]} for p in state["table"]],
         "history": state["history"], "last_turn": state["history"][-1] if state["history"] else None,
         "gives_per_player": gives_per_player(variant, seats), "double_votes": double_votes(variant, seats),
-        "hand_size": hand_size(variant, seats), "tells": list(state["tells"]), "options": state["options"],
-        "ended_by_host": state.get("ended_by_host", False),
+        "hand_size": hand_size(variant, seats), "tells": list(state["tells"]),
     }
     if variant == "team":
         public["teams"] = {str(s): team_of(s, seats) for s in range(seats)}
@@ -538,13 +516,26 @@ def outcome(state: dict) -> dict | None:
     team_scores = {str(t): points for t, points in enumerate(state["team_scores"])}
     best = set(score_winners(team_scores))
     return {"final_scores": scores, "winners": [s for s in range(seats) if team_of(s, seats) in best],
-            "teams": {str(s): team_of(s, seats) for s in range(seats)}, "team_scores": team_scores}
+            "teams": {str(s): team_of(s, seats) for s in range(seats)}, "team_scores": team_scores,
+            "record": {"team_scores": team_scores}}
+
+
+def _seats_ok(options: dict, seats: int) -> bool:
+    variant = options.get("variant", "base")
+    return variant == "base" or (seats >= 6 and (variant == "party" or seats % 2 == 0))
 
 
 GAME = Game(
     name="odyssey", title="Dixit Odyssey", min_players=3, max_players=12, rules_version=RULES_VERSION,
-    options=dict(OPTIONS),
-    setup=setup, legal=legal, apply=apply, view=view, outcome=outcome, waiting_for=waiting_for,
+    options={"variant": OneOf(VARIANTS, default="base"), "laps": Whole(1, MAX_LAPS, default=1)},
+    setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
+    secrets=family.secrets, alternative=family.alternative,
+    skippable=skippable, skip=_skip, kick=_kick,
     seats_for=lambda options: (3, 12) if options.get("variant", "base") == "base" else (6, 12),
-    content=content,
+    seats_ok=_seats_ok, content=content,
+    min_cards=lambda options, seats: min_cards(options.get("variant", "base"), seats),
+    variants=({"variant": "base"}, {"variant": "party", "laps": 1}, {"variant": "team", "laps": 1}),
+    demo_tables=(({"variant": "base"}, 4, 8), ({"variant": "party", "laps": 1}, 6, 9),
+                 ({"variant": "team", "laps": 1}, 6, 8)),
+    simulate=family_play.simulate, family="dixit_family",
 )

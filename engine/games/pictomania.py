@@ -76,10 +76,10 @@ import math
 import re
 
 from engine.core import rng
-from engine.core.errors import (
-    AlreadyMoved, BadOptions, IllegalMove, NotYourTurn, UnknownMove, WrongPhase,
-)
+from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMove
 from engine.core.game import REVEALED, SHARED, Game, scores_outcome
+from engine.core.moves import Field, Flag, Many, Maybe, Move, Number, OneOf, SeatNo, Whole
+from engine.games import pictomania_play
 
 RULES_VERSION = "1"
 ROUNDS = 4
@@ -245,50 +245,19 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 # ---- moves -------------------------------------------------------------------------------------
 
-PHASE_OF = {"replace": "words", "ready": "words", "stroke": "draw", "undo": "draw", "clear": "draw",
-            "guess": "draw", "finish": "draw", "wrong_word": "draw"}
-
-
-def apply(state: dict, move: dict) -> dict:
-    kind, seat, phase = move["type"], move.get("seat"), state["phase"]
-    if kind == "skip" and seat is None:
-        return _skip(state, move.get("target"))
-    if kind == "kick" and seat is None:
-        return _kick(state, move.get("target"))
-    if kind not in PHASE_OF:
-        raise UnknownMove(f"Pictomania has no move '{kind}'", phase=phase, seat=seat)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
-        raise UnknownMove("the move names no seat of this table", phase=phase, seat=seat)
-    if PHASE_OF[kind] != phase:
-        raise WrongPhase(f"'{kind}' is not allowed now; the table is in '{phase}'", phase=phase, seat=seat)
-    if seat not in participants(state):
-        raise NotYourTurn(f"seat {seat} is not playing this round", phase=phase, seat=seat)
-    if kind != "wrong_word" and str(seat) in state.get("finished", {}):
-        raise AlreadyMoved("you have finished this round: you can no longer draw or guess", phase=phase, seat=seat)
-    return MOVES[kind](state, move)
-
-
-def _replace(state: dict, move: dict) -> dict:
-    seat, slot = move["seat"], move.get("slot")
-    if slot not in SLOTS:
-        raise UnknownMove(f"there is no card slot {slot!r}; the slots are A, B and C", phase="words", seat=seat)
+def _replace(state: dict, move: dict) -> None:
     if _spare_cards(state) <= 0:
-        raise IllegalMove(f"the {state['deck']} deck has no card left to replace it with",
-                          phase="words", seat=seat)
+        raise IllegalMove("The {deck} deck has no card left to replace it with.", deck=state["deck"])
+    slot = move["slot"]
     state["discarded"].append(state["cards"][slot]["id"])
     state["cards"][slot] = _draw_card(state, state["deck"])
     state["ready"] = []
-    return state
 
 
-def _ready(state: dict, move: dict) -> dict:
-    seat = move["seat"]
-    if seat in state["ready"]:
-        raise AlreadyMoved("you are already marked ready", phase="words", seat=seat)
-    state["ready"].append(seat)
+def _ready(state: dict, move: dict) -> None:
+    state["ready"].append(move["seat"])
     if not waiting_for(state):
         _deal(state)
-    return state
 
 
 def _deal(state: dict) -> None:
@@ -304,139 +273,153 @@ def _deal(state: dict) -> None:
 
 def _drawing(state: dict, seat: int, kind: str) -> list:
     if _frozen(state, seat):
-        why = "you admitted the wrong word" if seat in state["wrong_word"] else "you have already guessed"
-        raise IllegalMove(f"your drawing is frozen ({why}); it can no longer change", phase="draw", seat=seat)
+        if seat in state["wrong_word"]:
+            raise IllegalMove("You said you drew the wrong word: your drawing can no longer change.")
+        raise IllegalMove("You have already guessed: your drawing can no longer change.")
     drawing = state["drawings"][str(seat)]
     if kind != "stroke" and not drawing:
-        raise IllegalMove("your drawing is empty", phase="draw", seat=seat)
+        raise IllegalMove("Your drawing is empty.")
     return drawing
 
 
-def _stroke(state: dict, move: dict) -> dict:
+def _stroke(state: dict, move: dict) -> None:
     seat = move["seat"]
     drawing = _drawing(state, seat, "stroke")
-    stroke = check_stroke(move, seat)
     if len(drawing) >= MAX_STROKES:
-        raise IllegalMove(f"a drawing holds at most {MAX_STROKES} strokes; undo or clear some",
-                          phase="draw", seat=seat)
-    if sum(len(s["points"]) for s in drawing) + len(stroke["points"]) > MAX_DRAWING_POINTS:
-        raise IllegalMove(f"a drawing holds at most {MAX_DRAWING_POINTS} points; undo or clear some",
-                          phase="draw", seat=seat)
-    drawing.append(stroke)
-    return state
+        raise IllegalMove("A drawing holds at most {most} strokes: undo or clear some.", most=MAX_STROKES)
+    if sum(len(s["points"]) for s in drawing) + len(move["points"]) > MAX_DRAWING_POINTS:
+        raise IllegalMove("A drawing holds at most {most} points: undo or clear some.", most=MAX_DRAWING_POINTS)
+    drawing.append({"points": move["points"], "width": move["width"], "color": move["color"]})
 
 
-def check_stroke(move: dict, seat: int | None = None) -> dict:
-    """The stroke a move carries, normalised (integer points, lower-case colour), or a MoveError."""
-    points, width, color = move.get("points"), move.get("width"), move.get("color")
-    if not isinstance(points, list) or not points:
-        raise UnknownMove("a stroke carries a non-empty list of [x, y] points", phase="draw", seat=seat)
-    if len(points) > MAX_STROKE_POINTS:
-        raise IllegalMove(f"a stroke has at most {MAX_STROKE_POINTS} points", phase="draw", seat=seat)
-    clean = []
-    for point in points:
-        if (not isinstance(point, (list, tuple)) or len(point) != 2
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in point)):
-            raise UnknownMove("every point of a stroke is a pair of numbers [x, y]", phase="draw", seat=seat)
-        x, y = (round(v) if math.isfinite(v) else -1 for v in point)
-        if not (0 <= x <= CANVAS_WIDTH and 0 <= y <= CANVAS_HEIGHT):
-            raise IllegalMove(f"point {list(point)} is off the canvas (0..{CANVAS_WIDTH} × 0..{CANVAS_HEIGHT})",
-                              phase="draw", seat=seat)
-        clean.append([x, y])
-    if not isinstance(width, (int, float)) or isinstance(width, bool) or not WIDTH_MIN <= width <= WIDTH_MAX:
-        raise IllegalMove(f"a stroke's width is {WIDTH_MIN}..{WIDTH_MAX}", phase="draw", seat=seat)
-    if color != ERASER and not (isinstance(color, str) and _COLOR.fullmatch(color)):
-        raise IllegalMove("a stroke's colour is '#rrggbb' or 'eraser'", phase="draw", seat=seat)
-    return {"points": clean, "width": int(round(width)), "color": color.lower()}
+class Points(Field):
+    """A stroke's points: [[x, y], ...] inside the canvas, stored as whole numbers."""
+
+    def sample(self, rnd):
+        x, y = rnd.randint(0, CANVAS_WIDTH), rnd.randint(0, CANVAS_HEIGHT)
+        points = []
+        for _ in range(rnd.randint(1, 12)):
+            points.append([x, y])
+            x = min(CANVAS_WIDTH, max(0, x + rnd.randint(-60, 60)))
+            y = min(CANVAS_HEIGHT, max(0, y + rnd.randint(-60, 60)))
+        return points
+
+    def check(self, value, state, name):
+        if not isinstance(value, list) or not value or len(value) > MAX_STROKE_POINTS:
+            if isinstance(value, list) and len(value) > MAX_STROKE_POINTS:
+                raise IllegalMove("A stroke has at most {most} points.", field=name, most=MAX_STROKE_POINTS)
+            raise UnknownMove(field=name)
+        clean = []
+        for point in value:
+            if (not isinstance(point, (list, tuple)) or len(point) != 2
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in point)):
+                raise UnknownMove(field=name)
+            x, y = (round(v) if math.isfinite(v) else -1 for v in point)
+            if not (0 <= x <= CANVAS_WIDTH and 0 <= y <= CANVAS_HEIGHT):
+                raise IllegalMove("That stroke goes off the drawing sheet.", field=name)
+            clean.append([x, y])
+        return clean
 
 
-def _undo(state: dict, move: dict) -> dict:
+class Colour(Field):
+    """'#rrggbb' (stored lower case) or 'eraser'."""
+
+    def check(self, value, state, name):
+        if value == ERASER:
+            return ERASER
+        if not (isinstance(value, str) and _COLOR.fullmatch(value)):
+            raise UnknownMove(field=name)
+        return value.lower()
+
+
+def _undo(state: dict, move: dict) -> None:
     _drawing(state, move["seat"], "undo").pop()
-    return state
 
 
-def _clear(state: dict, move: dict) -> dict:
+def _clear(state: dict, move: dict) -> None:
     _drawing(state, move["seat"], "clear").clear()
-    return state
 
 
-def _guess(state: dict, move: dict) -> dict:
-    seat, drawer, number = move["seat"], move.get("drawer"), move.get("number")
-    if not isinstance(drawer, int) or isinstance(drawer, bool) or drawer not in participants(state):
-        raise UnknownMove(f"there is no drawing of seat {drawer!r} this round", phase="draw", seat=seat)
-    if not isinstance(number, int) or isinstance(number, bool) or number not in NUMBERS:
-        raise UnknownMove(f"a guess is a number from 1 to 7, not {number!r}", phase="draw", seat=seat)
+def _guess(state: dict, move: dict) -> None:
+    seat, drawer, number = move["seat"], move["drawer"], move["number"]
+    if drawer not in participants(state):
+        raise IllegalMove("That player is not drawing this round.")
     if drawer == seat:
-        raise IllegalMove("you cannot guess on your own drawing", phase="draw", seat=seat)
+        raise IllegalMove("You cannot guess on your own drawing.")
     if drawer in state["wrong_word"]:
-        raise IllegalMove(f"seat {drawer} drew the wrong word: that drawing takes no guesses",
-                          phase="draw", seat=seat)
+        raise IllegalMove("That player drew the wrong word: their drawing takes no guesses.")
     if any(g["guesser"] == seat and g["drawer"] == drawer for g in state["guesses"]):
-        raise AlreadyMoved(f"you have already guessed on seat {drawer}'s drawing; a guess cannot be taken back",
-                           phase="draw", seat=seat)
+        raise AlreadyMoved("You have already guessed on that drawing, and a guess cannot be taken back.")
     if number == state["assignments"][str(seat)]["number"]:
-        raise IllegalMove("you cannot play your own number", phase="draw", seat=seat)
+        raise IllegalMove("You cannot play your own number.")
     if number not in _numbers_left(state, seat):
-        raise IllegalMove(f"your number card {number} is already on another drawing this round",
-                          phase="draw", seat=seat)
+        raise IllegalMove("Your number card {number} is already on another drawing this round.", number=number)
     order = len(state["guesses"]) + 1  # arrival order over the whole round; guesses are never removed
     state["guesses"].append({"guesser": seat, "drawer": drawer, "number": number, "order": order})
-    return state
 
 
-def _finish(state: dict, move: dict) -> dict:
-    seat, token = move["seat"], move.get("token")
+def _finish(state: dict, move: dict) -> None:
+    seat, token = move["seat"], move["token"]
     if token is not None:
-        if not isinstance(token, int) or isinstance(token, bool) or token not in state["black_supply"]:
-            left = ", ".join(map(str, state["black_supply"])) or "none"
-            raise IllegalMove(f"there is no black token {token!r} left (left: {left})", phase="draw", seat=seat)
+        if token not in state["black_supply"]:
+            raise IllegalMove("That black token has already been taken.")
         state["black_supply"].remove(token)
     state["finished"][str(seat)] = token
     _end_round_if_over(state)
-    return state
 
 
-def _wrong_word(state: dict, move: dict) -> dict:
-    seat = move["seat"]
-    if seat in state["wrong_word"]:
-        raise AlreadyMoved("you have already said you drew the wrong word", phase="draw", seat=seat)
-    state["wrong_word"].append(seat)
-    return state
+def _wrong_word(state: dict, move: dict) -> None:
+    state["wrong_word"].append(move["seat"])
 
 
-MOVES = {"replace": _replace, "ready": _ready, "stroke": _stroke, "undo": _undo, "clear": _clear,
-         "guess": _guess, "finish": _finish, "wrong_word": _wrong_word}
+def _finished(state: dict, seat: int) -> bool:
+    return str(seat) in state.get("finished", {})
 
 
-def _skip(state: dict, target) -> dict:
-    phase = state["phase"]
-    if target not in waiting_for(state):
-        raise IllegalMove(f"seat {target} is not holding up the table", phase=phase)
-    if phase == "words":
+def _drawing_move(kind, apply, fields=None) -> Move:
+    """Moves of the drawing phase: refused once the player has finished the round."""
+    return Move(kind, ("draw",), apply, fields or {}, done=_finished,
+                done_message="You have finished this round: you can no longer draw or guess.",
+                not_now="Drawing starts when everyone has read the words.")
+
+
+MOVES = (
+    Move("replace", ("words",), _replace, {"slot": OneOf(SLOTS)}, waits=False,
+         not_now="Cards can be replaced only before the drawing starts."),
+    Move("ready", ("words",), _ready, done=lambda state, seat: seat in state["ready"],
+         done_message="You are already marked ready.", not_now="The drawing has already started."),
+    _drawing_move("stroke", _stroke, {"points": Points(), "width": Number(WIDTH_MIN, WIDTH_MAX), "color": Colour()}),
+    _drawing_move("undo", _undo),
+    _drawing_move("clear", _clear),
+    _drawing_move("guess", _guess, {"drawer": SeatNo(), "number": Whole(1, len(NUMBERS))}),
+    _drawing_move("finish", _finish, {"token": Maybe(Whole(1, 9))}),
+    Move("wrong_word", ("draw",), _wrong_word, waits=False, done=lambda state, seat: seat in state["wrong_word"],
+         done_message="You have already said you drew the wrong word.",
+         not_now="That can be said only while drawing."),
+)
+
+
+def _skip(state: dict, target: int) -> None:
+    if state["phase"] == "words":
         state["ready"].append(target)
         if not waiting_for(state):
             _deal(state)
-        return state
+        return
     state["finished"][str(target)] = None
     _end_round_if_over(state)
-    return state
 
 
-def _kick(state: dict, target) -> dict:
-    phase = state["phase"]
-    if target not in _active(state):
-        raise IllegalMove(f"seat {target} is not playing", phase=phase)
-    if phase != "words":
-        raise IllegalMove("a player cannot leave in the middle of a round: skip them now (they finish without "
-                          "a black token) and remove them before the next round", phase=phase)
+def _kick(state: dict, target: int) -> None:
+    if state["phase"] != "words":
+        raise IllegalMove("A player cannot leave in the middle of a round: skip them now (they finish without "
+                          "a black token) and remove them before the next round.")
     if len(_active(state)) <= 3:
-        raise IllegalMove("Pictomania needs three players; end the game instead", phase=phase)
+        raise IllegalMove("Pictomania needs three players: end the game instead.")
     state["out"].append(target)
     if target in state["ready"]:
         state["ready"].remove(target)
     if not waiting_for(state):
         _deal(state)
-    return state
 
 
 # ---- scoring -----------------------------------------------------------------------------------
@@ -521,8 +504,7 @@ def view(state: dict, viewer) -> dict:
     drawing = phase == "draw"
     seats = participants(state) if drawing else []
     public = {
-        "game": "pictomania", "phase": phase, "round": state["round"], "rounds": ROUNDS,
-        "players": state["players"], "out": list(state["out"]), "deck": state["deck"],
+        "round": state["round"], "rounds": ROUNDS, "deck": state["deck"],
         "cards": {slot: {"id": c["id"], "theme": c["theme"], "words": list(c["words"])}
                   for slot, c in state["cards"].items()},
         "can_replace": phase == "words" and _spare_cards(state) > 0,
@@ -536,10 +518,8 @@ def view(state: dict, viewer) -> dict:
         "black_supply": list(state["black_supply"]),
         "wrong_word": sorted(state["wrong_word"]),
         "scoring_tokens": list(SCORING_TOKENS[len(seats)]) if seats else [],
-        "scores": list(state["scores"]), "waiting_for": waiting_for(state),
         "history": state["history"], "last_round": state["history"][-1] if state["history"] else None,
         "canvas": {"width": CANVAS_WIDTH, "height": CANVAS_HEIGHT},
-        "options": state["options"], "ended_by_host": state.get("ended_by_host", False),
     }
     if viewer == SHARED:
         return public
@@ -578,9 +558,42 @@ def echo(move: dict, state: dict) -> dict | None:
     return shown
 
 
+def secrets(state: dict, seat: int) -> set:
+    """A seat's letter and number are not strings of their own (the word is one of the 21 on the
+    table), so nothing is searchable by value: the counterfactual below checks them."""
+    return set()
+
+
+def alternative(state: dict, seat: int, rnd) -> dict | None:
+    """The same moment with another letter and number for this seat (its guesses renumbered to
+    match, so they stay legal): nobody else's view may change."""
+    if state["phase"] != "draw" or str(seat) not in state["assignments"]:
+        return None
+    other = json.loads(json.dumps(state))
+    mine = other["assignments"][str(seat)]
+    taken = {a["number"] for a in other["assignments"].values()}
+    new = rnd.choice([n for n in NUMBERS if n not in taken])
+    old = mine["number"]
+    for guess in other["guesses"]:
+        if guess["guesser"] == seat and guess["number"] == new:
+            guess["number"] = old
+    mine["number"] = new
+    mine["letter"] = rnd.choice([slot for slot in SLOTS if slot != mine["letter"]])
+    return other
+
+
 GAME = Game(
     name="pictomania", title="Pictomania", min_players=3, max_players=6, rules_version=RULES_VERSION,
-    options={"competitive": False, "decks": list(DECKS), "deck": "dreams", "language": "en"},
-    setup=setup, legal=legal, apply=apply, view=view, outcome=outcome, waiting_for=waiting_for,
-    content=content, echo=echo,
+    options={"competitive": Flag(default=False), "decks": Many(OneOf(DECKS), ROUNDS, ROUNDS, distinct=False,
+                                                                default=list(DECKS))},
+    setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
+    secrets=secrets, alternative=alternative, turn_word="round",
+    skippable=waiting_for, skip=_skip, kick=_kick, content=content, echo=echo,
+    variants=({"competitive": False}, {"competitive": True}),
+    demo_tables=(({"competitive": False, "decks": ["green", "yellow", "orange", "red"]}, 4, 6),
+                 ({"competitive": True, "decks": ["green", "green", "yellow", "orange"]}, 3, 5)),
+    simulate=pictomania_play.simulate, family="pictomania",
+    constants={"scoring_tokens": SCORING_TOKENS, "black_tokens": BLACK_TOKENS, "decks": DECKS,
+               "canvas": (CANVAS_WIDTH, CANVAS_HEIGHT), "eraser": ERASER, "palette": PALETTE,
+               "stroke_points": MAX_STROKE_POINTS, "width": (WIDTH_MIN, WIDTH_MAX)},
 )

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import psycopg
 from psycopg.rows import dict_row
 
-from engine.store.sql import SCHEMA, SqlStore
+from engine.store.sql import MIGRATE, SCHEMA, SqlStore
 
 CHANNEL = "sobremesa"
 
@@ -28,6 +28,8 @@ class PostgresStore(SqlStore):
         with self.transaction() as conn:
             conn.execute("SELECT pg_advisory_xact_lock(7150001)")  # two processes creating the schema
             conn.execute(SCHEMA)
+            for statement in MIGRATE:
+                conn.execute(statement)
 
     def _connection(self) -> psycopg.Connection:
         conn = getattr(self._local, "conn", None)

@@ -14,6 +14,9 @@ CREATE TABLE IF NOT EXISTS rooms (
   seed BIGINT NOT NULL, host_hash TEXT NOT NULL, status TEXT NOT NULL, version BIGINT NOT NULL,
   game_no INTEGER NOT NULL, state TEXT, created_at TEXT NOT NULL, started_at TEXT, updated_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+  code TEXT PRIMARY KEY, game_no INTEGER NOT NULL, seq INTEGER NOT NULL, state TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS seats (
   code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
   joined_at TEXT NOT NULL, PRIMARY KEY (code, seat)
@@ -22,6 +25,10 @@ CREATE TABLE IF NOT EXISTS moves (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, seq INTEGER NOT NULL, actor TEXT NOT NULL,
   move TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (code, game_no, seq)
 );
+CREATE TABLE IF NOT EXISTS turn_ends (
+  code TEXT NOT NULL, game_no INTEGER NOT NULL, turn INTEGER NOT NULL, ended_at TEXT NOT NULL,
+  PRIMARY KEY (code, game_no, turn)
+);
 CREATE TABLE IF NOT EXISTS aliases (name_key TEXT PRIMARY KEY, canonical TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS records (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL, ended_at TEXT NOT NULL,
@@ -29,9 +36,21 @@ CREATE TABLE IF NOT EXISTS records (
 );
 """
 
+# A room's row stays small, so a move that bumps its version rewrites a few bytes; the game's state
+# lives in `snapshots`, written now and then (engine/tables.py). `rooms.state` is no longer written.
 ROOM_FIELDS = ("code", "game", "options", "language", "seed", "host_hash", "status", "version",
-               "game_no", "state", "created_at", "started_at", "updated_at")
+               "game_no", "created_at", "started_at", "updated_at")
 JSON_FIELDS = ("options", "state")
+
+# Databases from before snapshots had a table of their own: move each room's state there, marked
+# as including every move logged so far. Runs at every start; does nothing the second time.
+MIGRATE = (
+    "INSERT INTO snapshots (code, game_no, seq, state) "
+    "SELECT r.code, r.game_no, COALESCE((SELECT MAX(m.seq) FROM moves m WHERE m.code = r.code "
+    "AND m.game_no = r.game_no), 0), r.state FROM rooms r "
+    "WHERE r.state IS NOT NULL AND NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.code = r.code)",
+    "UPDATE rooms SET state = NULL WHERE state IS NOT NULL",
+)
 
 
 class SqlStore:
@@ -46,14 +65,17 @@ class SqlStore:
 
     # ---- reads -------------------------------------------------------------------------------
     def room(self, code: str, conn=None) -> dict | None:
+        """A room's row (locked for the transaction when read inside one)."""
         lock = self.ROOM_LOCK if conn is not None else ""
-        row = self._run(conn, f"SELECT * FROM rooms WHERE code = ?{lock}", (code,)).fetchone()
+        row = self._run(conn, f"SELECT {', '.join(ROOM_FIELDS)} FROM rooms WHERE code = ?{lock}", (code,)).fetchone()
         if row is None:
             return None
-        room = dict(row)
-        room["options"] = json.loads(room["options"])
-        room["state"] = json.loads(room["state"]) if room["state"] else None
-        return room
+        return {**row, "options": json.loads(row["options"])}
+
+    def snapshot(self, code: str, conn=None) -> dict | None:
+        """The room's last saved state: {game_no, seq (the last move it includes), state}."""
+        row = self._run(conn, "SELECT game_no, seq, state FROM snapshots WHERE code = ?", (code,)).fetchone()
+        return None if row is None else {**row, "state": json.loads(row["state"]), "size": len(row["state"])}
 
     def version(self, code: str) -> int | None:
         row = self._run(None, "SELECT version FROM rooms WHERE code = ?", (code,)).fetchone()
@@ -63,10 +85,21 @@ class SqlStore:
         return list(self._run(conn, "SELECT seat, name, token_hash, joined_at FROM seats WHERE code = ? ORDER BY seat",
                               (code,)))
 
-    def moves(self, code: str, game_no: int) -> list[dict]:
-        rows = self._run(None, "SELECT seq, actor, move, at FROM moves WHERE code = ? AND game_no = ? ORDER BY seq",
-                         (code, game_no))
+    def moves(self, code: str, game_no: int, after: int = 0, conn=None) -> list[dict]:
+        rows = self._run(conn, "SELECT seq, actor, move, at FROM moves WHERE code = ? AND game_no = ? AND seq > ? "
+                               "ORDER BY seq", (code, game_no, after))
         return [{**r, "move": json.loads(r["move"])} for r in rows]
+
+    def next_seq(self, conn, code: str, game_no: int) -> int:
+        """The number of the next move of a game: one index look-up, however long the game."""
+        row = self._run(conn, "SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM moves WHERE code = ? AND game_no = ?",
+                        (code, game_no)).fetchone()
+        return int(row["seq"])
+
+    def turn_ends(self, code: str, game_no: int, conn=None) -> dict[int, str]:
+        """When each finished turn (or round) of a game closed: {index in the history: time}."""
+        rows = self._run(conn, "SELECT turn, ended_at FROM turn_ends WHERE code = ? AND game_no = ?", (code, game_no))
+        return {r["turn"]: r["ended_at"] for r in rows}
 
     def records(self) -> list[dict]:
         rows = self._run(None, "SELECT record FROM records ORDER BY ended_at, code, game_no")
@@ -110,6 +143,18 @@ class SqlStore:
     def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:
         self._run(conn, "INSERT INTO moves (code, game_no, seq, actor, move, at) VALUES (?, ?, ?, ?, ?, ?)",
                   (code, game_no, seq, actor, json.dumps(move), at))
+
+    def save_snapshot(self, conn, code: str, game_no: int, seq: int, state: dict) -> int:
+        """Save a room's state as of move `seq`; returns its size in characters."""
+        text = json.dumps(state)
+        self._run(conn, "INSERT INTO snapshots (code, game_no, seq, state) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT (code) DO UPDATE SET game_no = excluded.game_no, seq = excluded.seq, "
+                        "state = excluded.state", (code, game_no, seq, text))
+        return len(text)
+
+    def add_turn_end(self, conn, code: str, game_no: int, turn: int, at: str) -> None:
+        self._run(conn, "INSERT INTO turn_ends (code, game_no, turn, ended_at) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT (code, game_no, turn) DO NOTHING", (code, game_no, turn, at))
 
     def insert_record(self, conn, code: str, game_no: int, record: dict) -> None:
         self._run(conn, "INSERT INTO records (code, game_no, game, ended_at, record) VALUES (?, ?, ?, ?, ?) "

@@ -11,7 +11,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.store.sql import SCHEMA, SqlStore
+from engine.store.sql import MIGRATE, SCHEMA, SqlStore
 
 
 def _as_dict(cursor, row) -> dict:
@@ -25,6 +25,9 @@ class SqliteStore(SqlStore):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._connection().executescript(SCHEMA)
+        with self.transaction() as conn:
+            for statement in MIGRATE:
+                conn.execute(statement)
 
     def _connection(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
