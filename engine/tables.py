@@ -101,6 +101,7 @@ def reset() -> None:
         _stores.clear()
     with _states_guard:
         _states.clear()
+        _views.clear()
 
 
 def _lock(code: str) -> threading.Lock:
@@ -260,9 +261,9 @@ def state_of(code: str) -> dict | None:
         return None if state is None else json.loads(json.dumps(state))
 
 
-def _seat(room: dict, seat, token, conn=None) -> dict:
+def _seat(room: dict, seat, token, conn=None, seats: list | None = None) -> dict:
     if is_whole(seat):
-        for s in store().seats(room["code"], conn):
+        for s in seats if seats is not None else store().seats(room["code"], conn):
             if s["seat"] == seat and _token_ok(token, s["token_hash"]):
                 return s
     raise BadToken("player")
@@ -455,6 +456,12 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     return version, game.echo(checked, state)
 
 
+# Views are computed once per (room, version, viewer) and shared by every tab that asks: a move
+# makes each open tab ask once. Callers treat them as read-only.
+_views: OrderedDict[tuple, dict] = OrderedDict()
+VIEWS_KEPT = 2048
+
+
 @refusals_only
 def view(code: str, seat: int | None = None, token: str | None = None) -> dict:
     """A seat's view (with its token), or the shared screen's (no seat). Never another's secret.
@@ -465,7 +472,20 @@ def view(code: str, seat: int | None = None, token: str | None = None) -> dict:
     room = _room(code)
     seats = store().seats(room["code"])
     if seat is not None:
-        _seat(room, seat, token)
+        _seat(room, seat, token, seats=seats)
+    key = (room["code"], room["version"], seat)
+    with _states_guard:
+        shown = _views.get(key)
+    if shown is None:
+        shown = _build_view(room, seats, seat)
+        with _states_guard:
+            _views[key] = shown
+            while len(_views) > VIEWS_KEPT:
+                _views.popitem(last=False)
+    return dict(shown)
+
+
+def _build_view(room: dict, seats: list, seat) -> dict:
     game = GAMES[room["game"]]
     names = [s["name"] for s in seats]
     header = {"code": room["code"], "game": room["game"], "title": game.title, "status": room["status"],
@@ -476,7 +496,7 @@ def view(code: str, seat: int | None = None, token: str | None = None) -> dict:
         return {**header, "phase": "lobby", "waiting_for": [], "scores": [0] * len(names), "skippable": [],
                 "out": [], "ended_by_host": False, "seats_allowed": [fewest, most]}
     with _lock(room["code"]):
-        # A copy: the page keeps it while later moves change this process's state in place.
+        # A copy: tabs keep it while later moves change this process's state in place.
         shown = json.loads(json.dumps(table_view(game, _state(room), SHARED if seat is None else seat)))
     return {**shown, **header}
 
