@@ -3,15 +3,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import pictures
-from engine.games.dixit import min_cards
+from engine import pictures, tables
 
 IMAGE_TYPES = ["zip", "png", "jpg", "jpeg", "webp", "gif", "bmp"]
 
 
-def _upload() -> None:
+def fewest_cards(game: str) -> int:
+    """Pictures a deck needs for the smallest table of this game."""
+    g = tables.games()[game]
+    return g.min_cards(g.defaults, g.seat_range(g.defaults)[0])
+
+
+def _upload(game: str) -> None:
+    least = fewest_cards(game)
     with st.expander("Upload your own deck (pictures or a .zip)"):
-        st.caption(f"At least {min_cards(3)} pictures for 3 players. Portrait pictures look best; "
+        st.caption(f"At least {least} pictures for 3 players. Portrait pictures look best; "
                    "others are cropped to fit the card.")
         with st.form("upload-deck", clear_on_submit=True):
             name = st.text_input("Deck name", max_chars=40, placeholder="e.g. Year 6 — the Romans")
@@ -19,7 +25,7 @@ def _upload() -> None:
             if st.form_submit_button("Add this deck"):
                 try:
                     ids = pictures.import_deck(name, [(f.name, f.getvalue()) for f in files or []],
-                                               min_cards=min_cards(3))
+                                               min_cards=least)
                 except pictures.DeckRejected as exc:
                     st.error(f"The deck was not added: {exc}")
                 else:
@@ -29,7 +35,7 @@ def _upload() -> None:
                     st.rerun()
 
 
-def deck_choice() -> str:
+def deck_choice(game: str) -> str:
     names = pictures.deck_names()
     if st.session_state.get("deck_added") in names:
         st.session_state["deck"] = st.session_state.pop("deck_added")
@@ -39,5 +45,5 @@ def deck_choice() -> str:
         st.session_state["deck"] = pictures.DEFAULT_DECK
     chosen = st.selectbox("Picture deck", names, key="deck",
                           format_func=lambda n: f"{n} ({len(pictures.deck_cards(n))} cards)")
-    _upload()
+    _upload(game)
     return chosen

@@ -33,9 +33,6 @@ with join_col:
 with host_col:
     st.subheader("Host a game")
     game = st.selectbox("Game", list(SCREENS), format_func=lambda g: SCREENS[g].PITCH)
-    coming = [title for name, title in ui.GAME_TITLES.items() if name not in SCREENS]
-    if coming:
-        st.caption("Coming soon: " + ", ".join(coming) + ".")
     language = st.radio("Language", list(LANGUAGE_NAMES), format_func=LANGUAGE_NAMES.get, horizontal=True)
     options = SCREENS[game].options()
     if st.button("Create the room", type="primary", use_container_width=True):

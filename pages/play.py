@@ -22,7 +22,7 @@ def join_form() -> None:
         st.error(str(exc), icon="🚪")
         st.page_link("pages/home.py", label="Type another code", icon="🏠")
         st.stop()
-    st.caption(f"Room {code} · {ui.GAME_TITLES.get(view['game'], view['game'])} · "
+    st.caption(f"Room {code} · {view['title']} · "
                f"{len(view['names'])} joined: {', '.join(view['names']) or 'nobody yet'}")
     with st.form("name"):
         name = st.text_input("Your name", max_chars=tables.NAME_MAX)
@@ -79,7 +79,12 @@ def phone() -> None:
         score = view["scores"][seat] if view.get("scores") else 0
         st.markdown(f"**{ui.esc(view['names'][seat])}** · {score} points · room {ui.esc(code)}")
         ui.flash()
-        SCREENS[view["game"]].player(view, act)
+        if view["status"] == "lobby":  # the same wait for every game
+            st.html(f"<div class='sm-phase'>You're in as {ui.esc(view['names'][seat])}.</div>"
+                    f"<div class='sm-waiting'>The host starts the game when everyone has joined "
+                    f"({len(view['names'])} so far).</div>")
+        else:
+            SCREENS[view["game"]].player(view, act)
     finally:  # mounted last: its render means the whole fragment has rendered this version
         ui.rendered_marker(view["version"])
         push.listen(code, view["version"], seat=seat)

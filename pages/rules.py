@@ -9,7 +9,7 @@ RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 
 ui.style()
 available = sorted(p.stem for p in RULES.glob("*.md"))
-wanted = st.query_params.get("game", "dixit")
+wanted = st.query_params.get("game", next(iter(ui.GAME_TITLES)))
 game = st.selectbox("Game", available, index=available.index(wanted) if wanted in available else 0,
                     format_func=lambda g: ui.GAME_TITLES.get(g, g))
 st.markdown((RULES / f"{game}.md").read_text(encoding="utf-8"))

@@ -111,8 +111,8 @@ def replay_tab(archive: stats.Archive, ids, records: list) -> None:
     record = records[gid]
     names = archive.names_of(gid)
     turns = record.get("turns", [])
-    pictures = record["game"] == "pictomania"
-    word = "Round" if pictures else "Turn"
+    known = tables.games().get(record["game"])
+    word = (known.turn_word if known else "turn").capitalize()
     if not turns:
         st.info("This game ended before a single turn was played.")
         return

@@ -54,7 +54,7 @@ def lobby(view: dict) -> None:
     with qr:
         join_panel(view, qr_width=480)
     with names:
-        st.markdown(f"## Join {ui.esc(ui.GAME_TITLES.get(view['game'], view['game']))}")
+        st.markdown(f"## Join {ui.esc(view['title'])}")
         fewest, most = view["seats_allowed"]
         st.markdown("<div class='sm-big'><div class='sm-waiting'>Scan the code with your phone's camera, "
                     "or open the link and type the code. Then type your name. "
@@ -76,9 +76,9 @@ def host_panel(view: dict) -> None:
             if len(names) < fewest:
                 st.caption(f"{fewest} to {most} players for this game: waiting for {fewest - len(names)} more.")
         if view["status"] == "playing":
-            waiting = view.get("waiting_for", [])
-            if waiting and view.get("phase") != "claim":
-                who = st.selectbox("Skip a player who went away", waiting, format_func=lambda s: names[s])
+            skippable = view["skippable"]
+            if skippable:
+                who = st.selectbox("Skip a player who went away", skippable, format_func=lambda s: names[s])
                 st.button("Skip them for now", on_click=ui.attempt, args=(tables.skip, code, host_token, who))
             st.button("End the game now (scores as they stand)", on_click=ui.attempt, args=(tables.end, code, host_token))
         if view["status"] == "finished":

@@ -15,8 +15,7 @@ import streamlit as st
 from engine import tables
 from engine.core import SobremesaError
 
-GAME_TITLES = {"dixit": "Dixit", "odyssey": "Dixit Odyssey", "pictomania": "Pictomania",
-               "trading_faces": "Trading Faces", "maudit_mot_dit": "Maudit Mot Dit"}
+GAME_TITLES = {name: game.title for name, game in tables.games().items()}  # as published, never translated
 
 CSS = """
 <style>

@@ -7,7 +7,7 @@
     stats.score_history(record, archive.names_of(game_id))   # cumulative score per turn, one game
 
 Every game family has one module here (`dixit_family.py`, `pictomania.py`). A module declares
-`NAME`, `TITLE`, `GAMES` (the game names it covers) and `variant(record)`, and implements
+`NAME` (the `family` its games name on their Game), `TITLE` and `variant(record)`, and implements
 `frames(records, game_ids)` (flat tables built once per archive version) and
 `summaries(frames, ids, players)` (the aggregates the page shows, for the selected games).
 A new game adds its module to FAMILIES in registry.py; its charts live in pages/stats_charts/.
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from engine.stats.archive import (Archive, canonical_keys, player_summary, prepare, score_history,  # noqa: F401
                                   select)
-from engine.stats.registry import FAMILIES, family_of  # noqa: F401
+from engine.stats.registry import FAMILIES, family_of, members  # noqa: F401
 
 
 def summaries(archive: Archive, ids) -> dict:
     """{family name: {aggregate name: DataFrame}} for the selected games, families with games only."""
     out = {}
     for name, module in FAMILIES.items():
-        mine = archive.games.index[archive.games["game"].isin(module.GAMES)].intersection(ids)
+        mine = archive.games.index[archive.games["game"].isin(members(module))].intersection(ids)
         if len(mine):
             out[name] = module.summaries(archive.frames[name], mine, archive.seat_players)
     return out

@@ -12,9 +12,10 @@ from datetime import date
 import numpy as np
 import pandas as pd
 
-from engine.stats.registry import FAMILIES, family_of
+from engine.games import GAMES
+from engine.stats.registry import FAMILIES, family_of, members
 
-GAME_TITLES = {"dixit": "Dixit", "odyssey": "Dixit Odyssey", "pictomania": "Pictomania"}
+GAME_TITLES = {name: game.title for name, game in GAMES.items()}
 
 
 def player_key(name: str) -> str:
@@ -117,7 +118,7 @@ def prepare(records: list[dict], aliases: dict | None = None) -> Archive:
     seat_players = SeatPlayers(np.asarray(offsets, dtype=np.int64), results["player"].to_numpy(dtype=object))
     frames = {}
     for name, module in FAMILIES.items():
-        ids = [gid for gid, rec in enumerate(records) if rec["game"] in module.GAMES]
+        ids = [gid for gid, rec in enumerate(records) if rec["game"] in members(module)]
         frames[name] = module.frames([records[i] for i in ids], ids)
     return Archive(games, results, frames, seat_players, raw_names)
 

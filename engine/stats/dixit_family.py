@@ -20,7 +20,6 @@ import pandas as pd
 
 NAME = "dixit_family"
 TITLE = "Dixit & Odyssey"
-GAMES = ("dixit", "odyssey")
 
 
 def variant(record: dict) -> str:

@@ -17,7 +17,6 @@ import pandas as pd
 
 NAME = "pictomania"
 TITLE = "Pictomania"
-GAMES = ("pictomania",)
 
 
 def variant(record: dict) -> str:

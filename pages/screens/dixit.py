@@ -21,7 +21,7 @@ def options() -> dict:
     """The host's choices on the start page (every option has a default in the engine)."""
     contando = st.toggle("Contando variant",
                          help="When exactly one player finds the storyteller's card, both score 4 instead of 3.")
-    return {"contando": contando, "deck": deck_choice()}
+    return {"contando": contando, "deck": deck_choice("dixit")}
 
 
 def _phase_line(view) -> str:
@@ -56,10 +56,6 @@ def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
     seat, phase, names = view["you"], view["phase"], view["names"]
     teller = view.get("storyteller")
-    if phase == "lobby":
-        st.info(f"You're in as **{names[seat]}**. The host starts the game when everyone has joined "
-                f"({len(names)} so far).")
-        return
     waiting = seat in view["waiting_for"]
     if seat != teller or phase not in ("tell", "give", "vote"):
         st.markdown(f"<div class='sm-phase'>{ui.esc(_phase_line(view))}</div>", unsafe_allow_html=True)

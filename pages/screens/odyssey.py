@@ -27,7 +27,7 @@ def options() -> dict:
     chosen = {"variant": variant}
     if variant != "base":
         chosen["laps"] = st.slider("Laps: how many times each player tells", 1, MAX_LAPS, 1, key="odyssey-laps")
-    chosen["deck"] = deck_choice()
+    chosen["deck"] = deck_choice("odyssey")
     return chosen
 
 
@@ -130,10 +130,6 @@ def table(view) -> None:
 def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
     seat, phase, names = view["you"], view["phase"], view["names"]
-    if phase == "lobby":
-        st.info(f"You're in as **{names[seat]}**. The host starts the game when everyone has joined "
-                f"({len(names)} so far).")
-        return
     variant, teller, turn = view["variant"], view.get("storyteller"), view["turn"]
     st.markdown(f"<div class='sm-phase'>{ui.esc(_phase_line(view))}</div>", unsafe_allow_html=True)
     if variant == "team":

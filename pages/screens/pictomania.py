@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.games.pictomania import BLACK_TOKENS, DECKS, SCORING_TOKENS
+from engine import tables
 from pages import ui
 from pages.screens import sketch
 from pages.screens.pictomania_results import CSS, columns, name, round_reveal, scoreboard, winners
@@ -12,6 +12,8 @@ from pages.screens.sketch import sheets
 
 PITCH = "Pictomania — everyone draws at once (3–6 players)"
 
+_RULES = tables.games()["pictomania"].constants
+DECKS, SCORING_TOKENS, BLACK_TOKENS = _RULES["decks"], _RULES["scoring_tokens"], _RULES["black_tokens"]
 DECK_COLOURS = {"green": "#3F9E5A", "yellow": "#C99A06", "orange": "#E07B24", "red": "#C4473A"}
 
 
@@ -154,10 +156,6 @@ def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
     st.html(CSS)
     seat, phase = view["you"], view["phase"]
-    if phase == "lobby":
-        st.info(f"You're in as **{name(view, seat)}**. The host starts the game when everyone has joined "
-                f"({len(view['names'])} so far).")
-        return
     if phase == "end":
         champions, best = winners(view)
         won = view["scores"][seat] == best

@@ -10,9 +10,11 @@ import hashlib
 
 import streamlit as st
 
-from engine.games.pictomania import (
-    CANVAS_HEIGHT, CANVAS_WIDTH, ERASER, MAX_STROKE_POINTS, PALETTE, WIDTH_MAX, WIDTH_MIN,
-)
+from engine import tables
+
+_RULES = tables.games()["pictomania"].constants
+(CANVAS_WIDTH, CANVAS_HEIGHT), (WIDTH_MIN, WIDTH_MAX) = _RULES["canvas"], _RULES["width"]
+ERASER, MAX_STROKE_POINTS, PALETTE = _RULES["eraser"], _RULES["stroke_points"], _RULES["palette"]
 
 PAPER = "#ffffff"  # the sheet; the eraser paints with it
 COLOUR_NAMES = dict(zip(PALETTE, ("⚫", "🔴", "🟠", "🟡", "🟢", "🔵", "🟣", "🟤")))  # the same eight colours
