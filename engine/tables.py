@@ -253,6 +253,7 @@ def _forget(code: str) -> None:
         _states.pop(code, None)
 
 
+@refusals_only
 def state_of(code: str) -> dict | None:
     """A copy of a room's full current state, secrets included: for tests and tools, never pages."""
     room = _room(code)
@@ -511,21 +512,27 @@ def record(code: str) -> dict | None:
     return store().record(normalise_code(code)) if normalise_code(code) else None
 
 
+@refusals_only
 def records() -> list[dict]:
     return store().records()
 
 
+@refusals_only
 def archive_version() -> tuple[int, str]:
     """(number of saved games, latest end time): changes whenever a game is saved. Cheap, so a page
     can key a cache of `records()` on it."""
     return store().archive_version()
 
 
+@refusals_only
 def move_log(code: str, game_no: int) -> list[dict]:
     """The accepted moves of one game of a room, in order: [{seq, actor, move, at}]."""
-    return store().moves(normalise_code(code), int(game_no))
+    if not is_whole(game_no):
+        raise TableError("There is no such game in this room.")
+    return store().moves(normalise_code(code), game_no)
 
 
+@refusals_only
 def replay(code: str) -> dict:
     """The current game rebuilt from its seed and its log alone."""
     room = _room(code)
@@ -634,6 +641,7 @@ def _turn_ends_from_log(room: dict, seats: int, turns: int) -> dict[int, str]:
 
 # ---- the host's laptop -------------------------------------------------------------------------
 
+@refusals_only
 def open_rooms(limit: int = 20) -> list[dict]:
     """Recent rooms with their players, newest first (for the host's own machine only)."""
     rooms = []
@@ -681,6 +689,7 @@ def merge_players(name: str, into: str) -> None:
         store().set_alias(conn, key, target)
 
 
+@refusals_only
 def player_aliases() -> dict[str, str]:
     """name key -> the key it was merged into."""
     return store().aliases()
