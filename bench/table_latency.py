@@ -59,6 +59,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--turns", type=int, default=3)
     ap.add_argument("--idle", type=float, default=30.0)
+    ap.add_argument("--profile", help="record the server with py-spy during the moves (collapsed stacks)")
     args = ap.parse_args()
     data = tempfile.mkdtemp(prefix="sobremesa-bench-")
     os.environ["SOBREMESA_DATA"] = data
@@ -89,6 +90,13 @@ def main() -> None:
                 page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=30000)
                 page.evaluate(STAMP, code)
             moves = 0
+            spy = None
+            if args.profile:
+                import subprocess
+                spy = subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(srv.pid),
+                                        "-o", args.profile, "-f", "raw", "-r", "200", "--nonblocking"],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            busy0 = cpu_seconds(srv.pid)
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
                 view = tables.view(code)
                 actor = view["waiting_for"][0]
@@ -105,6 +113,11 @@ def main() -> None:
                         pushes.append(pushed - start)
                     firsts[-1] = min(firsts[-1] or 1e9, delays[-1])
                 moves += 1
+            time.sleep(1.5)  # let the last reruns finish before reading the CPU
+            busy = cpu_seconds(srv.pid) - busy0
+            if spy is not None:
+                spy.send_signal(2)
+                spy.wait(timeout=30)
             for page in tabs:  # idle without the measuring backstop
                 page.reload()
             for page in tabs:
@@ -125,6 +138,8 @@ def main() -> None:
     if pushes:
         print(f"tap -> push arrived in the other tab: median {statistics.median(pushes):.0f} ms, "
               f"p95 {pct(pushes, 95):.0f} ms")
+    print(f"server CPU per move: {1000 * busy / moves:.0f} ms; per move and open tab: "
+          f"{1000 * busy / moves / len(NAMES + ['screen']):.1f} ms")
     print(f"server CPU while 7 tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
           f"({c1 - c0:.2f} CPU-s)")
 
