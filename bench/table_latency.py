@@ -94,7 +94,7 @@ def main() -> None:
             if args.profile:
                 import subprocess
                 spy = subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(srv.pid),
-                                        "-o", args.profile, "-f", "raw", "-r", "200", "--nonblocking"],
+                                        "-o", args.profile, "-f", "raw", "-r", "200", "--gil"],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             busy0 = cpu_seconds(srv.pid)
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
