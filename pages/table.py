@@ -42,7 +42,7 @@ def seats_panel(view: dict) -> None:
 
 def join_panel(view: dict, qr_width: int = 220) -> None:
     url = ui.link("play", room=code)
-    st.image(ui.qr_png(url), width=qr_width)
+    st.html(ui.qr_svg(url, qr_width))
     size = "4.5rem" if view["status"] == "lobby" else "2.4rem"  # read from the back of the room
     st.markdown(f"<div class='sm-code' style='font-size:{size}'>{ui.esc(code)}</div>", unsafe_allow_html=True)
     st.caption(url)

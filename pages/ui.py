@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 import html
-import io
 import os
 import socket
 import subprocess
@@ -34,6 +33,7 @@ CSS = """
   .sm-big .sm-waiting { font-size: 1.4rem; }
   .sm-score { font-weight: 800; margin-left: auto; }
   .stButton button { min-height: 3rem; font-size: 1.05rem; }
+  .sm-qr { display: block; height: auto; image-rendering: pixelated; }
   [data-testid="stElementContainer"]:has(.sm-rendered) { display: none; }
 </style>
 """
@@ -71,10 +71,11 @@ def link(page: str, **params) -> str:
 
 
 @functools.lru_cache(maxsize=32)
-def qr_png(url: str) -> bytes:
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="png", scale=8, border=2, dark="#2A1F1A", light="#FBF5EC")
-    return out.getvalue()
+def qr_svg(url: str, width: int) -> str:
+    """The join QR code as inline SVG: drawn once per address, and sent as text with the page
+    instead of an image Streamlit would decode, hash and store again on every rerun."""
+    uri = segno.make(url, error="m").svg_data_uri(dark="#2A1F1A", light="#FBF5EC", border=2, omitsize=True)
+    return f"<img class='sm-qr' alt='QR code to join' src='{uri}' style='width:{int(width)}px;max-width:100%'>"
 
 
 def esc(text) -> str:
