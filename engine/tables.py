@@ -458,9 +458,10 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
 
 
 # Views are computed once per (room, version, viewer) and shared by every tab that asks: a move
-# makes each open tab ask once. Callers treat them as read-only.
-_views: OrderedDict[tuple, dict] = OrderedDict()
-VIEWS_KEPT = 2048
+# makes each open tab ask once. Only the room's latest version is kept. Callers treat them as
+# read-only.
+_views: dict[str, tuple[int, dict]] = {}  # code -> (version, {viewer: view})
+ROOMS_VIEWED = 512  # rooms whose views are kept; the oldest is dropped first
 
 
 @refusals_only
@@ -474,15 +475,21 @@ def view(code: str, seat: int | None = None, token: str | None = None) -> dict:
     seats = store().seats(room["code"])
     if seat is not None:
         _seat(room, seat, token, seats=seats)
-    key = (room["code"], room["version"], seat)
+    code, version = room["code"], room["version"]
     with _states_guard:
-        shown = _views.get(key)
+        kept = _views.get(code)
+        shown = kept[1].get(seat) if kept and kept[0] == version else None
     if shown is None:
         shown = _build_view(room, seats, seat)
         with _states_guard:
-            _views[key] = shown
-            while len(_views) > VIEWS_KEPT:
-                _views.popitem(last=False)
+            kept = _views.get(code)
+            if kept is None or kept[0] < version:
+                _views.pop(code, None)  # re-inserted last: the dict's order is the rooms' age
+                kept = _views[code] = (version, {})
+                while len(_views) > ROOMS_VIEWED:
+                    _views.pop(next(iter(_views)))
+            if kept[0] == version:
+                kept[1][seat] = shown
     return dict(shown)
 
 
