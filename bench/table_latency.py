@@ -1,6 +1,7 @@
-"""Benchmark: the real app, one shared screen and six phones playing Dixit in headless Chromium.
+"""Benchmark: the real app, one shared screen and a phone per player in headless Chromium.
 
-    .venv/bin/python bench/table_latency.py [--turns 3] [--idle 30]
+    .venv/bin/python bench/table_latency.py [--turns 3] [--idle 30]              # Dixit, 1 + 6 tabs
+    .venv/bin/python bench/table_latency.py --game odyssey --players 12 --turns 2  # 1 + 12 tabs
 
 Each move is made by tapping in the acting player's tab (claim, tell, give, vote). For each
 of the six other tabs it measures the time from the tap to that tab showing the room at the new
@@ -23,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from bench.measure import cpu_seconds, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
-NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivo", "Jo", "Kim", "Lu"]
 
 STAMP = r"""(code) => {
   window.__renderedAt = {};
@@ -58,6 +59,8 @@ def tap(page, button: str, enabled_only: bool = False) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--turns", type=int, default=3)
+    ap.add_argument("--game", default="dixit", choices=["dixit", "odyssey"])
+    ap.add_argument("--players", type=int, default=6)
     ap.add_argument("--idle", type=float, default=30.0)
     ap.add_argument("--profile", help="record the server with py-spy during the moves (collapsed stacks)")
     args = ap.parse_args()
@@ -66,8 +69,8 @@ def main() -> None:
     from engine import tables
 
     srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
-    room = tables.create_room("dixit", seed=11)
-    seats = [tables.join(room.code, n) for n in NAMES]
+    room = tables.create_room(args.game, seed=11)
+    seats = [tables.join(room.code, n) for n in NAMES[:args.players]]
     tables.start(room.code, room.host_token)
     code = room.code
     from playwright.sync_api import sync_playwright
@@ -139,8 +142,8 @@ def main() -> None:
         print(f"tap -> push arrived in the other tab: median {statistics.median(pushes):.0f} ms, "
               f"p95 {pct(pushes, 95):.0f} ms")
     print(f"server CPU per move: {1000 * busy / moves:.0f} ms; per move and open tab: "
-          f"{1000 * busy / moves / len(NAMES + ['screen']):.1f} ms")
-    print(f"server CPU while 7 tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
+          f"{1000 * busy / moves / (args.players + 1):.1f} ms")
+    print(f"server CPU while {args.players + 1} tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
           f"({c1 - c0:.2f} CPU-s)")
 
 
