@@ -10,7 +10,8 @@ Every game family has one module here (`dixit_family.py`, `pictomania.py`). A mo
 `NAME` (the `family` its games name on their Game), `TITLE` and `variant(record)`, and implements
 `frames(records, game_ids)` (flat tables built once per archive version) and
 `summaries(frames, ids, players)` (the aggregates the page shows, for the selected games).
-A new game adds its module to FAMILIES in registry.py; its charts live in pages/stats_charts/.
+A new family is a module here named as its games' `Game.family`; its charts live in
+pages/stats_charts/ under the same name.
 """
 from __future__ import annotations
 

@@ -1,21 +1,22 @@
-"""The statistics module of each game family: one module per family, listed once here."""
+"""The statistics module of each game family: `engine/stats/<family>.py`, for every family a game
+of the registry names on its Game (`Game.family`). A game without a family has no figures of its
+own; it still counts in the players' records."""
 from __future__ import annotations
 
-from engine.stats import dixit_family, pictomania
+import importlib
 
-FAMILIES = {module.NAME: module for module in (dixit_family, pictomania)}
+from engine.games import GAMES
+
+FAMILIES = {name: importlib.import_module(f"engine.stats.{name}")
+            for name in dict.fromkeys(game.family for game in GAMES.values() if game.family)}
 
 
 def family_of(game: str):
     """The statistics module of a game, or None for a game without statistics of its own yet."""
-    from engine.games import GAMES
-
     known = GAMES.get(game)
     return FAMILIES.get(known.family) if known is not None else None
 
 
 def members(family) -> tuple[str, ...]:
     """The games a statistics family covers: those whose Game names it."""
-    from engine.games import GAMES
-
     return tuple(name for name, game in GAMES.items() if game.family == family.NAME)

@@ -5,6 +5,9 @@ anything else, e.g. card thumbnails) and `show_turn(record, index, names)` (one 
 """
 from __future__ import annotations
 
-from pages.stats_charts import dixit_family, pictomania
+import importlib
 
-CHARTS = {module.FAMILY: module for module in (dixit_family, pictomania)}
+from engine import stats
+
+# One module per statistics family, named after it (engine/stats/registry.py lists the families).
+CHARTS = {name: importlib.import_module(f"pages.stats_charts.{name}") for name in stats.FAMILIES}
