@@ -10,6 +10,7 @@ from starlette.routing import Route, WebSocketRoute
 from streamlit.starlette import App
 
 from engine import live, presence
+from pages.routes import ASSET_ROUTE
 
 
 async def card_image(request):
@@ -56,6 +57,7 @@ _watch()
 app = App("app.py", routes=[
     WebSocketRoute("/events/{code}", room_events),
     Route("/cards/{card_id:path}", card_image),
+    ASSET_ROUTE,
 ])
 
 

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import os
 import socket
 import subprocess
+from pathlib import Path
 from urllib.parse import urlencode
 
 import segno
@@ -37,6 +39,25 @@ CSS = """
   [data-testid="stElementContainer"]:has(.sm-rendered) { display: none; }
 </style>
 """
+
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+
+
+@functools.lru_cache(maxsize=None)
+def module(name: str) -> str:
+    """A component's JavaScript as a few lines that import the real module from /assets/<name>.
+
+    Inline JavaScript travels with every mount of a component, on every rerun of every tab (8 KB
+    for the push listener alone). The browser fetches a versioned URL once and keeps it."""
+    version = hashlib.sha1((ASSETS / name).read_bytes()).hexdigest()[:12]
+    # The component's own module is loaded from a blob: URL, so the address must be absolute.
+    return (f'const ready = import(new URL("/assets/{name}?v={version}", globalThis.location.href).href);\n'
+            "export default function (component) {\n"
+            "  let cleanup = null, gone = false;\n"
+            "  ready.then((m) => { if (!gone) cleanup = m.default(component) || null; });\n"
+            "  return () => { gone = true; if (cleanup) cleanup(); };\n"
+            "}\n")
 
 
 def style() -> None:

@@ -28,6 +28,7 @@ from streamlit.starlette import App  # noqa: E402
 
 from engine import live  # noqa: E402
 from engine.paths import data_dir  # noqa: E402
+from pages.routes import ASSET_ROUTE  # noqa: E402
 
 
 def read_counter(code: str) -> int:
@@ -63,6 +64,7 @@ app = App(
         WebSocketRoute("/events/{code}", live.websocket_endpoint),
         Route("/bump/{code}", bump_endpoint, methods=["POST"]),
         Route("/live/stats", live.stats_endpoint),
+        ASSET_ROUTE,
     ],
 )
 

@@ -1,0 +1,236 @@
+const REG = (globalThis.__sobremesaPushRegistry ??= new Map());
+const PING_MS = 25000;       // keep NATs / proxies awake
+const DEAD_MS = 2 * PING_MS + 10000;
+const FAILS_BEFORE_POLL = 3;
+const MAX_BACKOFF_MS = 10000;
+const CLOSE_GRACE_MS = 5000; // unmounted: keep the socket a bit (page switch)
+const RETRY_RERUN_MS = 3000;
+const ECHO_SETTLE_MS = 1200;  // after echoed changes (strokes), one rerun this long after the last // a trigger that produced no newer render is retried
+const MAX_RETRIES = 3;
+
+function wsUrl(c) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const seat = c.seat == null ? "" : `?seat=${encodeURIComponent(c.seat)}`;
+  return `${proto}//${location.host}/events/${encodeURIComponent(c.code)}${seat}`;
+}
+
+function publish(c) {
+  const rendered = Math.max(-1, ...[...c.mounts.values()].map((m) => m.rendered));
+  const info = {
+    code: c.code, connected: c.state === "open", state: c.state,
+    version: c.latest, rendered, connects: c.connects, reruns: c.reruns,
+    pushedAt: c.pushedAt,  // Date.now() when the newest version arrived
+  };
+  (globalThis.__sobremesaPushRooms ??= {})[c.code] = info;
+  globalThis.__sobremesaPush = info;
+  const hint = c.everOpened && (c.state === "reconnecting" || c.state === "polling");
+  for (const m of c.mounts.values()) paint(m, c, hint);
+}
+
+function paint(m, c, hint) {
+  if (!m.el) return;
+  m.el.dataset.state = c.state;
+  m.el.dataset.version = String(c.latest ?? "");
+  m.el.dataset.hint = hint ? "1" : "0";
+  // Take no room in the layout unless the hint shows (it is position: fixed).
+  if (m.box) m.box.style.display = hint ? "" : "none";
+}
+
+function setState(c, state) { c.state = state; publish(c); }
+
+function rerun(c, m, value) {
+  try { m.trigger("changed", value); c.reruns++; } catch (e) { console.warn("push: rerun failed", e); }
+}
+
+function allEchoed(c, rendered) {
+  if (c.latest - rendered > 100) return false;
+  for (let v = rendered + 1; v <= c.latest; v++) if (!c.echoed.has(v)) return false;
+  return true;
+}
+
+// A player's own tap makes a run of this tab that shows their move; the push of that same move
+// arrives meanwhile, often before Streamlit even reports the run. Rerunning for it would run the
+// page twice for one move. So a push waits while this tab runs, shortly after a run ends (the new
+// render mounts this component a moment later) and shortly after the player's own input; if the
+// version has not shown by then, it reruns.
+const INPUT_GRACE_MS = 800;
+const RUN_SETTLE_MS = 200;
+const LOCAL = (globalThis.__sobremesaLocal ??= { input: 0, runEnd: 0, watching: false, timer: null });
+
+function watchLocal() {
+  if (LOCAL.watching) return;
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app) return;
+  LOCAL.watching = true;
+  for (const kind of ["pointerdown", "keydown", "change"]) {
+    globalThis.addEventListener(kind, () => { LOCAL.input = Date.now(); }, true);
+  }
+  new MutationObserver(() => {
+    if (!["running", "rerunRequested"].includes(app.dataset.testScriptState)) LOCAL.runEnd = Date.now();
+    later(RUN_SETTLE_MS);
+  }).observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
+}
+
+function later(ms) {
+  clearTimeout(LOCAL.timer);
+  LOCAL.timer = setTimeout(() => { for (const c of REG.values()) fire(c); }, ms + 10);
+}
+
+function holdFor() {
+  watchLocal();
+  const state = document.querySelector('[data-testid="stApp"]')?.dataset.testScriptState;
+  if (state === "running" || state === "rerunRequested") return RUN_SETTLE_MS;
+  const now = Date.now();
+  return Math.max(0, LOCAL.input + INPUT_GRACE_MS - now, LOCAL.runEnd + RUN_SETTLE_MS - now);
+}
+
+function fire(c) {
+  if (c.latest == null) return;
+  const hold = holdFor();
+  if (hold > 0 && [...c.mounts.values()].some((m) => c.latest > m.rendered)) later(hold);
+  for (const m of c.mounts.values()) {
+    if (hold > 0) continue;  // this tab's own run shows it, or later() looks again
+    // One rerun in flight per mount: a newer push waits for it (its render calls fire() again)
+    // instead of interrupting it, or six people drawing would keep every rerun from finishing.
+    if (m.fired > m.rendered && Date.now() - m.firedAt < RETRY_RERUN_MS) continue;
+    if (c.latest > m.rendered && c.latest > m.fired) {
+      // Changes this screen already drew from their echoes (strokes) need no rerun right now:
+      // one rerun a moment later brings the rest of the page along, instead of one per stroke.
+      if (!m.settleDue && m.rendered >= 0 && allEchoed(c, m.rendered)) {
+        m.settleTimer ??= setTimeout(() => { m.settleTimer = null; m.settleDue = true; fire(c); }, ECHO_SETTLE_MS);
+        continue;
+      }
+      m.settleDue = false; clearTimeout(m.settleTimer); m.settleTimer = null;
+      m.fired = c.latest;
+      m.firedAt = Date.now();
+      rerun(c, m, c.latest);
+      clearTimeout(m.retryTimer);
+      m.retryTimer = setTimeout(() => {
+        if (c.latest > m.rendered && m.retries < MAX_RETRIES) { m.retries++; m.fired = -1; fire(c); }
+      }, RETRY_RERUN_MS);
+    }
+  }
+  publish(c);
+}
+
+function forceAll(c) {
+  for (const m of c.mounts.values()) rerun(c, m, Date.now());
+  publish(c);
+}
+
+function startPolling(c) {
+  if (c.pollTimer || c.closing) return;
+  c.pollTimer = setInterval(() => forceAll(c), c.pollMs);
+  setState(c, "polling");
+}
+
+function stopPolling(c) { clearInterval(c.pollTimer); c.pollTimer = null; }
+
+function scheduleRetry(c) {
+  if (c.closing || c.retryTimer) return;
+  const base = Math.min(MAX_BACKOFF_MS, 500 * 2 ** c.attempt);
+  c.attempt++;
+  c.retryTimer = setTimeout(() => { c.retryTimer = null; connect(c); }, base * (0.75 + Math.random() * 0.5));
+}
+
+function dropped(c, ws, code) {
+  if (c.ws !== ws) return;  // already handled
+  c.ws = null;
+  clearInterval(c.pingTimer); c.pingTimer = null;
+  if (c.closing) return;
+  if (code === 4400) { setState(c, "refused"); return; }  // malformed code: give up
+  if (c.gotHello) c.resync = true; else c.fails++;
+  c.gotHello = false;
+  if (c.fails >= FAILS_BEFORE_POLL) startPolling(c);
+  if (!c.pollTimer) setState(c, "reconnecting");
+  scheduleRetry(c);
+}
+
+function connect(c) {
+  if (c.closing) return;
+  if (typeof WebSocket === "undefined") { startPolling(c); return; }
+  let ws;
+  try { ws = new WebSocket(wsUrl(c)); } catch (e) { dropped(c, null, 0); return; }
+  c.ws = ws;
+  ws.onopen = () => {
+    c.lastMsg = Date.now();
+    clearInterval(c.pingTimer);
+    c.pingTimer = setInterval(() => {
+      if (Date.now() - c.lastMsg > DEAD_MS) { try { ws.close(); } catch (e) {} dropped(c, ws, 1006); return; }
+      try { ws.send("ping"); } catch (e) {}
+    }, PING_MS);
+  };
+  ws.onmessage = (ev) => {
+    c.lastMsg = Date.now();
+    let msg; try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg && msg.echo) {  // a public detail of a move, ahead of its rerun (e.g. a stroke)
+      if (msg.echo.version != null) {
+        c.echoed.add(msg.echo.version);
+        if (c.echoed.size > 1000) c.echoed = new Set([...c.echoed].slice(-500));
+      }
+      globalThis.dispatchEvent(new CustomEvent("sobremesa-echo", { detail: { code: c.code, ...msg.echo } }));
+      return;
+    }
+    if (!msg || !("version" in msg)) return;
+    if (!c.gotHello) {  // first message on this socket: we are really connected
+      c.gotHello = true; c.fails = 0; c.attempt = 0; c.connects++;
+      stopPolling(c); c.everOpened = true; c.state = "open";
+      if (c.resync && msg.version == null) { c.resync = false; forceAll(c); }  // server forgot: catch up
+      c.resync = false;
+    }
+    if (msg.version != null && (c.latest == null || msg.version > c.latest)) {
+      c.latest = msg.version; c.pushedAt = Date.now();
+    }
+    fire(c);
+  };
+  ws.onclose = (ev) => dropped(c, ws, ev.code);
+  ws.onerror = () => {};  // onclose follows
+}
+
+function closeConn(c) {
+  c.closing = true;
+  clearTimeout(c.retryTimer); clearInterval(c.pingTimer); stopPolling(c);
+  if (c.ws) { try { c.ws.close(1000); } catch (e) {} }
+  c.ws = null;
+  REG.delete(c.id);
+}
+
+function connFor(code, seat, pollMs) {
+  const id = seat == null ? code : `${code}?seat=${seat}`;
+  let c = REG.get(id);
+  if (!c) {
+    c = { id, code, seat, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
+          gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, pushedAt: null, pollMs,
+          retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
+    REG.set(id, c);
+    connect(c);
+  }
+  clearTimeout(c.closeTimer); c.closeTimer = null;
+  c.pollMs = pollMs;
+  return c;
+}
+
+export default function (component) {
+  const { data, key, parentElement, setTriggerValue } = component;
+  const code = String(data.code);
+  const rendered = Number(data.version);
+  const seat = data.seat == null ? null : String(data.seat);
+  const c = connFor(code, seat, Math.max(250, Number(data.poll_ms) || 2000));
+  for (const [k, other] of REG) {  // this mount moved to another room
+    if (other !== c && other.mounts.delete(key) && other.mounts.size === 0) closeConn(other);
+  }
+  let m = c.mounts.get(key);
+  if (!m) { m = { rendered: -1, fired: -1, firedAt: 0, retries: 0, retryTimer: null }; c.mounts.set(key, m); }
+  if (rendered > m.rendered) { m.retries = 0; }
+  m.rendered = rendered;
+  m.trigger = setTriggerValue;
+  m.el = parentElement.querySelector(".sobremesa-push");
+  const host = parentElement.host ?? parentElement;
+  m.box = host.closest?.('[data-testid="stElementContainer"]') ?? null;
+  fire(c);  // a push may have arrived while this render was in flight
+  return () => {
+    clearTimeout(m.retryTimer);
+    if (c.mounts.get(key) === m) c.mounts.delete(key);
+    if (c.mounts.size === 0 && !c.closing) c.closeTimer = setTimeout(() => closeConn(c), CLOSE_GRACE_MS);
+  };
+}
