@@ -36,6 +36,7 @@ bench: $(STAMP) system-test-deps
 	$(PY) bench/table_latency.py
 	$(PY) bench/push_latency.py
 	$(PY) bench/stats_build.py
+	$(PY) bench/stats_page.py
 	$(PY) bench/soak.py
 
 clean:
