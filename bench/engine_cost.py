@@ -54,16 +54,24 @@ def stroke(rnd: random.Random, points: int = 24) -> dict:
     return {"type": "stroke", "points": line, "width": 6, "color": "#000000"}
 
 
-def stroke_costs(total: int = 1024) -> tuple[list[float], list[float], float]:
-    """Seconds per stroke around stroke 10 and stroke 1,000 of one round, then the host's end."""
+def drawing_room(players: int, seed: int):
+    """A Pictomania room whose players are all drawing: (room, seats)."""
+    from engine import tables
+
+    room = tables.create_room("pictomania", seed=seed)
+    seats = [tables.join(room.code, f"P{i}") for i in range(players)]
+    tables.start(room.code, room.host_token)
+    for p in seats:
+        tables.submit(room.code, p.seat, p.token, {"type": "ready"})
+    return room, seats
+
+
+def stroke_costs(total: int = 1024) -> tuple[list[float], list[float]]:
+    """Seconds per stroke in the first 64 strokes and in strokes 960..1,024 of one round."""
     from engine import tables
 
     rnd = random.Random(1)
-    room = tables.create_room("pictomania", seed=3)
-    players = [tables.join(room.code, f"P{i}") for i in range(6)]
-    tables.start(room.code, room.host_token)
-    for p in players:
-        tables.submit(room.code, p.seat, p.token, {"type": "ready"})
+    room, players = drawing_room(6, 3)
     costs = []
     for n in range(total):
         p = players[n % 6]
@@ -71,19 +79,14 @@ def stroke_costs(total: int = 1024) -> tuple[list[float], list[float], float]:
         began = time.perf_counter()
         tables.submit(room.code, p.seat, p.token, move)
         costs.append(time.perf_counter() - began)
-    early, late = costs[0:64], costs[960:1024]  # two whole snapshot cycles each
-    return early, late, 0.0
+    return costs[0:64], costs[960:1024]  # two whole snapshot cycles each
 
 
 def end_after(strokes: int = 400) -> float:
     from engine import tables
 
     rnd = random.Random(2)
-    room = tables.create_room("pictomania", seed=4)
-    players = [tables.join(room.code, f"P{i}") for i in range(4)]
-    tables.start(room.code, room.host_token)
-    for p in players:
-        tables.submit(room.code, p.seat, p.token, {"type": "ready"})
+    room, players = drawing_room(4, 4)
     for n in range(strokes):
         p = players[n % 4]
         tables.submit(room.code, p.seat, p.token, stroke(rnd))
@@ -97,7 +100,7 @@ def main() -> None:
         os.environ["SOBREMESA_DATA"] = folder
         os.environ.pop("SOBREMESA_DATABASE_URL", None)
         rate = dixit_games_per_second()
-        early, late, _ = stroke_costs()
+        early, late = stroke_costs()
         ended = end_after()
     e, l_ = statistics.median(early) * 1000, statistics.median(late) * 1000
     mean_early, mean_late = statistics.mean(early) * 1000, statistics.mean(late) * 1000
