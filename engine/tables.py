@@ -452,7 +452,11 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
         kept.saved_seq, kept.saved_size = seq, store().save_snapshot(conn, code, game_no, seq, state)
     version = _bump(conn, room, status="finished" if finished else "playing")
     if finished:
-        store().insert_record(conn, code, game_no, _build_record(conn, {**room, "state": state}, now))
+        record = _build_record(conn, {**room, "state": state}, now)
+        store().insert_record(conn, code, game_no, record)
+        packed = _stat_rows_of(record)
+        if packed is not None:
+            store().save_stat_rows(conn, code, game_no, packed)
     kept.version = version
     return version, game.echo(checked, state)
 
@@ -522,6 +526,40 @@ def record(code: str) -> dict | None:
 @refusals_only
 def records() -> list[dict]:
     return store().records()
+
+
+def _stat_rows_of(record: dict) -> bytes | None:
+    """The statistics' flat rows of a saved game; None (logged) rather than lose the game itself."""
+    try:
+        from engine.stats import rows
+
+        return rows.pack(record)
+    except Exception:
+        _LOG.exception("statistics rows of %s/%s", record.get("room"), record.get("game_no"))
+        return None
+
+
+@refusals_only
+def stat_rows() -> list[bytes]:
+    """Every saved game's statistics rows, in archive order (the order of `records()`): what the
+    Statistics page reads instead of the records. Rows a game lacks (saved before they existed)
+    are rebuilt from its record and stored."""
+    found = store().stat_rows()
+    for entry in found:
+        if entry["packed"] is None:
+            entry["packed"] = _stat_rows_of(store().record_of(entry["code"], entry["game_no"]))
+            if entry["packed"] is not None:
+                with store().transaction() as conn:
+                    store().save_stat_rows(conn, entry["code"], entry["game_no"], entry["packed"])
+    return [bytes(entry["packed"]) for entry in found if entry["packed"] is not None]
+
+
+@refusals_only
+def saved_game(code: str, game_no: int) -> dict | None:
+    """One saved game's record (the replay of the Statistics page)."""
+    if not is_whole(game_no):
+        return None
+    return store().record_of(normalise_code(code), game_no)
 
 
 @refusals_only

@@ -15,22 +15,13 @@ from pages.stats_charts.render import figure
 DEMO_GAMES = 30
 
 
-# Shared, never copied (cache_resource): ten thousand records take seconds to read and to pickle.
-# Keyed on the archive's version, so a game that ends shows up at once and nothing is read twice.
-@st.cache_resource(show_spinner=False, max_entries=4)
-def _stored_records(database: str, version: tuple) -> list:
-    return tables.records()
-
-
-def _records() -> list:
-    return _stored_records(paths.database_url(), tables.archive_version())
-
-
+# The page reads each saved game's flat rows (written when the game was saved), never the records:
+# ten thousand records take seconds to parse. One record is read when a replay opens it.
+# Shared, never copied (cache_resource), and keyed on the archive's version and the merges, so a
+# game that ends shows up at once and nothing is read twice. Read-only for the pages.
 @st.cache_resource(show_spinner=False, max_entries=3)
-def _archive(signature: tuple, alias_items: tuple, _records: list) -> stats.Archive:
-    """Keyed on the archive's version (which games, which merges): the records are not hashed.
-    Read-only for the pages, so one shared object serves every session."""
-    return stats.prepare(_records, dict(alias_items))
+def _archive(database: str, version: tuple, alias_items: tuple) -> stats.Archive:
+    return stats.from_rows(tables.stat_rows(), dict(alias_items))
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
@@ -103,12 +94,15 @@ def _labels(archive: stats.Archive, ids) -> dict:
     return dict(zip(g.index, text))
 
 
-def replay_tab(archive: stats.Archive, ids, records: list) -> None:
+def replay_tab(archive: stats.Archive, ids) -> None:
     labels = _labels(archive, ids)
     gid = st.selectbox("Open a game", list(labels), format_func=labels.get, key="replay-game")
     if len(ids) > REPLAY_CHOICES:
         st.caption(f"The {REPLAY_CHOICES} most recent games of the selection; use the filters to reach older ones.")
-    record = records[gid]
+    record = tables.saved_game(archive.games.at[gid, "room"], int(archive.games.at[gid, "game_no"]))
+    if record is None:
+        st.info("This game is no longer in the archive.")
+        return
     names = archive.names_of(gid)
     turns = record.get("turns", [])
     known = tables.games().get(record["game"])
@@ -177,14 +171,14 @@ def main() -> None:
     done = st.session_state.pop("flash-ok", None)
     if done:
         st.success(done, icon="✅")
-    records = _records()
-    if not records:
+    version = tables.archive_version()
+    if not version[0]:
         empty_state()
         st.page_link("pages/home.py", label="Back to the start", icon="🏠")
         return
     aliases = tuple(sorted(tables.player_aliases().items()))
-    signature = tuple((r.get("room"), r.get("game_no"), r.get("ended_at")) for r in records)
-    archive = _archive(signature, aliases, records)
+    archive = _archive(paths.database_url(), version, aliases)
+    signature = version
     ids = filters(archive)
     if len(ids) == 0:
         st.info("No game matches these filters. Clear a filter to see more.")
@@ -198,7 +192,7 @@ def main() -> None:
     with tabs[0]:
         archive_tab(archive, ids)
     with tabs[1]:
-        replay_tab(archive, ids, records)
+        replay_tab(archive, ids)
     with tabs[2]:
         players_tab(archive, summary)
     for tab, name in zip(tabs[3:], shown):

@@ -228,3 +228,43 @@ def test_an_empty_archive_prepares_to_empty_tables():
     assert arch.games.empty and arch.results.empty
     assert stats.player_summary(arch, stats.select(arch)).empty
     assert stats.summaries(arch, stats.select(arch)) == {}
+
+
+def frames_equal(a: stats.Archive, b: stats.Archive) -> None:
+    import pandas.testing as pdt
+
+    pdt.assert_frame_equal(a.games, b.games)
+    pdt.assert_frame_equal(a.results, b.results)
+    assert a.frames.keys() == b.frames.keys()
+    for family in a.frames:
+        assert a.frames[family].keys() == b.frames[family].keys()
+        for name in a.frames[family]:
+            pdt.assert_frame_equal(a.frames[family][name], b.frames[family][name], check_categorical=False)
+
+
+def test_the_rows_saved_with_each_game_give_the_same_archive_as_the_records(archive):
+    from engine.stats import rows
+
+    records, arch = archive
+    stored = tables.stat_rows()
+    assert stored == [rows.pack(r) for r in records], "the rows saved with a game are its record's rows"
+    frames_equal(stats.from_rows(stored, tables.player_aliases()), arch)
+    # And the frames the rows carry are the families' own, made from the records directly.
+    import pandas.testing as pdt
+
+    for name, module in stats.FAMILIES.items():
+        ids = [i for i, r in enumerate(records) if r["game"] in stats.members(module)]
+        direct = module.frames([records[i] for i in ids], ids)
+        for frame, expected in direct.items():
+            pdt.assert_frame_equal(arch.frames[name][frame].reset_index(drop=True), expected.reset_index(drop=True),
+                                   check_categorical=False)
+
+
+def test_rows_missing_from_an_older_archive_are_rebuilt_from_the_records(archive_dir, monkeypatch):
+    monkeypatch.setenv("SOBREMESA_DATA", str(archive_dir))
+    tables.reset()
+    before = tables.stat_rows()
+    with tables.store().transaction() as conn:
+        conn.execute("DELETE FROM stat_rows")
+    assert tables.stat_rows() == before
+    assert all(row["packed"] is not None for row in tables.store().stat_rows())

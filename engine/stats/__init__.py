@@ -15,8 +15,8 @@ pages/stats_charts/ under the same name.
 """
 from __future__ import annotations
 
-from engine.stats.archive import (Archive, canonical_keys, player_summary, prepare, score_history,  # noqa: F401
-                                  select)
+from engine.stats.archive import (Archive, canonical_keys, from_rows, player_summary, prepare,  # noqa: F401
+                                  score_history, select)
 from engine.stats.registry import FAMILIES, family_of, members  # noqa: F401
 
 

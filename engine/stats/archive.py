@@ -13,7 +13,8 @@ import numpy as np
 import pandas as pd
 
 from engine.games import GAMES
-from engine.stats.registry import FAMILIES, family_of, members
+from engine.stats import rows
+from engine.stats.registry import FAMILIES, family_of, members  # noqa: F401
 
 GAME_TITLES = {name: game.title for name, game in GAMES.items()}
 
@@ -59,52 +60,29 @@ class Archive:
         return list(self.seat_players.player[start:start + int(self.games.at[game_id, "players_count"])])
 
 
-def _variant(record: dict) -> str:
-    module = family_of(record["game"])
-    return module.variant(record) if module else ""
-
-
 def prepare(records: list[dict], aliases: dict | None = None) -> Archive:
     """Flatten the saved-game records (in the order given; game_id is the position)."""
+    return from_rows([rows.pack(record) for record in records], aliases)
+
+
+def from_rows(blobs: list[bytes], aliases: dict | None = None) -> Archive:
+    """The archive from each game's packed flat rows (engine/stats/rows.py), in archive order."""
     aliases = aliases or {}
-    g_cols = {k: [] for k in ("room", "game_no", "game", "variant", "started_at", "ended_at", "players_count",
-                              "turns", "ended_by_host")}
-    r_game, r_seat, r_name, r_score, r_won, r_team = [], [], [], [], [], []
-    offsets, raw_names = [], []
-    for gid, rec in enumerate(records):
-        players = sorted(rec["players"], key=lambda p: p["seat"])
-        g_cols["room"].append(rec.get("room", ""))
-        g_cols["game_no"].append(rec.get("game_no", 1))
-        g_cols["game"].append(rec["game"])
-        g_cols["variant"].append(_variant(rec))
-        g_cols["started_at"].append(rec.get("started_at") or rec.get("ended_at"))
-        g_cols["ended_at"].append(rec.get("ended_at"))
-        g_cols["players_count"].append(len(players))
-        g_cols["turns"].append(len(rec.get("turns", ())))
-        g_cols["ended_by_host"].append(bool(rec.get("ended_by_host")))
-        offsets.append(len(r_game))
-        winners, scores = set(rec.get("winners", ())), rec.get("final_scores", {})
-        raw_names.append([p["name"] for p in players])
-        for i, p in enumerate(players):
-            if p["seat"] != i:
-                raise ValueError(f"record {rec.get('room')}/{rec.get('game_no')}: seats are not 0..n-1")
-            r_game.append(gid)
-            r_seat.append(i)
-            r_name.append(p["name"])
-            r_score.append(scores.get(str(i), 0))
-            r_won.append(i in winners)
-            r_team.append(p.get("team"))
-    games = pd.DataFrame(g_cols)
+    game_list, r, frames = rows.unpack(blobs)
+    games = pd.DataFrame(game_list, columns=list(rows.GAME_FIELDS))
     games.index.name = "game_id"
     games["started_at"] = pd.to_datetime(games["started_at"], utc=True, format="ISO8601")
     games["ended_at"] = pd.to_datetime(games["ended_at"], utc=True, format="ISO8601")
     games["date"] = games["started_at"].dt.date
     games["duration_min"] = ((games["ended_at"] - games["started_at"]).dt.total_seconds() / 60).round(1)
     games["title"] = games["game"].map(lambda g: GAME_TITLES.get(g, g))
+    counts = games["players_count"].to_numpy(dtype=np.int64)
+    offsets = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64) if len(counts) else np.zeros(0, np.int64)
 
-    results = pd.DataFrame({"game_id": np.asarray(r_game, dtype=np.int64), "seat": np.asarray(r_seat, dtype=np.int64),
-                            "name": r_name, "score": np.asarray(r_score, dtype=np.int64),
-                            "won": np.asarray(r_won, dtype=bool), "team": r_team})
+    results = pd.DataFrame({"game_id": np.asarray(r["game_id"], dtype=np.int64),
+                            "seat": np.asarray(r["seat"], dtype=np.int64), "name": r["name"],
+                            "score": np.asarray(r["score"], dtype=np.int64), "won": np.asarray(r["won"], dtype=bool),
+                            "team": r["team"]})
     results["game"] = games["game"].to_numpy()[results["game_id"].to_numpy()] if len(results) else []
     _name_people(results, aliases)
     results["placement"] = results.groupby("game_id")["score"].rank(ascending=False, method="min").astype(int) \
@@ -112,14 +90,10 @@ def prepare(records: list[dict], aliases: dict | None = None) -> Archive:
 
     # Plain loops over slices: a pandas groupby-join would call Python once per game anyway, slower.
     names, won = results["player"].to_numpy(dtype=object), results["won"].to_numpy()
-    counts = games["players_count"].to_numpy()
     games["players"] = [", ".join(names[o:o + n]) for o, n in zip(offsets, counts)]
     games["winners"] = [", ".join(names[o:o + n][won[o:o + n]]) for o, n in zip(offsets, counts)]
-    seat_players = SeatPlayers(np.asarray(offsets, dtype=np.int64), results["player"].to_numpy(dtype=object))
-    frames = {}
-    for name, module in FAMILIES.items():
-        ids = [gid for gid, rec in enumerate(records) if rec["game"] in members(module)]
-        frames[name] = module.frames([records[i] for i in ids], ids)
+    seat_players = SeatPlayers(offsets, results["player"].to_numpy(dtype=object))
+    raw_names = [list(r["name"][o:o + n]) for o, n in zip(offsets, counts)]
     return Archive(games, results, frames, seat_players, raw_names)
 
 

@@ -20,6 +20,7 @@ CHANNEL = "sobremesa"
 
 class PostgresStore(SqlStore):
     MARK = "%s"
+    BLOB = "BYTEA"
     ROOM_LOCK = " FOR UPDATE"
 
     def __init__(self, url: str):
@@ -27,7 +28,7 @@ class PostgresStore(SqlStore):
         self._local = threading.local()
         with self.transaction() as conn:
             conn.execute("SELECT pg_advisory_xact_lock(7150001)")  # two processes creating the schema
-            conn.execute(SCHEMA)
+            conn.execute(SCHEMA.replace(" BLOB ", f" {self.BLOB} "))
             for statement in MIGRATE:
                 conn.execute(statement)
 

@@ -25,6 +25,9 @@ CREATE TABLE IF NOT EXISTS moves (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, seq INTEGER NOT NULL, actor TEXT NOT NULL,
   move TEXT NOT NULL, at TEXT NOT NULL, PRIMARY KEY (code, game_no, seq)
 );
+CREATE TABLE IF NOT EXISTS stat_rows (
+  code TEXT NOT NULL, game_no INTEGER NOT NULL, packed BLOB NOT NULL, PRIMARY KEY (code, game_no)
+);
 CREATE TABLE IF NOT EXISTS turn_ends (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, turn INTEGER NOT NULL, ended_at TEXT NOT NULL,
   PRIMARY KEY (code, game_no, turn)
@@ -55,6 +58,7 @@ MIGRATE = (
 
 class SqlStore:
     MARK = "?"
+    BLOB = "BLOB"  # the type of binary columns in SCHEMA
     ROOM_LOCK = ""  # appended to the room's read inside a move's transaction
 
     def _connection(self):
@@ -104,6 +108,16 @@ class SqlStore:
     def records(self) -> list[dict]:
         rows = self._run(None, "SELECT record FROM records ORDER BY ended_at, code, game_no")
         return [json.loads(r["record"]) for r in rows]
+
+    def stat_rows(self) -> list[dict]:
+        """Every saved game's packed statistics rows (None where not written yet), in archive order."""
+        rows = self._run(None, "SELECT r.code, r.game_no, s.packed FROM records r LEFT JOIN stat_rows s "
+                               "ON s.code = r.code AND s.game_no = r.game_no ORDER BY r.ended_at, r.code, r.game_no")
+        return [dict(row) for row in rows]
+
+    def record_of(self, code: str, game_no: int) -> dict | None:
+        row = self._run(None, "SELECT record FROM records WHERE code = ? AND game_no = ?", (code, game_no)).fetchone()
+        return None if row is None else json.loads(row["record"])
 
     def archive_version(self) -> tuple[int, str]:
         row = self._run(None, "SELECT COUNT(*) AS n, COALESCE(MAX(ended_at), '') AS latest FROM records").fetchone()
@@ -161,6 +175,10 @@ class SqlStore:
                         "ON CONFLICT (code, game_no) DO UPDATE SET game = excluded.game, "
                         "ended_at = excluded.ended_at, record = excluded.record",
                   (code, game_no, record["game"], record["ended_at"], json.dumps(record)))
+
+    def save_stat_rows(self, conn, code: str, game_no: int, packed: bytes) -> None:
+        self._run(conn, "INSERT INTO stat_rows (code, game_no, packed) VALUES (?, ?, ?) "
+                        "ON CONFLICT (code, game_no) DO UPDATE SET packed = excluded.packed", (code, game_no, packed))
 
     def set_alias(self, conn, name_key: str, canonical: str) -> None:
         self._run(conn, "INSERT INTO aliases (name_key, canonical) VALUES (?, ?) "

@@ -24,7 +24,7 @@ class SqliteStore(SqlStore):
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        self._connection().executescript(SCHEMA)
+        self._connection().executescript(SCHEMA.replace(" BLOB ", f" {self.BLOB} "))
         with self.transaction() as conn:
             for statement in MIGRATE:
                 conn.execute(statement)
