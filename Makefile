@@ -32,12 +32,7 @@ demo: $(STAMP)
 	$(PY) -m engine.demo
 
 bench: $(STAMP) system-test-deps
-	$(PY) bench/engine_cost.py
-	$(PY) bench/table_latency.py
-	$(PY) bench/push_latency.py
-	$(PY) bench/stats_build.py
-	$(PY) bench/stats_page.py
-	$(PY) bench/soak.py
+	$(PY) bench/report.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.measure import pct  # noqa: E402
+from bench.measure import figure, pct  # noqa: E402
 
 
 def dixit_games_per_second(games: int = 600) -> float:
@@ -113,6 +113,9 @@ def main() -> None:
         ("  the same, means (snapshots included)", f"{mean_late / mean_early:.2f}x", "", None),
         ("host 'end' after 400 strokes (ms)", f"{ended * 1000:.1f}", "<= 50", ended * 1000 <= 50),
     ]
+    for name, value, target, met in rows:
+        if met is not None:
+            figure(name.strip(), value, target, met)
     width = max(len(r[0]) for r in rows)
     print(f"{'figure':<{width}}  {'measured':>9}  {'target':>7}  met")
     for name, value, target, met in rows:

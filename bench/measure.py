@@ -15,3 +15,9 @@ def pct(values: list[float], q: float) -> float:
     """The q-th percentile (nearest rank) of a non-empty list."""
     s = sorted(values)
     return s[min(len(s) - 1, max(0, round(q / 100 * (len(s) - 1))))]
+
+
+def figure(name: str, value: str, target: str = "", met: bool | None = None) -> None:
+    """One figure for `make bench`'s table (bench/report.py collects these lines)."""
+    mark = "" if met is None else ("yes" if met else "NO")
+    print(f"FIGURE\t{name}\t{value}\t{target}\t{mark}", flush=True)

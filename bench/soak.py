@@ -79,6 +79,10 @@ def main() -> None:
     finally:
         srv.stop()
     ratio = marks[args.moves] / marks[200]
+    from bench.measure import figure
+
+    figure(f"server memory after {args.moves} moves in {args.rooms} rooms vs after 200", f"{ratio:.2f}x", "<= 1.2x",
+           ratio <= 1.2)
     print(f"server memory after {args.moves} moves in {args.rooms} rooms / after 200: {ratio:.2f}x "
           f"(target <= 1.2x: {'met' if ratio <= 1.2 else 'NOT met'})")
 

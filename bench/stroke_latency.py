@@ -31,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import cpu_seconds, pct  # noqa: E402
+from bench.measure import cpu_seconds, figure, pct  # noqa: E402
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -152,6 +152,11 @@ async def run(args) -> None:
         print(f"  {name:14s}  stream {m.bytes['stream'] / span / 1024:7.1f} KiB/s   "
               f"events {m.bytes['events'] / span:6.0f} B/s")
     print(f"server CPU:             {100 * (c1 - c0) / span:.0f}% of one core while drawing")
+    p95 = pct(delays, 95)
+    figure(f"stroke -> other screens, {args.players} drawing, p95 (ms)", f"{p95:.0f}", "<= 500", p95 <= 500)
+    most = max((m.bytes["stream"] + m.bytes["events"]) / span / 1000 for m in meters.values())
+    figure("Pictomania bytes per tab per second while they draw (KB/s, busiest tab)", f"{most:.1f}", "<= 50",
+           most <= 50)
 
 
 def main() -> None:

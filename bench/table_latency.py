@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import cpu_seconds, pct  # noqa: E402
+from bench.measure import cpu_seconds, figure, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivo", "Jo", "Kim", "Lu"]
@@ -143,6 +143,15 @@ def main() -> None:
               f"p95 {pct(pushes, 95):.0f} ms")
     print(f"server CPU per move: {1000 * busy / moves:.0f} ms; per move and open tab: "
           f"{1000 * busy / moves / (args.players + 1):.1f} ms")
+    tabs = args.players + 1
+    per_tab = 1000 * busy / moves / tabs
+    target = 200 if tabs <= 7 else 300
+    label = f"1 + {args.players} tabs, {args.game}"
+    figure(f"server CPU per move, per open tab, {label} (ms)", f"{per_tab:.1f}", "<= 5", per_tab <= 5)
+    figure(f"tap -> other tab re-rendered, {label}, p95 (ms)", f"{p95:.0f}", f"<= {target}", p95 <= target)
+    idle = 100 * (c1 - c0) / (t1 - t0)
+    figure(f"idle server CPU, {tabs} open tabs (% of one core)", f"{idle:.1f}", "<= 1" if tabs >= 13 else "",
+           idle <= 1 if tabs >= 13 else None)
     print(f"server CPU while {args.players + 1} tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
           f"({c1 - c0:.2f} CPU-s)")
 

@@ -95,6 +95,7 @@ def store():
 
 def reset() -> None:
     """Forget open stores (tests switch databases; a restart does the same)."""
+    settle()
     with _guard:
         for s in _stores.values():
             s.close()
@@ -415,12 +416,17 @@ def submit(code: str, seat: int, token: str, move: dict) -> int:
 def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=None) -> int:
     code = _room(code)["code"]
     with _lock(code):
+        _pending.actions = []
         try:
             with store().transaction() as conn:
                 version, shown = _apply_locked(conn, code, move, actor, seat, token, host_token)
         except BaseException:
             _forget(code)  # whatever happened to this process's copy, the store has the truth
             raise
+        finally:
+            actions, _pending.actions = _pending.actions, []
+    for action in actions:
+        action()
     if shown is not None:
         _echo(code, {**shown, "version": version})
     _notify(code, version)
@@ -454,9 +460,7 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     if finished:
         record = _build_record(conn, {**room, "state": state}, now)
         store().insert_record(conn, code, game_no, record)
-        packed = _stat_rows_of(record)
-        if packed is not None:
-            store().save_stat_rows(conn, code, game_no, packed)
+        _after_commit(lambda: _save_stat_rows_soon(record))
     kept.version = version
     return version, game.echo(checked, state)
 
@@ -528,6 +532,41 @@ def records() -> list[dict]:
     return store().records()
 
 
+def _after_commit(action) -> None:
+    """Run `action` once this thread's transaction has committed (see `_apply`)."""
+    _pending.actions = [*getattr(_pending, "actions", []), action]
+
+
+_pending = threading.local()
+
+
+def _save_stat_rows_soon(record: dict) -> None:
+    """The statistics' rows of a game that just ended, written by a thread of their own: packing
+    them takes tens of milliseconds, and the table waits for nothing. If the process stops first,
+    `stat_rows()` rebuilds them from the record."""
+    saved_in = store()  # the game's own store, whatever the process opens next
+
+    def save() -> None:
+        packed = _stat_rows_of(record)
+        if packed is not None:
+            with saved_in.transaction() as conn:
+                saved_in.save_stat_rows(conn, record["room"], record["game_no"], packed)
+
+    thread = threading.Thread(target=save, name="sobremesa-stat-rows", daemon=True)
+    thread.start()
+    _saving.append(thread)
+
+
+_saving: list[threading.Thread] = []
+
+
+def settle() -> None:
+    """Wait for background writes (the statistics' rows of games that just ended): for tests,
+    tools and a clean shutdown."""
+    while _saving:
+        _saving.pop().join()
+
+
 def _stat_rows_of(record: dict) -> bytes | None:
     """The statistics' flat rows of a saved game; None (logged) rather than lose the game itself."""
     try:
@@ -542,8 +581,8 @@ def _stat_rows_of(record: dict) -> bytes | None:
 @refusals_only
 def stat_rows() -> list[bytes]:
     """Every saved game's statistics rows, in archive order (the order of `records()`): what the
-    Statistics page reads instead of the records. Rows a game lacks (saved before they existed)
-    are rebuilt from its record and stored."""
+    Statistics page reads instead of the records. Rows a game lacks (saved before they existed,
+    or just ended and still being written) are built from its record and stored."""
     found = store().stat_rows()
     for entry in found:
         if entry["packed"] is None:

@@ -1,0 +1,44 @@
+"""`make bench`: every benchmark, then one table of its figures, their targets and whether each is met.
+
+Each script prints its own report (kept in out/bench/<script>.log) and its figures as `FIGURE`
+lines (bench.measure.figure). Run one script directly for its full report.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = [
+    ["bench/engine_cost.py"],
+    ["bench/table_latency.py", "--idle", "30"],
+    ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
+    ["bench/stroke_latency.py"],
+    ["bench/stats_build.py"],
+    ["bench/stats_page.py"],
+    ["bench/soak.py"],
+]
+
+
+def main() -> None:
+    out = ROOT / "out" / "bench"
+    out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for script in SCRIPTS:
+        name = Path(script[0]).stem + "".join(f"-{a.lstrip('-')}" for a in script[1:])
+        print(f"running {' '.join(script)} ...", flush=True)
+        done = subprocess.run([sys.executable, *script], cwd=ROOT, capture_output=True, text=True)
+        (out / f"{name}.log").write_text(done.stdout + done.stderr)
+        found = [line.split("\t")[1:] for line in done.stdout.splitlines() if line.startswith("FIGURE\t")]
+        if done.returncode != 0 or not found:
+            rows.append([f"{script[0]} failed (see out/bench/)", "", "", "NO"])
+        rows += found
+    widths = [max(len(r[i]) for r in rows + [["figure", "measured", "target", "met"]]) for i in range(4)]
+    print()
+    for row in [["figure", "measured", "target", "met"], *rows]:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
+
+
+if __name__ == "__main__":
+    main()
