@@ -1,7 +1,7 @@
 """Classic Dixit scoring and flow, from the rulebook's worked example (RULES.md §1)."""
 import pytest
 
-from engine.core import AlreadyMoved, GameOver, IllegalMove, NotYourTurn, WrongPhase, play
+from engine.core import AlreadyMoved, GameOver, IllegalMove, NotYourTurn, WrongPhase
 from engine.games.dixit import turn_scores
 from tests import kit
 from tests.helpers import position_of, start, step

@@ -14,7 +14,6 @@ import pandas as pd
 
 from engine.games import GAMES
 from engine.stats import rows
-from engine.stats.registry import FAMILIES, family_of, members  # noqa: F401
 
 GAME_TITLES = {name: game.title for name, game in GAMES.items()}
 

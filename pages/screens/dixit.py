@@ -54,7 +54,7 @@ def table(view) -> None:
 
 def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
-    seat, phase, names = view["you"], view["phase"], view["names"]
+    seat, phase = view["you"], view["phase"]
     teller = view.get("storyteller")
     waiting = seat in view["waiting_for"]
     if seat != teller or phase not in ("tell", "give", "vote"):

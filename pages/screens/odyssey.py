@@ -129,7 +129,7 @@ def table(view) -> None:
 
 def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
-    seat, phase, names = view["you"], view["phase"], view["names"]
+    seat, phase = view["you"], view["phase"]
     variant, teller, turn = view["variant"], view.get("storyteller"), view["turn"]
     st.markdown(f"<div class='sm-phase'>{ui.esc(_phase_line(view))}</div>", unsafe_allow_html=True)
     if variant == "team":
