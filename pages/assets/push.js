@@ -48,48 +48,9 @@ function allEchoed(c, rendered) {
   return true;
 }
 
-// A player's own tap makes a run of this tab that shows their move; the push of that same move
-// arrives meanwhile, often before Streamlit even reports the run. Rerunning for it would run the
-// page twice for one move. So a push waits while this tab runs, shortly after a run ends (the new
-// render mounts this component a moment later) and shortly after the player's own input; if the
-// version has not shown by then, it reruns.
-const INPUT_GRACE_MS = 800;
-const RUN_SETTLE_MS = 200;
-const LOCAL = (globalThis.__sobremesaLocal ??= { input: 0, runEnd: 0, watching: false, timer: null });
-
-function watchLocal() {
-  if (LOCAL.watching) return;
-  const app = document.querySelector('[data-testid="stApp"]');
-  if (!app) return;
-  LOCAL.watching = true;
-  for (const kind of ["pointerdown", "keydown", "change"]) {
-    globalThis.addEventListener(kind, () => { LOCAL.input = Date.now(); }, true);
-  }
-  new MutationObserver(() => {
-    if (!["running", "rerunRequested"].includes(app.dataset.testScriptState)) LOCAL.runEnd = Date.now();
-    later(RUN_SETTLE_MS);
-  }).observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
-}
-
-function later(ms) {
-  clearTimeout(LOCAL.timer);
-  LOCAL.timer = setTimeout(() => { for (const c of REG.values()) fire(c); }, ms + 10);
-}
-
-function holdFor() {
-  watchLocal();
-  const state = document.querySelector('[data-testid="stApp"]')?.dataset.testScriptState;
-  if (state === "running" || state === "rerunRequested") return RUN_SETTLE_MS;
-  const now = Date.now();
-  return Math.max(0, LOCAL.input + INPUT_GRACE_MS - now, LOCAL.runEnd + RUN_SETTLE_MS - now);
-}
-
 function fire(c) {
   if (c.latest == null) return;
-  const hold = holdFor();
-  if (hold > 0 && [...c.mounts.values()].some((m) => c.latest > m.rendered)) later(hold);
   for (const m of c.mounts.values()) {
-    if (hold > 0) continue;  // this tab's own run shows it, or later() looks again
     // One rerun in flight per mount: a newer push waits for it (its render calls fire() again)
     // instead of interrupting it, or six people drawing would keep every rerun from finishing.
     if (m.fired > m.rendered && Date.now() - m.firedAt < RETRY_RERUN_MS) continue;

@@ -13,7 +13,6 @@ from tests.browser.conftest import ROOT
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 WAIT = 20_000
-RERUNS = "(code) => (window.__sobremesaPushRooms?.[code]?.reruns ?? 0)"
 
 
 def api(srv, code: str) -> dict:
@@ -70,14 +69,8 @@ def test_host_and_four_players_play_one_turn(serve, browser):
     ana = players[0]
     ana.get_by_role("button", name="I have a phrase!").click(timeout=WAIT)
     ana.get_by_label("Your phrase").fill("Where is happiness?")
-    ana.wait_for_timeout(1500)  # the claim's push has come and gone
-    before = ana.evaluate(RERUNS, code)
     pick_and_confirm(ana)
     expect(host.get_by_text("“Where is happiness?”")).to_be_visible(timeout=WAIT)
-    expect(ana.get_by_text("You told.")).to_be_visible(timeout=WAIT)
-    ana.wait_for_timeout(1500)
-    # Her own tap's run shows her move: the push of that same move must not run her page again.
-    assert ana.evaluate(RERUNS, code) == before, "the actor's tab reran twice for one move"
 
     for page in players[1:]:
         expect(page.get_by_role("button", name="Give this card")).to_be_visible(timeout=WAIT)
