@@ -8,16 +8,17 @@ from engine import pictures, tables
 IMAGE_TYPES = ["zip", "png", "jpg", "jpeg", "webp", "gif", "bmp"]
 
 
-def fewest_cards(game: str) -> int:
-    """Pictures a deck needs for the smallest table of this game."""
+def fewest_cards(game: str) -> tuple[int, int]:
+    """The smallest table of this game, and the pictures a deck needs for it."""
     g = tables.games()[game]
-    return g.min_cards(g.defaults, g.seat_range(g.defaults)[0])
+    seats = g.seat_range(g.defaults)[0]
+    return seats, g.min_cards(g.defaults, seats)
 
 
 def _upload(game: str) -> None:
-    least = fewest_cards(game)
+    seats, least = fewest_cards(game)
     with st.expander("Upload your own deck (pictures or a .zip)"):
-        st.caption(f"At least {least} pictures for 3 players. Portrait pictures look best; "
+        st.caption(f"At least {least} pictures for {seats} players. Portrait pictures look best; "
                    "others are cropped to fit the card.")
         with st.form("upload-deck", clear_on_submit=True):
             name = st.text_input("Deck name", max_chars=40, placeholder="e.g. Year 6 — the Romans")
