@@ -6,11 +6,10 @@ find `app`), so the pages are built only inside a run.
 from __future__ import annotations
 
 from starlette.responses import FileResponse, PlainTextResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Route
 from streamlit.starlette import App
 
-from engine import live, presence
-from pages.routes import ASSET_ROUTE
+from pages.routes import ASSET_ROUTE, EVENTS_ROUTE
 
 
 async def card_image(request):
@@ -22,29 +21,6 @@ async def card_image(request):
     except (pictures.CardNotFound, ValueError):
         return PlainTextResponse("no such card", status_code=404)
     return FileResponse(path, headers={"Cache-Control": "public, max-age=86400"})
-
-
-async def room_events(websocket):
-    """Push: before handing over, make sure the socket learns the room's stored version, so a tab
-    that reconnects after a server restart still sees whether anything moved."""
-    from engine import tables
-
-    code = websocket.path_params.get("code", "")
-    if live.valid_code(code) and live.latest(code) is None:
-        try:
-            live.deliver(code, tables.version(code))
-        except Exception:  # an unknown room: the socket just never hears anything
-            pass
-    seat = websocket.query_params.get("seat", "")
-    if not seat.isdigit():
-        await live.websocket_endpoint(websocket)
-        return
-    # A seat's socket marks it connected on the shared screen, and its coming and going is news.
-    presence.arrive(code, int(seat))
-    try:
-        await live.websocket_endpoint(websocket)
-    finally:
-        presence.leave(code, int(seat))
 
 
 def _watch() -> None:
@@ -68,7 +44,7 @@ def _warm_up() -> None:
 _watch()
 _warm_up()
 app = App("app.py", routes=[
-    WebSocketRoute("/events/{code}", room_events),
+    EVENTS_ROUTE,
     Route("/cards/{card_id:path}", card_image),
     ASSET_ROUTE,
 ])

@@ -34,9 +34,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from engine import paths
+from engine import gate, paths
 from engine.core import (LANGUAGES, SHARED, AlreadyStarted, BadName, BadOptions, BadToken, Game, InternalError,
-                         NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, UnknownMove,
+                         NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, TooManyTries,
+                         UnknownMove,
                          check, perform, table_view)
 from engine.core.game import score_winners
 from engine.core.moves import is_whole, printable
@@ -103,6 +104,7 @@ def reset() -> None:
     with _states_guard:
         _states.clear()
         _views.clear()
+    gate.PROBES.clear()
 
 
 def _lock(code: str) -> threading.Lock:
@@ -182,6 +184,20 @@ def normalise_code(code) -> str:
     """A room code as typed (any case, stray spaces), in its stored form; '' if it cannot be one."""
     text = "".join(code.split()).upper() if isinstance(code, str) else ""
     return text if CODE_SHAPE.fullmatch(text) else ""
+
+
+def _probed(code, device) -> dict:
+    """`_room` for a lookup a person made from `device` (a page, the join form): each device may get
+    only a few codes wrong a minute (`gate.PROBES`), so codes cannot be found by trying them all."""
+    if device is None:
+        return _room(code)
+    if gate.PROBES.blocked(device):
+        raise TooManyTries()
+    try:
+        return _room(code)
+    except RoomNotFound:
+        gate.PROBES.miss(device)
+        raise
 
 
 def _room(code, conn=None) -> dict:
@@ -389,6 +405,19 @@ def find_seat(code: str, token: str) -> Seat:
 
 
 @refusals_only
+def push_ticket(code: str, seat: int | None = None, token: str | None = None, channel: str | None = None) -> str:
+    """A ticket for a page's push socket (`engine.gate`): the wall's for anyone with the room's code,
+    a seat's only with that seat's token. `channel` is the room's own code or its presence channel."""
+    room = _room(code)
+    if seat is not None:
+        _seat(room, seat, token)
+    channel = room["code"] if channel is None else channel
+    if not channel.startswith(room["code"]):
+        raise RoomNotFound(code)
+    return gate.issue(channel, seat)
+
+
+@refusals_only
 def check_host(code: str, host_token: str) -> None:
     _host(_room(code), host_token)
 
@@ -473,13 +502,14 @@ ROOMS_VIEWED = 512  # rooms whose views are kept; the oldest is dropped first
 
 
 @refusals_only
-def view(code: str, seat: int | None = None, token: str | None = None) -> dict:
+def view(code: str, seat: int | None = None, token: str | None = None, device: str | None = None) -> dict:
     """A seat's view (with its token), or the shared screen's (no seat). Never another's secret.
 
     Every view starts with the same header, whatever the game and whether it has started: code,
     game, title, status, version, names, you, language, options, phase, waiting_for, scores,
-    skippable (who the host may skip now) and turn_word. The game's own view follows."""
-    room = _room(code)
+    skippable (who the host may skip now) and turn_word. The game's own view follows. A page passes
+    the `device` asking, so that it may try only a few wrong codes a minute."""
+    room = _probed(code, device)
     seats = store().seats(room["code"])
     if seat is not None:
         _seat(room, seat, token, seats=seats)
@@ -518,8 +548,8 @@ def _build_view(room: dict, seats: list, seat) -> dict:
 
 
 @refusals_only
-def version(code: str) -> int:
-    return _room(code)["version"]
+def version(code: str, device: str | None = None) -> int:
+    return _probed(code, device)["version"]
 
 
 @refusals_only

@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import pictures, tables
+from pages import ui
 
 IMAGE_TYPES = ["zip", "png", "jpg", "jpeg", "webp", "gif", "bmp"]
 
@@ -24,11 +25,17 @@ def _upload(game: str) -> None:
             name = st.text_input("Deck name", max_chars=40, placeholder="e.g. Year 6 — the Romans")
             files = st.file_uploader("Pictures", type=IMAGE_TYPES, accept_multiple_files=True)
             if st.form_submit_button("Add this deck"):
+                bar = st.progress(0.0, text="Reading the pictures…")
+
+                def progress(done: int, total: int) -> None:
+                    bar.progress(done / max(total, 1), text=f"Converting picture {min(done + 1, total)} of {total}…")
+
                 try:
                     ids = pictures.import_deck(name, [(f.name, f.getvalue()) for f in files or []],
-                                               min_cards=least)
+                                               min_cards=least, progress=progress)
                 except pictures.DeckRejected as exc:
-                    st.error(f"The deck was not added: {exc}")
+                    bar.empty()
+                    st.error("The deck was not added: " + ui.esc(exc))
                 else:
                     added = ids[0].split("/")[0]
                     st.session_state["deck_added"] = added
@@ -41,10 +48,13 @@ def deck_choice(game: str) -> str:
     if st.session_state.get("deck_added") in names:
         st.session_state["deck"] = st.session_state.pop("deck_added")
     if "flash_ok" in st.session_state:
-        st.success(st.session_state.pop("flash_ok"))
+        st.success(ui.esc(st.session_state.pop("flash_ok")))
     if st.session_state.get("deck") not in names:
         st.session_state["deck"] = pictures.DEFAULT_DECK
     chosen = st.selectbox("Picture deck", names, key="deck",
                           format_func=lambda n: f"{n} ({len(pictures.deck_cards(n))} cards)")
-    _upload(game)
+    if ui.is_local_request():  # only the host, at the laptop that runs the server, adds decks
+        _upload(game)
+    else:
+        st.caption("Decks of your own are added on the laptop that runs Sobremesa.")
     return chosen

@@ -24,9 +24,9 @@ with join_col:
                              help="The four letters on the shared screen.")
         if st.form_submit_button("Join", type="primary", use_container_width=True):
             try:
-                tables.version(code)
+                tables.version(code, device=ui.device())
             except SobremesaError as exc:
-                st.error(str(exc))
+                st.error(ui.esc(exc))
             else:
                 st.switch_page("pages/play.py", query_params={"room": tables.normalise_code(code)})
 
@@ -39,24 +39,25 @@ with host_col:
         try:
             room = tables.create_room(game, options=options, language=language)
         except SobremesaError as exc:
-            st.error(str(exc))
+            st.error(ui.esc(exc))
         else:
-            st.switch_page("pages/table.py", query_params={"room": room.code, "host": room.host_token})
+            ui.keep_host(room.code, room.host_token)
+            st.switch_page("pages/table.py", query_params={"room": room.code})
 
 if ui.is_local_request():
     running = [r for r in tables.open_rooms() if r["status"] != "finished"]
     if running:
         st.subheader("Rooms on this computer")
-        st.caption("Only this laptop sees this list. Opening a room here gives you a fresh host link.")
+        st.caption("Only this laptop sees this list. Opening a room here gives this tab its host controls.")
         for r in running:
             cols = st.columns([1, 2, 3, 2])
             cols[0].markdown(f"<span class='sm-code' style='font-size:1.3rem'>{ui.esc(r['code'])}</span>",
                              unsafe_allow_html=True)
             cols[1].write(ui.GAME_TITLES.get(r["game"], r["game"]))
-            cols[2].write(", ".join(r["names"]) or "nobody yet")
+            cols[2].write(ui.esc(", ".join(r["names"])) or "nobody yet")
             if cols[3].button("Open shared screen", key=f"reopen-{r['code']}"):
-                token = tables.renew_host_token(r["code"])
-                st.switch_page("pages/table.py", query_params={"room": r["code"], "host": token})
+                ui.keep_host(r["code"], tables.renew_host_token(r["code"]))
+                st.switch_page("pages/table.py", query_params={"room": r["code"]})
 
 st.divider()
 st.page_link("pages/rules.py", label="How to play", icon="📜")

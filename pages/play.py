@@ -17,20 +17,20 @@ token = params.get("token")
 def join_form() -> None:
     st.title("🎴 Join the table")
     try:
-        view = tables.view(code)
+        view = tables.view(code, device=ui.device())
     except SobremesaError as exc:
-        st.error(str(exc), icon="🚪")
+        st.error(ui.esc(exc), icon="🚪")
         st.page_link("pages/home.py", label="Type another code", icon="🏠")
         st.stop()
     st.caption(f"Room {code} · {view['title']} · "
-               f"{len(view['names'])} joined: {', '.join(view['names']) or 'nobody yet'}")
+               f"{len(view['names'])} joined: {ui.esc(', '.join(view['names'])) or 'nobody yet'}")
     with st.form("name"):
         name = st.text_input("Your name", max_chars=tables.NAME_MAX)
         if st.form_submit_button("Take a seat", type="primary", use_container_width=True):
             try:
                 seat = tables.join(code, name)
             except SobremesaError as exc:
-                st.error(str(exc))
+                st.error(ui.esc(exc))
             else:
                 st.query_params.update({"room": code, "seat": str(seat.seat), "token": seat.token})
                 st.rerun()
@@ -43,7 +43,7 @@ def resolve_seat() -> int:
     except ValueError:
         seat = -1
     try:
-        tables.view(code, seat, token)
+        tables.view(code, seat, token, device=ui.device())
         return seat
     except BadToken:
         found = tables.find_seat(code, token)  # raises BadToken with a clear message
@@ -61,7 +61,7 @@ if not token:
 try:
     seat = resolve_seat()
 except SobremesaError as exc:
-    st.error(str(exc), icon="🚪")
+    st.error(ui.esc(exc), icon="🚪")
     st.page_link("pages/play.py", label="Join this room with a new seat", query_params={"room": code}, icon="🪑")
     st.stop()
 
@@ -87,7 +87,7 @@ def phone() -> None:
             SCREENS[view["game"]].player(view, act)
     finally:  # mounted last: its render means the whole fragment has rendered this version
         ui.rendered_marker(view["version"])
-        push.listen(code, view["version"], seat=seat)
+        push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token))
 
 
 phone()

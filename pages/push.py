@@ -10,6 +10,10 @@ calls ``setTriggerValue`` and Streamlit reruns:
 * mounted inside an ``@st.fragment``: only that fragment reruns;
 * mounted at top level: the whole page reruns.
 
+The socket is opened with the page's ticket (``engine.gate``). If the server refuses
+it (4401: expired, say, after a phone slept), the listener falls back to polling
+reruns, and the first render that brings a new ticket reconnects.
+
 If the socket drops it reconnects with backoff (0.5 s .. 10 s, jittered) and,
 after a drop, reruns once on reconnect unless the server proves nothing moved.
 After 3 failed attempts in a row (or without WebSocket at all) it falls back to
@@ -56,15 +60,17 @@ def listen(
     key: str = "push",
     *,
     seat: int | None = None,
+    ticket: str | None = None,
     poll_seconds: float = 2.0,
 ) -> None:
     """Rerun when room ``code`` moves past ``version`` (the version just rendered).
 
     Call it inside the ``@st.fragment`` that renders the room to rerun only that
     fragment, or at top level to rerun the whole page.  ``key`` must be unique
-    per page (one listener per room is enough).  ``seat`` is passed on as
-    ``/events/<code>?seat=<n>`` (app.py uses it for presence).  Not inside an
-    ``st.form``: Streamlit ignores triggers there.
+    per page (one listener per room is enough).  ``ticket`` (from
+    ``tables.push_ticket``) is what the socket shows the server: ``/events/<code>?t=<ticket>``; a
+    seat's ticket also marks the seat as connected. ``seat`` only keeps a seat's socket apart from
+    the wall's in one browser.  Not inside an ``st.form``: Streamlit ignores triggers there.
     """
     # What this render saw is news to any tab still behind (and seeds the
     # server's memory after a restart, so reconnecting tabs get a real version).
@@ -75,6 +81,7 @@ def listen(
             "code": code,
             "version": int(version),
             "seat": None if seat is None else int(seat),
+            "ticket": ticket,
             "poll_ms": int(poll_seconds * 1000),
         },
         on_changed_change=_ignore,

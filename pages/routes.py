@@ -1,8 +1,14 @@
-"""HTTP routes the pages need besides Streamlit's own: mounted by app.py (and by test apps)."""
+"""HTTP and WebSocket routes the pages need besides Streamlit's own: mounted by app.py (and by test
+apps)."""
 from __future__ import annotations
 
 from starlette.responses import FileResponse, PlainTextResponse
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+
+from engine import gate, live, presence
+
+CLOSE_NO_TICKET = 4401  # the same answer for a wrong ticket, an unknown room and a device told to wait
+
 
 async def script_asset(request):
     """The components' JavaScript (pages/assets), under a versioned URL the browser keeps."""
@@ -15,4 +21,42 @@ async def script_asset(request):
                         headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 
+def _device(connection) -> str:
+    client = getattr(connection, "client", None)
+    return client.host if client and client.host else "unknown"
+
+
+async def room_events(websocket):
+    """Push for one room (or its presence channel), to a socket holding a ticket from a page.
+
+    Without a valid ticket the socket is closed with the same code whether or not the room exists,
+    and the miss counts against the device. Only a seat's ticket marks that seat as connected."""
+    code = websocket.path_params.get("code", "")
+    device = _device(websocket)
+    valid, seat = gate.check(code, websocket.query_params.get("t"))
+    if not valid or gate.PROBES.blocked(device):
+        if not valid:
+            gate.PROBES.miss(device)
+        await websocket.accept()
+        await websocket.close(code=CLOSE_NO_TICKET, reason="ticket refused")
+        return
+    if live.latest(code) is None:
+        # A tab that reconnects after a server restart must still learn the stored version.
+        from engine import tables
+
+        try:
+            live.deliver(code, tables.version(code))
+        except Exception:  # a presence channel, or a room deleted since: nothing stored to tell
+            pass
+    if seat is None:
+        await live.websocket_endpoint(websocket)
+        return
+    presence.arrive(code, seat)  # news for the shared screen, and so is its going
+    try:
+        await live.websocket_endpoint(websocket)
+    finally:
+        presence.leave(code, seat)
+
+
 ASSET_ROUTE = Route("/assets/{name}", script_asset)
+EVENTS_ROUTE = WebSocketRoute("/events/{code}", room_events)

@@ -157,11 +157,11 @@ def merge_names(archive: stats.Archive) -> None:
         name = cols[0].selectbox("This name", people, key="merge-name")
         into = cols[1].selectbox("is the same person as", [p for p in people if p != name], key="merge-into")
         if st.button("Merge", key="merge-go") and ui.attempt(tables.merge_players, name, into):
-            st.session_state["flash-ok"] = f"“{name}” now counts as {into}."
+            st.session_state["flash-ok"] = ui.esc(f"“{name}” now counts as {into}.")
             st.rerun()
         merged = tables.player_aliases()
         if merged:
-            st.caption("Merged so far: " + "; ".join(f"{a} → {b}" for a, b in sorted(merged.items())))
+            st.caption("Merged so far: " + ui.esc("; ".join(f"{a} → {b}" for a, b in sorted(merged.items()))))
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ from pages.screens import SCREENS
 
 ui.style()
 code = tables.normalise_code(st.query_params.get("room", ""))
-host_token = st.query_params.get("host")
+host_token = ui.host_token(code)
 
 if not code:
     st.error("This page needs a room code: create a room on the start page.", icon="🚪")
@@ -23,7 +23,9 @@ try:
     is_host = bool(host_token)
 except SobremesaError:
     is_host = False
-    st.warning("This host link is no longer valid; the screen shows the table without host controls.")
+    ui.forget_host(code)
+    st.warning("This screen no longer has the host controls: open the room again from the start page "
+               "on the laptop that runs Sobremesa.")
 
 
 def seats_panel(view: dict) -> None:
@@ -87,7 +89,8 @@ def host_panel(view: dict) -> None:
         if names and view["status"] != "finished":
             gone = st.selectbox("Remove a player", range(len(names)), format_func=lambda s: names[s], key="kick")
             st.button("Remove", on_click=ui.attempt, args=(tables.kick, code, host_token, gone))
-        st.caption("Keep this page's address to come back as host.")
+        st.caption("Only this tab has the host controls. Closed it? Open the room again from the start "
+                   "page on the laptop that runs Sobremesa.")
 
 
 @st.fragment
@@ -99,8 +102,9 @@ def screen() -> None:
         body(view)
     finally:  # mounted last: its render means the whole fragment has rendered this version
         ui.rendered_marker(view["version"])
-        push.listen(code, view["version"])
-        push.listen(presence.channel(code), presence.version(code), key="presence")
+        push.listen(code, view["version"], ticket=ui.ticket(code))
+        seen = presence.channel(code)
+        push.listen(seen, presence.version(code), key="presence", ticket=ui.ticket(code, channel=seen))
 
 
 def body(view: dict) -> None:

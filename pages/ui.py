@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import html
 import os
 import socket
 import subprocess
@@ -99,8 +98,15 @@ def qr_svg(url: str, width: int) -> str:
     return f"<img class='sm-qr' alt='QR code to join' src='{uri}' style='width:{int(width)}px;max-width:100%'>"
 
 
+# Everything that HTML or markdown could read as markup, as numeric character references: the text
+# then shows as typed in st.html, st.markdown and every element that renders markdown (st.error,
+# captions...), and no player's text can make a browser fetch an image or open a link.
+_MARKUP = {ord(c): f"&#{ord(c)};" for c in "&<>\"'\\`*_{}[]()#+-.!|~:$=^%@/"}
+
+
 def esc(text) -> str:
-    return html.escape(str(text))
+    """Player text (a name, a phrase, a refusal that quotes one) as literal text in HTML or markdown."""
+    return str(text).translate(_MARKUP)
 
 
 def names_of(view: dict, seats) -> str:
@@ -121,7 +127,7 @@ def attempt(action, *args) -> bool:
 def flash() -> None:
     message = st.session_state.pop("flash", None)
     if message:
-        st.error(message, icon="✋")
+        st.error(esc(message), icon="✋")
 
 
 def rendered_marker(version: int) -> None:
@@ -130,17 +136,52 @@ def rendered_marker(version: int) -> None:
     st.html(f"<span class='sm-rendered' data-version='{int(version)}'></span>")
 
 
+def keep_host(code: str, token: str) -> None:
+    """The host token lives in this tab's session, never in the shared screen's address: that
+    page is projected to the whole room."""
+    st.session_state.setdefault("hosting", {})[code] = token
+
+
+def forget_host(code: str) -> None:
+    st.session_state.setdefault("hosting", {}).pop(code, None)
+
+
+def host_token(code: str) -> str | None:
+    """This tab's host token for the room. A `host=` in the address (an old link) is taken into the
+    session and removed from the address at once."""
+    given = st.query_params.get("host")
+    if given is not None:
+        del st.query_params["host"]
+        if code and isinstance(given, str):
+            keep_host(code, given)
+    return st.session_state.get("hosting", {}).get(code)
+
+
 def is_local_request() -> bool:
     """The laptop that runs the server is the host's: only it may recover a room's host link."""
     ip = getattr(st.context, "ip_address", None)
     return ip in (None, "127.0.0.1", "::1", "localhost")
 
 
+def ticket(code: str, seat=None, token=None, channel=None) -> str | None:
+    """The push socket's ticket for this page; None if the room or the seat is gone (the page then
+    shows why, and a socket without a ticket hears nothing)."""
+    try:
+        return tables.push_ticket(code, seat, token, channel)
+    except SobremesaError:
+        return None
+
+
+def device() -> str:
+    """Who is asking, for the limit on wrong room codes: the browser's address."""
+    return getattr(st.context, "ip_address", None) or "local"
+
+
 def load(code: str, seat=None, token=None) -> dict | None:
     """A view, or a clear message when the room or the link is wrong."""
     try:
-        return tables.view(code, seat, token)
+        return tables.view(code, seat, token, device=device())
     except SobremesaError as exc:
-        st.error(str(exc), icon="🚪")
+        st.error(esc(exc), icon="🚪")
         st.page_link("pages/home.py", label="Back to the start", icon="🏠")
         return None

@@ -1,4 +1,5 @@
 """Every page runs under AppTest without an exception, in each state a room goes through."""
+import html
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,12 @@ def run(page, **params):
 def text_of(at):
     parts = [m.value for m in at.markdown] + [m.value for m in at.caption] + [m.value for m in at.info]
     parts += [m.value for m in at.success] + [m.value for m in at.error] + [m.value for m in at.warning]
-    return "\n".join(str(p) for p in parts)
+    return shown("\n".join(str(p) for p in parts))
+
+
+def shown(markup: str) -> str:
+    """Text as a reader sees it: player text is sent as character references (pages.ui.esc)."""
+    return html.unescape(markup)
 
 
 def test_the_app_entry_runs_home():

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import tables
-from tests.test_pages import run, text_of as _text_of
+from tests.test_pages import run, shown, text_of as _text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 NAMES = ["Ana", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
@@ -13,7 +13,7 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Eve", "Fay", "Gus"]
 
 def text_of(at) -> str:
     """What the page shows, the raw HTML panels (team strip, points chips) included."""
-    return _text_of(at) + "\n" + "\n".join(h.proto.body for h in at.get("html"))
+    return _text_of(at) + "\n" + shown("\n".join(h.proto.body for h in at.get("html")))
 
 
 def seated(variant, players, laps=1):

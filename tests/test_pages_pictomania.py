@@ -12,7 +12,7 @@ from engine import tables
 from engine.games import pictomania
 from pages.screens import pictomania as screen
 from pages.screens import sketch
-from tests.test_pages import run
+from tests.test_pages import run, shown
 
 TIMEOUT = 30
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +25,7 @@ def text_of(at) -> str:
     parts += [h.proto.body for h in at.get("html")]
     parts += [b.label for b in at.button]
     parts += [c.proto.json for c in at.get("bidi_component")]  # the drawings' captions and guess controls
-    return "\n".join(str(p) for p in parts)
+    return shown("\n".join(str(p) for p in parts))
 
 
 def secret_line(view) -> str:

@@ -92,6 +92,10 @@ class RoomNotFound(TableError):
         super().__init__(code=shown)
 
 
+class TooManyTries(TableError):
+    template = "Too many wrong room codes from this device. Wait a minute, then try again."
+
+
 class BadToken(TableError):
     TEMPLATES = {
         "player": "This player link is not valid for this room (wrong or old link). "

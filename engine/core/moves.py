@@ -20,6 +20,7 @@ Host moves are the same for every game: `skip` and `kick` with a typed `target`,
 """
 from __future__ import annotations
 
+import json
 import math
 import unicodedata
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ State = dict
 Bound = int | Callable[[State], int]
 
 KEY_MAX = 40           # longest key or type name worth reading
+MOVE_MAX = 8_000       # characters one move may add to the log (a 400-point stroke is about 4,000)
 ID_MAX = 80            # a card or word id
 MISSING = object()
 
@@ -298,7 +300,12 @@ def check(game, state: State, move) -> dict:
             raise NotYourTurn(**context)
     elif seat not in game.playing(state):
         raise NotYourTurn("You are not playing at the moment.", **context)
-    return {"type": kind, "seat": seat, **_fields(spec_fields, move, state)}
+    checked = {"type": kind, "seat": seat, **_fields(spec_fields, move, state)}
+    size = len(json.dumps(checked, ensure_ascii=False, separators=(",", ":")))
+    if size > MOVE_MAX:  # every field has its own limit; this bounds what any move can store
+        raise IllegalMove("That is too much for one move ({size} characters; at most {most}). "
+                          "Send it in smaller parts.", **context, size=size, most=MOVE_MAX)
+    return checked
 
 
 def perform(game, state: State, move: dict) -> State:

@@ -28,7 +28,9 @@ CARD_SIZE = (480, 720)                 # portrait 2:3, like the built-in deck
 MAX_FILE_BYTES = 15 * 1024 * 1024      # one picture
 MAX_TOTAL_BYTES = 120 * 1024 * 1024    # all pictures, unpacked
 MAX_UPLOAD_BYTES = 120 * 1024 * 1024   # what arrives (zips included)
-MAX_PIXELS = 40_000_000                # e.g. 8000 x 5000; stops decompression bombs
+MAX_PIXELS = 25_000_000                # one picture: a 24-megapixel camera's (6000 x 4000); no bombs
+MAX_UPLOAD_PIXELS = 2_000_000_000      # all pictures of one upload, counted from their headers
+MAX_SECONDS = 90                       # converting one upload; past it the upload is refused whole
 MIN_SIDE = 64                          # smaller than this is not a usable card
 MAX_ZIP_ENTRIES = 1000
 MAX_CARDS = 500
@@ -170,6 +172,21 @@ def _unpack_zip(label: str, data: bytes, budget: list[int]) -> list[tuple[str, b
     return out
 
 
+def _size(label: str, data: bytes) -> int:
+    """A picture's pixel count from its header alone: nothing is decoded yet."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as im:
+                w, h = im.size
+    except Exception:  # unreadable: _open_image says so with the picture's name
+        return 0
+    if w * h > MAX_PIXELS:
+        raise DeckRejected(f"{label!r} is {w} x {h} pixels, which is too large "
+                           f"(at most {MAX_PIXELS // 1_000_000} megapixels). Please make it smaller.")
+    return w * h
+
+
 def _open_image(label: str, data: bytes) -> Image.Image:
     """Decode safely: header first (pixel count), then the pixels. Returns an RGB image."""
     if len(data) > MAX_FILE_BYTES:
@@ -187,7 +204,12 @@ def _open_image(label: str, data: bytes) -> Image.Image:
                 raise DeckRejected(f"{label!r} is only {w} x {h} pixels; pictures need at least "
                                    f"{MIN_SIDE} pixels on each side.")
             im.seek(0)
+            # A JPEG decodes straight to a smaller size (1/2 .. 1/8) still larger than the card.
+            im.draft("RGB", (CARD_SIZE[0] * 2, CARD_SIZE[1] * 2))
             im.load()
+            factor = min(im.size) // (2 * max(CARD_SIZE))
+            if factor > 1 and im.mode in ("L", "LA", "RGB", "RGBA", "RGBX", "CMYK"):
+                im = im.reduce(factor)  # shrink before any copy in another mode
             im = ImageOps.exif_transpose(im)
     except DeckRejected:
         raise
@@ -230,12 +252,14 @@ def _title_from(name: str) -> str:
     return stem[:80]
 
 
-def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0) -> list[str]:
+def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0, progress=None) -> list[str]:
     """Validate and store an uploaded deck; returns the new card ids ("<slug>/001", ...).
 
     `files` is a list of (file name, bytes); a zip arrives as one item. Raises DeckRejected with a
     human reason on any problem, in which case nothing is written. A name already in use is refused
-    (delete the old deck first with `delete_deck`)."""
+    (delete the old deck first with `delete_deck`). `progress(done, total)` is called as pictures
+    are converted. What one upload may cost is bounded: pixels per picture and in all (from the
+    headers, before anything is decoded) and the time converting takes."""
     display, slug = check_name(name)
     if not files:
         raise DeckRejected("No files were uploaded.")
@@ -268,9 +292,19 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0) -
         raise DeckRejected(f"The deck has {len(pictures)} picture{'s' if len(pictures) != 1 else ''}, "
                            f"but at least {min_cards} are needed for this game.")
     pictures.sort(key=lambda p: _natural_key(p[0]))
+    pixels = sum(_size(PurePosixPath(n.replace("\\", "/")).name, d) for n, d in pictures)
+    if pixels > MAX_UPLOAD_PIXELS:
+        raise DeckRejected(f"These pictures have {pixels // 1_000_000:,} megapixels in all; one upload may have at "
+                           f"most {MAX_UPLOAD_PIXELS // 1_000_000:,}. Please upload fewer or smaller pictures.")
+    started = time.monotonic()
     seen: dict[str, str] = {}
     cards = []
-    for pic_name, data in pictures:
+    for done, (pic_name, data) in enumerate(pictures):
+        if time.monotonic() - started > MAX_SECONDS:
+            raise DeckRejected(f"Converting these pictures took more than {MAX_SECONDS} seconds, so the deck was "
+                               "not added. Please upload fewer or smaller pictures.")
+        if progress is not None:
+            progress(done, len(pictures))
         label = PurePosixPath(pic_name.replace("\\", "/")).name
         digest = hashlib.sha256(data).hexdigest()
         if digest in seen:
@@ -281,6 +315,8 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0) -
         buf = io.BytesIO()
         card.save(buf, "JPEG", quality=86, optimize=True, progressive=True)  # always re-encoded
         cards.append((_title_from(pic_name), buf.getvalue(), dominant_colours(card)))
+    if progress is not None:
+        progress(len(pictures), len(pictures))
 
     # ---- accepted: write into a temporary folder, then move it into place in one step
     root = decks_root()

@@ -10,8 +10,8 @@ const MAX_RETRIES = 3;
 
 function wsUrl(c) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const seat = c.seat == null ? "" : `?seat=${encodeURIComponent(c.seat)}`;
-  return `${proto}//${location.host}/events/${encodeURIComponent(c.code)}${seat}`;
+  const ticket = c.ticket == null ? "" : `?t=${encodeURIComponent(c.ticket)}`;
+  return `${proto}//${location.host}/events/${encodeURIComponent(c.code)}${ticket}`;
 }
 
 function publish(c) {
@@ -100,6 +100,8 @@ function dropped(c, ws, code) {
   clearInterval(c.pingTimer); c.pingTimer = null;
   if (c.closing) return;
   if (code === 4400) { setState(c, "refused"); return; }  // malformed code: give up
+  // Ticket refused (expired while a phone slept, say): poll until a render brings a new one.
+  if (code === 4401) { c.ticketRefused = true; c.gotHello = false; startPolling(c); return; }
   if (c.gotHello) c.resync = true; else c.fails++;
   c.gotHello = false;
   if (c.fails >= FAILS_BEFORE_POLL) startPolling(c);
@@ -156,11 +158,11 @@ function closeConn(c) {
   REG.delete(c.id);
 }
 
-function connFor(code, seat, pollMs) {
+function connFor(code, seat, ticket, pollMs) {
   const id = seat == null ? code : `${code}?seat=${seat}`;
   let c = REG.get(id);
   if (!c) {
-    c = { id, code, seat, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
+    c = { id, code, seat, ticket, ticketRefused: false, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
           gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, pushedAt: null, pollMs,
           retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
     REG.set(id, c);
@@ -168,6 +170,10 @@ function connFor(code, seat, pollMs) {
   }
   clearTimeout(c.closeTimer); c.closeTimer = null;
   c.pollMs = pollMs;
+  if (ticket !== c.ticket) {
+    c.ticket = ticket;
+    if (c.ticketRefused && !c.ws) { c.ticketRefused = false; connect(c); }
+  }
   return c;
 }
 
@@ -176,7 +182,8 @@ export default function (component) {
   const code = String(data.code);
   const rendered = Number(data.version);
   const seat = data.seat == null ? null : String(data.seat);
-  const c = connFor(code, seat, Math.max(250, Number(data.poll_ms) || 2000));
+  const ticket = data.ticket == null ? null : String(data.ticket);
+  const c = connFor(code, seat, ticket, Math.max(250, Number(data.poll_ms) || 2000));
   for (const [k, other] of REG) {  // this mount moved to another room
     if (other !== c && other.mounts.delete(key) && other.mounts.size === 0) closeConn(other);
   }

@@ -112,4 +112,4 @@ def _waiting_detail(view, seat, teller) -> None:
         card_grid([{"id": p["card"], "label": str(p["position"])} for p in view["table"]], key="table", min_width=110)
     line = waiting_line(view)
     if line:
-        st.info(line)
+        st.info(ui.esc(line))

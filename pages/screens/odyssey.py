@@ -139,7 +139,7 @@ def player(view, act) -> None:
                 f"{view['team_scores'].get(str(view['team']), 0)}</div>")
     line = waiting_line(view)
     if line:
-        st.caption(line)
+        st.caption(ui.esc(line))
     waiting = seat in view["waiting_for"]
     hand = [{"id": c} for c in view["hand"]]
     if phase == "claim":
@@ -191,7 +191,7 @@ def _give(view, act, hand, turn) -> None:
         st.info("Your teammate told: you give a card that fits too. Nobody on your team votes this turn.")
     elif variant == "team":
         st.info(f"One of you gives your team's card: the first to give gives; the other one votes. "
-                f"Your teammate is {name_of(view, view['teammate'])}.")
+                f"Your teammate is {ui.esc(name_of(view, view['teammate']))}.")
     k = view["gives_per_player"]
     card_grid(hand, key="give", pick=k, min_width=HAND, button=f"Give {'these cards' if k > 1 else 'this card'}",
               nonce=f"give-{turn}", on_pick=lambda ids: act({"type": "give", "cards": ids}))
@@ -247,7 +247,7 @@ def _waiting_detail(view, seat) -> None:
         won = (view["team"] in winning_teams(view) if view["variant"] == "team"
                else view["scores"][seat] == max(view["scores"]))
         st.markdown(f"## {'🏆 You win!' if won else 'Game over'}  \nYou scored **{view['scores'][seat]}**.")
-        st.caption(winners_line(view))
+        st.caption(ui.esc(winners_line(view)))
         return
     if view.get("hand_hidden"):
         st.caption("Your hand stays hidden until your phrase is out.")
@@ -256,7 +256,7 @@ def _waiting_detail(view, seat) -> None:
         card_grid([{"id": c} for c in view["my_given"]], key="given", min_width=HAND)
     elif phase in ("give", "vote") and view["variant"] == "team" and seat != view["storyteller"] \
             and view["teammate"] != view["storyteller"]:
-        st.info(f"{name_of(view, view['teammate'])} gave your team's card: you are your team's voter.")
+        st.info(f"{ui.esc(name_of(view, view['teammate']))} gave your team's card: you are your team's voter.")
     if view.get("story_card") and phase in ("give", "vote"):
         st.success("You told. Your card for the story:")
         card_grid([{"id": view["story_card"]}], key="story", min_width=HAND)

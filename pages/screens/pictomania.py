@@ -193,10 +193,10 @@ def _words_phase(view, act) -> None:
                   on_click=act, args=({"type": "ready"},))
         others = [s for s in view.get("waiting_for", []) if s != seat]
         if others:
-            st.caption("Also waiting for: " + ui.names_of(view, others))
+            st.caption("Also waiting for: " + ui.esc(ui.names_of(view, others)))
     else:
         waiting = view.get("waiting_for") or []
-        st.success("You're ready." + (f" Waiting for: {ui.names_of(view, waiting)}" if waiting else ""))
+        st.success("You're ready." + (f" Waiting for: {ui.esc(ui.names_of(view, waiting))}" if waiting else ""))
     if view.get("can_replace"):
         with st.expander("A word nobody knows? Replace a card"):
             st.caption("The card goes away for the rest of the game and a new one from the same deck takes its "
@@ -259,7 +259,7 @@ def _finish(view, act, done: bool) -> None:
     if done:
         token = view["finished"][str(seat)]
         st.success(f"You're done{f' with black token {token}' if token is not None else ' (no black token)'}. "
-                   f"Waiting for: {ui.names_of(view, view.get('waiting_for') or []) or 'nobody'}")
+                   f"Waiting for: {ui.esc(ui.names_of(view, view.get('waiting_for') or []) or 'nobody')}")
     else:
         supply = sorted(set(view.get("black_supply") or []), reverse=True)
         with st.popover("✋ I'm done", type="primary", use_container_width=True):

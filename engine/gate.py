@@ -1,0 +1,129 @@
+"""Who may listen to a room, and how many wrong room codes one device may try.
+
+A push socket (`/events/<code>`) proves what it may hear with a *ticket*: a short-lived HMAC the
+server gave a page it rendered. A shared screen's ticket names only the room (the wall is public
+to anyone with the code); a phone's also names its seat, and only a ticket with a seat marks that
+seat as connected. A socket without a valid ticket hears the same refusal whether or not the room
+exists, so codes cannot be tested through the push route.
+
+Codes can still be tried on the pages (`/play?room=…`). `Probes` counts each device's wrong codes
+in a sliding window; past the limit the device is told to wait, whichever code it tries next.
+
+Nothing here imports Streamlit.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import threading
+import time
+from collections import deque
+
+TICKET_SECONDS = 900  # a ticket lives 10 to 15 minutes; every render of a page issues a fresh one
+_BUCKET = 300         # tickets are issued per 5-minute bucket, so reruns reuse one ticket
+_TICKET = re.compile(r"(-|[0-9]{1,3})\.([0-9]{1,12})\.([A-Za-z0-9_-]{22})")
+_key_lock = threading.Lock()
+_key: bytes | None = None
+
+
+def _secret() -> bytes:
+    """The signing key: kept in the data directory (so tickets survive a restart and several
+    server processes on one data directory agree), or this process's own when it cannot be."""
+    global _key
+    with _key_lock:
+        if _key is None:
+            _key = _load_key()
+        return _key
+
+
+def _load_key() -> bytes:
+    from engine.paths import data_dir
+
+    try:
+        path = data_dir() / "push.key"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            key = path.read_bytes()
+            if len(key) >= 32:
+                return key
+            raise OSError("short key file") from None
+        with os.fdopen(fd, "wb") as fh:
+            key = secrets.token_bytes(32)
+            fh.write(key)
+        return key
+    except OSError:
+        return secrets.token_bytes(32)
+
+
+def _mac(channel: str, seat: str, expires: str) -> str:
+    digest = hmac.new(_secret(), f"{channel}|{seat}|{expires}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def issue(channel: str, seat: int | None = None, now: float | None = None) -> str:
+    """A ticket for `channel` (a room code or its presence channel), for `seat` or for the wall.
+    The caller has checked the room exists and, for a seat, that the seat's token is right."""
+    now = time.time() if now is None else now
+    expires = str((int(now) // _BUCKET) * _BUCKET + TICKET_SECONDS)
+    who = "-" if seat is None else str(int(seat))
+    return f"{who}.{expires}.{_mac(channel, who, expires)}"
+
+
+def check(channel: str, ticket, now: float | None = None) -> tuple[bool, int | None]:
+    """(valid, seat): seat is None for a shared screen's ticket. Malformed input is just invalid."""
+    if not isinstance(ticket, str) or not isinstance(channel, str):
+        return False, None
+    found = _TICKET.fullmatch(ticket)
+    if found is None:
+        return False, None
+    who, expires, mac = found.groups()
+    now = time.time() if now is None else now
+    if int(expires) < now or int(expires) > now + TICKET_SECONDS + _BUCKET:
+        return False, None
+    if not hmac.compare_digest(mac, _mac(channel, who, expires)):
+        return False, None
+    return True, None if who == "-" else int(who)
+
+
+class Probes:
+    """Wrong room codes per device: at most `limit` in any `window` seconds."""
+
+    def __init__(self, limit: int = 20, window: float = 60.0, devices: int = 10_000) -> None:
+        self.limit, self.window, self.devices = limit, window, devices
+        self._misses: dict[str, deque] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, device: str, now: float) -> deque | None:
+        misses = self._misses.get(device)
+        while misses and misses[0] <= now - self.window:
+            misses.popleft()
+        return misses
+
+    def clear(self) -> None:
+        with self._lock:
+            self._misses.clear()
+
+    def blocked(self, device, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            misses = self._recent(str(device), now)
+            return misses is not None and len(misses) >= self.limit
+
+    def miss(self, device, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        device = str(device)
+        with self._lock:
+            if device not in self._misses and len(self._misses) >= self.devices:
+                for old in [d for d in self._misses if not self._recent(d, now)]:
+                    del self._misses[old]
+                if len(self._misses) >= self.devices:  # a flood of devices: forget the oldest
+                    del self._misses[next(iter(self._misses))]
+            self._misses.setdefault(device, deque()).append(now)
+
+
+PROBES = Probes()  # one per server process: the pages and the push route share it
