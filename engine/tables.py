@@ -347,8 +347,8 @@ def join(code: str, name: str) -> Seat:
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         if room["status"] != "lobby":
-            raise AlreadyStarted("This game has already started. Ask the host to let you in next game, "
-                                 "or open your own link to rejoin your seat.")
+            raise AlreadyStarted("This game has already started. Were you playing? Ask to come back in "
+                                 "with the name you played under.")
         seats = store().seats(code, conn)
         if len(seats) >= GAMES[room["game"]].max_players:
             raise RoomFull("The room is full ({count} players).", count=len(seats))
@@ -402,6 +402,42 @@ def find_seat(code: str, token: str) -> Seat:
         if _token_ok(token, s["token_hash"]):
             return Seat(room["code"], s["seat"], token, s["name"])
     raise BadToken("player")
+
+
+@refusals_only
+def ask_to_rejoin(code: str, name: str) -> Seat:
+    """Someone who lost their link asks for their seat back under the name they played with. The
+    token returned opens the seat only once the host lets them back in (`let_back_in`)."""
+    name = clean_name(name)
+    code = _room(code)["code"]
+    with _lock(code), store().transaction() as conn:
+        room = _room(code, conn)
+        if room["status"] == "lobby":
+            raise TableError("The game has not started yet: join with your name.")
+        seat = next((s for s in store().seats(code, conn) if s["name"].casefold() == name.casefold()), None)
+        if seat is None:
+            raise BadName("Nobody called {name} is playing here. Type the name exactly as you joined.", name=name)
+        token = secrets.token_urlsafe(16)
+        store().ask_rejoin(conn, code, seat["seat"], _hash(token), _now())
+        version = _bump(conn, room)
+    _notify(code, version)
+    return Seat(code, seat["seat"], token, seat["name"])
+
+
+@refusals_only
+def let_back_in(code: str, host_token: str, seat: int, allow: bool = True) -> int:
+    """The host's answer to `ask_to_rejoin`: the asker's phone becomes the seat (the old link stops
+    working), or the request is dropped."""
+    code = _room(code)["code"]
+    with _lock(code), store().transaction() as conn:
+        room = _room(code, conn)
+        _host(room, host_token)
+        if not any(r["seat"] == seat for r in store().rejoins(code, conn)):
+            raise TableError("Nobody is asking to come back in as that player any more.")
+        store().close_rejoin(conn, code, seat, grant=allow)
+        version = _bump(conn, room)
+    _notify(code, version)
+    return version
 
 
 @refusals_only
@@ -536,7 +572,8 @@ def _build_view(room: dict, seats: list, seat) -> dict:
     names = [s["name"] for s in seats]
     header = {"code": room["code"], "game": room["game"], "title": game.title, "status": room["status"],
               "version": room["version"], "names": names, "you": seat, "language": room["language"],
-              "options": room["options"], "turn_word": game.turn_word}
+              "options": room["options"], "turn_word": game.turn_word,
+              "asking": [] if room["status"] == "lobby" else [r["seat"] for r in store().rejoins(room["code"])]}
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])
         return {**header, "phase": "lobby", "waiting_for": [], "scores": [0] * len(names), "skippable": [],

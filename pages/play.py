@@ -24,6 +24,9 @@ def join_form() -> None:
         st.stop()
     st.caption(f"Room {code} · {view['title']} · "
                f"{len(view['names'])} joined: {ui.esc(', '.join(view['names'])) or 'nobody yet'}")
+    if view["status"] != "lobby":
+        rejoin_form()
+        return
     with st.form("name"):
         name = st.text_input("Your name", max_chars=tables.NAME_MAX)
         if st.form_submit_button("Take a seat", type="primary", use_container_width=True):
@@ -36,19 +39,74 @@ def join_form() -> None:
                 st.rerun()
 
 
-def resolve_seat() -> int:
-    """The seat this link's token holds; a link whose seat moved (lobby removal) is mended."""
+def rejoin_form() -> None:
+    """A game under way: someone who lost their link asks for their seat back; the host agrees."""
+    asking = st.session_state.get("asking")
+    if asking and asking["code"] == code:
+        waiting_to_rejoin(asking)
+        return
+    st.info("This game has already started. Were you playing? Type the name you joined with, and the "
+            "host lets you back in from the shared screen.", icon="🔑")
+    with st.form("rejoin"):
+        name = st.text_input("The name you played under", max_chars=tables.NAME_MAX)
+        if st.form_submit_button("Ask to come back in", type="primary", use_container_width=True):
+            try:
+                seat = tables.ask_to_rejoin(code, name)
+            except SobremesaError as exc:
+                st.error(ui.esc(exc))
+            else:
+                st.session_state["asking"] = {"code": code, "seat": seat.seat, "token": seat.token}
+                st.rerun()
+
+
+@st.fragment
+def waiting_to_rejoin(asking: dict) -> None:
+    view = tables.view(code)
+    try:
+        tables.view(code, asking["seat"], asking["token"])
+    except BadToken:
+        if asking["seat"] in view["asking"]:
+            st.html(f"<div class='sm-phase'>Asked to come back in as "
+                    f"{ui.esc(view['names'][asking['seat']])}.</div>"
+                    "<div class='sm-waiting'>The host lets you in from the shared screen.</div>")
+        else:
+            st.session_state.pop("asking", None)
+            st.warning("The host did not let you back in. Ask them, then try again.")
+        push.listen(code, view["version"], key="rejoin", ticket=ui.ticket(code))
+        return
+    st.session_state.pop("asking", None)
+    st.query_params.update({"room": code, "seat": str(asking["seat"]), "token": asking["token"]})
+    st.rerun(scope="app")
+
+
+def seat_view() -> dict | None:
+    """This link's seat and its view. A seat that moved (someone before it was removed in the
+    lobby) is followed without a reload; a link whose seat is gone says so in words."""
     try:
         seat = int(params.get("seat", "-1"))
     except ValueError:
         seat = -1
     try:
-        tables.view(code, seat, token, device=ui.device())
-        return seat
-    except BadToken:
-        found = tables.find_seat(code, token)  # raises BadToken with a clear message
-        st.query_params["seat"] = str(found.seat)
-        return found.seat
+        try:
+            view = tables.view(code, seat, token, device=ui.device())
+        except BadToken:
+            found = tables.find_seat(code, token)  # raises BadToken when no seat has this token
+            st.query_params["seat"] = str(found.seat)
+            view = tables.view(code, found.seat, token)
+    except BadToken as exc:
+        if st.session_state.get("seated") == code:  # this tab had a seat here a moment ago
+            st.warning("You are no longer at this table: the host removed you. "
+                       "Scan the room's QR code to join again.", icon="🚪")
+        else:
+            st.error(ui.esc(exc), icon="🚪")
+        st.page_link("pages/play.py", label="Join this room with a new seat", query_params={"room": code}, icon="🪑")
+        return None
+    except SobremesaError as exc:
+        st.error(ui.esc(exc), icon="🚪")
+        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+        return None
+    st.session_state["seated"] = code
+    return view
 
 
 if not code:
@@ -58,32 +116,43 @@ if not code:
 if not token:
     join_form()
     st.stop()
-try:
-    seat = resolve_seat()
-except SobremesaError as exc:
-    st.error(ui.esc(exc), icon="🚪")
-    st.page_link("pages/play.py", label="Join this room with a new seat", query_params={"room": code}, icon="🪑")
-    st.stop()
 
 
-def act(move: dict) -> bool:
-    return ui.attempt(tables.submit, code, seat, token, move)
+def out_of_play(view: dict, seat: int) -> bool:
+    """A seat the host removed or skipped sees what happened to it, in words, instead of controls."""
+    if view["status"] != "playing":
+        return False
+    if seat in view.get("out", []):
+        st.info("The host took you out of this game. Your points stay on the scoreboard: follow the "
+                "rest on the shared screen.", icon="👋")
+        return True
+    if seat in view.get("sitting_out", []):
+        st.info(f"The host skipped you this {view['turn_word']}, as you seemed to be away. You are back in "
+                f"next {view['turn_word']}.", icon="⏭️")
+        return True
+    return False
 
 
 @st.fragment
 def phone() -> None:
-    view = ui.load(code, seat, token)
+    view = seat_view()
     if view is None:
         return
+    seat = view["you"]
+
+    def act(move: dict) -> bool:
+        return ui.attempt(tables.submit, code, seat, token, move)
+
     try:
         score = view["scores"][seat] if view.get("scores") else 0
-        st.markdown(f"**{ui.esc(view['names'][seat])}** · {score} points · room {ui.esc(code)}")
+        st.markdown(f"**{ui.esc(view['names'][seat])}** · {score} point{'' if score == 1 else 's'} · "
+                    f"room {ui.esc(code)}")
         ui.flash()
         if view["status"] == "lobby":  # the same wait for every game
             st.html(f"<div class='sm-phase'>You're in as {ui.esc(view['names'][seat])}.</div>"
                     f"<div class='sm-waiting'>The host starts the game when everyone has joined "
                     f"({len(view['names'])} so far).</div>")
-        else:
+        elif not out_of_play(view, seat):
             SCREENS[view["game"]].player(view, act)
     finally:  # mounted last: its render means the whole fragment has rendered this version
         ui.rendered_marker(view["version"])

@@ -33,9 +33,10 @@ def seats_panel(view: dict) -> None:
     waiting = set(view.get("waiting_for", []))
     online = presence.present(code)
     rows = []
+    out = set(view.get("out", []))
     for seat, name in enumerate(view["names"]):
-        state = "on" if seat in online else "off"
-        mark = " ⏳" if seat in waiting else ""
+        state = "out" if seat in out else "on" if seat in online else "off"
+        mark = " ⏳" if seat in waiting else " (left)" if seat in out else ""
         score = "" if view["status"] == "lobby" else (scores[seat] if seat < len(scores) else 0)
         rows.append(f"<div class='sm-seat {state}'><span class='sm-dot' title='{'connected' if state == 'on' else 'not connected'}'></span>"
                     f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>")
@@ -67,7 +68,29 @@ def lobby(view: dict) -> None:
             host_panel(view)
 
 
+def confirm(label: str, disabled: bool, consequence: str, action, *args) -> None:
+    """A host action that discards play asks once more, in a popover, before it acts."""
+    with st.popover(label + "…", disabled=disabled, use_container_width=True):
+        st.markdown(consequence)
+        st.button(f"Yes: {label[0].lower()}{label[1:]}", type="primary", key=f"yes-{label}",
+                  on_click=ui.attempt, args=(action, code, host_token, *args))
+
+
+def rejoin_requests(view: dict) -> None:
+    """Someone lost their link: the host lets them back into their seat (their old link stops)."""
+    for seat in view.get("asking", []):
+        with st.container(border=True):
+            st.markdown(f"**{ui.esc(view['names'][seat])}** asks to come back in on another phone. "
+                        "Is that really them?")
+            yes, no = st.columns(2)
+            yes.button("Let them in", key=f"let-{seat}", type="primary", use_container_width=True,
+                       on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat))
+            no.button("No", key=f"deny-{seat}", use_container_width=True,
+                      on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, False))
+
+
 def host_panel(view: dict) -> None:
+    rejoin_requests(view)
     with st.expander("Host controls", expanded=view["status"] == "lobby"):
         ui.flash()
         names = view["names"]
@@ -80,15 +103,24 @@ def host_panel(view: dict) -> None:
         if view["status"] == "playing":
             skippable = view["skippable"]
             if skippable:
-                who = st.selectbox("Skip a player who went away", skippable, format_func=lambda s: names[s])
-                st.button("Skip them for now", on_click=ui.attempt, args=(tables.skip, code, host_token, who))
-            st.button("End the game now (scores as they stand)", on_click=ui.attempt, args=(tables.end, code, host_token))
+                who = st.selectbox("Skip a player who went away", skippable, format_func=lambda s: names[s],
+                                   index=None, placeholder="Choose a player", key="skip")
+                confirm(f"Skip {ui.esc(names[who])}" if who is not None else "Skip", who is None,
+                        f"{ui.esc(names[who]) if who is not None else ''} sits out what is left of this "
+                        f"{view['turn_word']} and is back in the next one.",
+                        tables.skip, who)
+            confirm("End the game now", False, "The game ends with the scores as they stand, and is saved.",
+                    tables.end)
         if view["status"] == "finished":
             st.button("Play again with the same players", type="primary",
                       on_click=ui.attempt, args=(tables.play_again, code, host_token))
-        if names and view["status"] != "finished":
-            gone = st.selectbox("Remove a player", range(len(names)), format_func=lambda s: names[s], key="kick")
-            st.button("Remove", on_click=ui.attempt, args=(tables.kick, code, host_token, gone))
+        still_in = [s for s in range(len(names)) if s not in view.get("out", [])]
+        if still_in and view["status"] != "finished":
+            gone = st.selectbox("Remove a player", still_in, format_func=lambda s: names[s], index=None,
+                                placeholder="Choose a player", key="kick")
+            confirm(f"Remove {ui.esc(names[gone])}" if gone is not None else "Remove", gone is None,
+                    "They leave the room; someone else can take the seat." if view["status"] == "lobby" else
+                    "They leave this game for good. Their points stay on the scoreboard.", tables.kick, gone)
         st.caption("Only this tab has the host controls. Closed it? Open the room again from the start "
                    "page on the laptop that runs Sobremesa.")
 

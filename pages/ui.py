@@ -29,6 +29,7 @@ CSS = """
   .sm-seat { display: flex; align-items: center; gap: .5rem; font-size: 1.1rem; padding: .15rem 0; }
   .sm-dot { width: .7rem; height: .7rem; border-radius: 50%; display: inline-block; background: #C9BBAE; }
   .sm-seat.on .sm-dot { background: #3F9E5A; }
+  .sm-seat.out { opacity: .5; text-decoration: line-through; }
   .sm-big .sm-phase { font-size: 2rem; }
   .sm-big .sm-seat { font-size: 1.45rem; }
   .sm-big .sm-waiting { font-size: 1.4rem; }

@@ -160,6 +160,7 @@ def table_view(game: Game, state: State, viewer: Viewer) -> dict:
     return {
         "phase": state["phase"], "players": state["players"], "waiting_for": game.waiting_for(state),
         "scores": list(state["scores"]), "out": list(state.get("out", [])), "options": state["options"],
+        "sitting_out": list(state.get("sitting_out", [])),  # skipped by the host this turn
         "ended_by_host": bool(state.get("ended_by_host")), "skippable": game.skippable(state),
         "turn_word": game.turn_word, "history_length": len(state["history"]),
         **game.view(state, viewer),

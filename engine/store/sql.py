@@ -32,6 +32,10 @@ CREATE TABLE IF NOT EXISTS turn_ends (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, turn INTEGER NOT NULL, ended_at TEXT NOT NULL,
   PRIMARY KEY (code, game_no, turn)
 );
+CREATE TABLE IF NOT EXISTS rejoins (
+  code TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL, asked_at TEXT NOT NULL,
+  PRIMARY KEY (code, seat)
+);
 CREATE TABLE IF NOT EXISTS aliases (name_key TEXT PRIMARY KEY, canonical TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS records (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL, ended_at TEXT NOT NULL,
@@ -87,6 +91,11 @@ class SqlStore:
 
     def seats(self, code: str, conn=None) -> list[dict]:
         return list(self._run(conn, "SELECT seat, name, token_hash, joined_at FROM seats WHERE code = ? ORDER BY seat",
+                              (code,)))
+
+    def rejoins(self, code: str, conn=None) -> list[dict]:
+        """Seats someone asked to get back into, with the token they will hold if the host agrees."""
+        return list(self._run(conn, "SELECT seat, token_hash, asked_at FROM rejoins WHERE code = ? ORDER BY seat",
                               (code,)))
 
     def moves(self, code: str, game_no: int, after: int = 0, conn=None) -> list[dict]:
@@ -153,6 +162,18 @@ class SqlStore:
         self._run(conn, "DELETE FROM seats WHERE code = ?", (code,))
         for s in seats:
             self.insert_seat(conn, code, s["seat"], s["name"], s["token_hash"], s["joined_at"])
+
+    def ask_rejoin(self, conn, code: str, seat: int, token_hash: str, at: str) -> None:
+        self._run(conn, "DELETE FROM rejoins WHERE code = ? AND seat = ?", (code, seat))
+        self._run(conn, "INSERT INTO rejoins (code, seat, token_hash, asked_at) VALUES (?, ?, ?, ?)",
+                  (code, seat, token_hash, at))
+
+    def close_rejoin(self, conn, code: str, seat: int, grant: bool) -> None:
+        """The host's answer: the asker's token becomes the seat's (the old link stops working), or not."""
+        if grant:
+            self._run(conn, "UPDATE seats SET token_hash = (SELECT token_hash FROM rejoins r WHERE r.code = ? "
+                            "AND r.seat = ?) WHERE code = ? AND seat = ?", (code, seat, code, seat))
+        self._run(conn, "DELETE FROM rejoins WHERE code = ? AND seat = ?", (code, seat))
 
     def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:
         self._run(conn, "INSERT INTO moves (code, game_no, seq, actor, move, at) VALUES (?, ?, ?, ?, ?, ?)",

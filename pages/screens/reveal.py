@@ -121,7 +121,10 @@ def _did(view, turn, seat: str) -> str:
     picks = turn["votes"].get(seat)
     if int(seat) == turn["storyteller"] and view.get("variant", "base") != "party":
         return "told"
-    return "→ " + positions_text(picks) if picks else "gave"
+    if picks:
+        return "→ " + positions_text(picks)
+    owners = {str(p.get("owner")) for p in turn.get("table", [])}
+    return "gave" if str(seat) in owners else "sat out"
 
 
 def _points_chips(view, turn, big) -> None:

@@ -1,0 +1,101 @@
+"""What gets a real room stuck: seats that move, lost links, removed and skipped players, host
+actions on one click. Pages through AppTest, as each person's tab would run them."""
+from __future__ import annotations
+
+import pytest
+
+from engine import tables
+from engine.core import BadToken
+from tests.test_pages import run, text_of
+
+pytestmark = pytest.mark.usefixtures("plain_cards")
+
+
+def room_with(names, game="dixit", start=False):
+    room = tables.create_room(game, seed=5)
+    seats = [tables.join(room.code, n) for n in names]
+    if start:
+        tables.start(room.code, room.host_token)
+    return room, seats
+
+
+def test_a_lobby_removal_moves_the_seats_after_it_without_a_reload():
+    room, seats = room_with(["Ana", "Bo", "Cy", "Di"])
+    cy = run("play", room=room.code, seat=2, token=seats[2].token)
+    bo = run("play", room=room.code, seat=1, token=seats[1].token)
+    assert "You're in as Cy" in text_of(cy) + "".join(h.proto.body for h in cy.get("html"))
+    tables.kick(room.code, room.host_token, 1)
+    cy.run()  # the push reruns the open tab: no reload, no new link
+    assert not cy.exception
+    assert cy.query_params["seat"] in ("1", ["1"])
+    assert "You're in as Cy" in "".join(h.proto.body for h in cy.get("html"))
+    bo.run()
+    assert "the host removed you" in text_of(bo)
+    tables.start(room.code, room.host_token)
+    cy.run()
+    assert "Your hand" in text_of(cy) or "Look at your cards" in text_of(cy)
+
+
+def test_a_player_who_lost_their_link_gets_their_seat_back_when_the_host_agrees():
+    room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
+    lost = run("play", room=room.code)  # scanned the QR code again on a new phone
+    assert "Were you playing?" in text_of(lost)
+    lost.text_input[0].input("ana")
+    next(b for b in lost.button if b.label == "Ask to come back in").click().run()
+    assert not lost.exception
+    assert "Asked to come back in as Ana" in "".join(h.proto.body for h in lost.get("html"))
+    host = run("table", room=room.code, host=room.host_token)
+    assert "asks to come back in" in text_of(host)
+    shown = text_of(host) + "".join(h.proto.body for h in host.get("html"))
+    assert seats[0].token not in shown  # the wall never shows a seat's token
+    next(b for b in host.button if b.label == "Let them in").click().run()
+    lost.run()
+    assert lost.query_params["seat"] in ("0", ["0"])
+    new_token = lost.query_params["token"]
+    new_token = new_token[0] if isinstance(new_token, list) else new_token
+    assert tables.view(room.code, 0, new_token)["you"] == 0
+    with pytest.raises(BadToken):
+        tables.view(room.code, 0, seats[0].token)  # the lost link no longer opens the seat
+
+
+def test_the_host_can_turn_a_rejoin_away():
+    room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
+    asked = tables.ask_to_rejoin(room.code, "Bo")
+    assert tables.view(room.code)["asking"] == [1]
+    tables.let_back_in(room.code, room.host_token, 1, allow=False)
+    assert tables.view(room.code)["asking"] == []
+    with pytest.raises(BadToken):
+        tables.view(room.code, 1, asked.token)
+    assert tables.view(room.code, 1, seats[1].token)["you"] == 1
+
+
+def test_removed_and_skipped_players_are_told_in_words():
+    room, seats = room_with(["Ana", "Bo", "Cy", "Di"], start=True)
+    tables.submit(room.code, 0, seats[0].token, {"type": "claim"})
+    hand = tables.state_of(room.code)["hands"][0]
+    tables.submit(room.code, 0, seats[0].token, {"type": "tell", "card": hand[0]})
+    tables.skip(room.code, room.host_token, 2)
+    cy = run("play", room=room.code, seat=2, token=seats[2].token)
+    assert "skipped you this turn" in text_of(cy)
+    assert not [b for b in cy.button if b.label.startswith("Give")]
+    tables.kick(room.code, room.host_token, 3)
+    di = run("play", room=room.code, seat=3, token=seats[3].token)
+    assert "took you out of this game" in text_of(di)
+    host = run("table", room=room.code, host=room.host_token)
+    assert "Di (left)" in "".join(h.proto.body for h in host.get("html"))
+    remove = next(s for s in host.selectbox if s.label == "Remove a player")
+    assert 3 not in remove.options and "Di" not in remove.options
+
+
+def test_host_actions_that_discard_play_ask_first_and_preselect_nobody():
+    room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
+    host = run("table", room=room.code, host=room.host_token)
+    labels = [b.label for b in host.button]
+    assert "End the game now" not in labels and "Remove" not in labels  # no one-click discarding
+    for box in host.selectbox:
+        if box.label in ("Remove a player", "Skip a player who went away"):
+            assert box.value is None
+    version = tables.version(room.code)
+    next(b for b in host.button if b.label == "Yes: end the game now").click().run()
+    assert tables.view(room.code)["status"] == "finished"
+    assert tables.version(room.code) == version + 1
