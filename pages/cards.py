@@ -22,18 +22,15 @@ figure.off { opacity: .45; cursor: default; }
 figure.glow { outline-color: #E0A93B; }
 img { display: block; width: 100%; aspect-ratio: 2 / 3; object-fit: cover; }
 .label { position: absolute; top: 6px; left: 6px; min-width: 1.6em; padding: 2px 8px; border-radius: 999px;
-  background: rgba(251,245,236,.92); color: #2A1F1A; font: 700 calc(var(--min) / 7) system-ui, sans-serif;
+  background: rgba(251,245,236,.92); color: #2A1F1A; font: 700 calc(var(--min) / 7) "Source Sans", system-ui, sans-serif;
   text-align: center; }
 .badge { position: absolute; bottom: 0; left: 0; right: 0; padding: 4px 8px; background: rgba(42,31,26,.82);
-  color: #FBF5EC; font: 600 calc(var(--min) / 11) system-ui, sans-serif; white-space: normal; }
+  color: #FBF5EC; font: 600 calc(var(--min) / 11) "Source Sans", system-ui, sans-serif; white-space: normal; }
 .zoom { position: absolute; top: 4px; right: 4px; width: 34px; height: 34px; border: 0; border-radius: 50%;
   background: rgba(251,245,236,.85); font-size: 18px; line-height: 34px; cursor: zoom-in; }
 .confirm { margin-top: 12px; width: 100%; min-height: 48px; border: 0; border-radius: 10px; background: #C4473A;
-  color: white; font: 700 18px system-ui, sans-serif; }
+  color: white; font: inherit; font-size: 18px; font-weight: 700; }
 .confirm:disabled { background: #b9aaa0; }
-.lightbox { position: fixed; inset: 0; z-index: 10000; background: rgba(20,14,10,.92); display: flex;
-  align-items: center; justify-content: center; cursor: zoom-out; }
-.lightbox img { width: auto; max-width: 94vw; max-height: 94vh; border-radius: 14px; }
 """
 
 _JS = ui.module("cards.js")  # pages/assets/cards.js, fetched once per browser, cached

@@ -145,7 +145,7 @@ def phone() -> None:
 
     try:
         score = view["scores"][seat] if view.get("scores") else 0
-        st.markdown(f"**{ui.esc(view['names'][seat])}** · {score} point{'' if score == 1 else 's'} · "
+        st.markdown(f"**{ui.esc(view['names'][seat])}** · {ui.points(score)} · "
                     f"room {ui.esc(code)}")
         ui.flash()
         if view["status"] == "lobby":  # the same wait for every game
@@ -156,7 +156,8 @@ def phone() -> None:
             SCREENS[view["game"]].player(view, act)
     finally:  # mounted last: its render means the whole fragment has rendered this version
         ui.rendered_marker(view["version"])
-        push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token))
+        push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token),
+                    awake=view["status"] == "playing" and seat in view.get("waiting_for", []))
 
 
 phone()

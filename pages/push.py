@@ -61,6 +61,7 @@ def listen(
     *,
     seat: int | None = None,
     ticket: str | None = None,
+    awake: bool | None = None,
     poll_seconds: float = 2.0,
 ) -> None:
     """Rerun when room ``code`` moves past ``version`` (the version just rendered).
@@ -70,7 +71,8 @@ def listen(
     per page (one listener per room is enough).  ``ticket`` (from
     ``tables.push_ticket``) is what the socket shows the server: ``/events/<code>?t=<ticket>``; a
     seat's ticket also marks the seat as connected. ``seat`` only keeps a seat's socket apart from
-    the wall's in one browser.  Not inside an ``st.form``: Streamlit ignores triggers there.
+    the wall's in one browser.  ``awake``: keep the phone's screen on (a wake lock) while
+    the table waits on this player, and let it sleep otherwise.  Not inside an ``st.form``: Streamlit ignores triggers there.
     """
     # What this render saw is news to any tab still behind (and seeds the
     # server's memory after a restart, so reconnecting tabs get a real version).
@@ -82,6 +84,7 @@ def listen(
             "version": int(version),
             "seat": None if seat is None else int(seat),
             "ticket": ticket,
+            "awake": awake,
             "poll_ms": int(poll_seconds * 1000),
         },
         on_changed_change=_ignore,

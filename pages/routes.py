@@ -2,6 +2,8 @@
 apps)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from starlette.responses import FileResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 
@@ -11,13 +13,15 @@ CLOSE_NO_TICKET = 4401  # the same answer for a wrong ticket, an unknown room an
 
 
 async def script_asset(request):
-    """The components' JavaScript (pages/assets), under a versioned URL the browser keeps."""
+    """The components' JavaScript and the emoji font (pages/assets), under a versioned URL the browser
+    keeps."""
     from pages.ui import ASSETS
 
     name = request.path_params["name"]
-    if name not in {p.name for p in ASSETS.glob("*.js")}:
+    kinds = {".js": "text/javascript", ".woff2": "font/woff2"}
+    if name not in {p.name for p in ASSETS.iterdir() if p.suffix in kinds}:
         return PlainTextResponse("no such file", status_code=404)
-    return FileResponse(ASSETS / name, media_type="text/javascript",
+    return FileResponse(ASSETS / name, media_type=kinds[Path(name).suffix],
                         headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 

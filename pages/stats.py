@@ -136,11 +136,12 @@ def players_tab(archive: stats.Archive, summary) -> None:
     for column, fig in zip(st.columns(len(figures), gap="large"), figures):
         with column:
             figure(fig)
-    st.dataframe(summary.rename(columns={"player": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
-                                         "avg_score": "Average score", "avg_placement": "Average placement"}),
+    shown = summary.assign(win_rate=(summary["win_rate"] * 100).round())  # "33%", not "33.33%"
+    st.dataframe(shown.rename(columns={"player": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
+                                       "avg_score": "Average score", "avg_placement": "Average placement"}),
                  hide_index=True, width="stretch",
-                 column_config={"Win rate": st.column_config.ProgressColumn(format="percent", min_value=0,
-                                                                            max_value=1)})
+                 column_config={"Win rate": st.column_config.ProgressColumn(format="%d%%", min_value=0,
+                                                                            max_value=100)})
     _download("Players (CSV)", summary, "sobremesa-players.csv")
     if ui.is_local_request():
         merge_names(archive)

@@ -9,6 +9,9 @@ from pages import push, ui
 from pages.screens import SCREENS
 
 ui.style()
+# The wall is read from the back of a room: on a projector-sized screen every rem is larger, so
+# body text is 28 px and the smallest caption 24 px at 1920 x 1080.
+st.html("<style>@media (min-width: 1200px) { html { font-size: 28px !important; } }</style>")
 code = tables.normalise_code(st.query_params.get("room", ""))
 host_token = ui.host_token(code)
 
@@ -48,7 +51,7 @@ def join_panel(view: dict, qr_width: int = 220) -> None:
     st.html(ui.qr_svg(url, qr_width))
     size = "4.5rem" if view["status"] == "lobby" else "2.4rem"  # read from the back of the room
     st.markdown(f"<div class='sm-code' style='font-size:{size}'>{ui.esc(code)}</div>", unsafe_allow_html=True)
-    st.caption(url)
+    st.html(f"<div class='sm-url'>{ui.esc(url)}</div>")
 
 
 def lobby(view: dict) -> None:

@@ -17,8 +17,22 @@ from engine.core import SobremesaError
 
 GAME_TITLES = {name: game.title for name, game in tables.games().items()}  # as published, never translated
 
+def _emoji_face() -> str:
+    """The emoji the pages use, from our own small font (engine/pictures/glyphs.py), declared under
+    the family Streamlit's text already uses and limited to those code points: they show on a
+    machine with no emoji font, and every element picks them up without a rule of its own."""
+    font = ASSETS / "emoji.woff2"
+    version = hashlib.sha1(font.read_bytes()).hexdigest()[:12]
+    covered = (ASSETS / "emoji.range").read_text(encoding="utf-8").strip()
+    return (f'@font-face {{ font-family: "Source Sans"; font-weight: 100 900; font-style: normal; '
+            f'src: url("/assets/emoji.woff2?v={version}") format("woff2"); unicode-range: {covered}; }}')
+
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+
 CSS = """
 <style>
+  EMOJI_FACE
   /* Always the wide layout: page config alone sometimes arrives after the first paint. */
   [data-testid="stMainBlockContainer"] { max-width: none; padding: 1.2rem 2.5rem 2rem; }
   @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding: 1rem 1rem 2rem; } }
@@ -36,12 +50,19 @@ CSS = """
   .sm-score { font-weight: 800; margin-left: auto; }
   .stButton button { min-height: 3rem; font-size: 1.05rem; }
   .sm-qr { display: block; height: auto; image-rendering: pixelated; }
+  .sm-scores { border-collapse: collapse; font-size: 1.1rem; margin: .6rem 0; }
+  .sm-scores th, .sm-scores td { padding: .15rem .7rem; text-align: center; border-bottom: 1px solid #E6D9C9; }
+  .sm-scores .sm-who { text-align: left; font-weight: 700; }
+  .sm-scores thead th { color: #6b5a4e; font-weight: 600; font-size: .85em; }
+  .sm-scores .sm-total { font-weight: 800; color: #C4473A; }
+  .sm-hint { font-size: 1.6rem; line-height: 1.4; margin: 1.2rem 0; padding: 1rem 1.4rem; border-radius: 1rem;
+    background: #F3E9DC; max-width: 40em; }
+  .sm-url { word-break: break-all; color: #6b5a4e; }
   [data-testid="stElementContainer"]:has(.sm-rendered) { display: none; }
+  /* Headings are not places to link to here: no anchor icon beside "You win!". */
+  [data-testid="stHeaderActionElements"] { display: none; }
 </style>
-"""
-
-
-ASSETS = Path(__file__).resolve().parent / "assets"
+""".replace("EMOJI_FACE", _emoji_face())
 
 
 @functools.lru_cache(maxsize=None)
@@ -108,6 +129,11 @@ _MARKUP = {ord(c): f"&#{ord(c)};" for c in "&<>\"'\\`*_{}[]()#+-.!|~:$=^%@/"}
 def esc(text) -> str:
     """Player text (a name, a phrase, a refusal that quotes one) as literal text in HTML or markdown."""
     return str(text).translate(_MARKUP)
+
+
+def points(n: int) -> str:
+    """"1 point", "2 points"."""
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def names_of(view: dict, seats) -> str:

@@ -99,3 +99,13 @@ def test_host_actions_that_discard_play_ask_first_and_preselect_nobody():
     next(b for b in host.button if b.label == "Yes: end the game now").click().run()
     assert tables.view(room.code)["status"] == "finished"
     assert tables.version(room.code) == version + 1
+
+
+def test_a_replaced_pictomania_card_tells_the_players_who_were_ready_why():
+    room, seats = room_with(["Ana", "Bo", "Cy"], game="pictomania", start=True)
+    tables.submit(room.code, 1, seats[1].token, {"type": "ready"})
+    slot = next(iter(tables.view(room.code, 0, seats[0].token)["cards"]))
+    tables.submit(room.code, 0, seats[0].token, {"type": "replace", "slot": slot})
+    bo = run("play", room=room.code, seat=1, token=seats[1].token)
+    assert f"Ana replaced card {slot}, so everyone reads it and taps Ready again" in text_of(bo)
+    assert any(b.label == "I've read them: Ready" for b in bo.button)

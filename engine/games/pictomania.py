@@ -159,7 +159,7 @@ def _start_round(state: dict) -> None:
     state["round"] += 1
     deck = round_decks(state["options"])[state["round"] - 1]
     state.update(
-        deck=deck, cards={slot: _draw_card(state, deck) for slot in SLOTS}, phase="words", ready=[],
+        deck=deck, cards={slot: _draw_card(state, deck) for slot in SLOTS}, phase="words", ready=[], replaced=None,
         assignments={}, drawings={}, guesses=[], finished={}, wrong_word=[], black_supply=[],
     )
 
@@ -251,7 +251,8 @@ def _replace(state: dict, move: dict) -> None:
     slot = move["slot"]
     state["discarded"].append(state["cards"][slot]["id"])
     state["cards"][slot] = _draw_card(state, state["deck"])
-    state["ready"] = []
+    state["ready"] = []  # everyone reads the new card: the phones say who replaced which
+    state["replaced"] = {"slot": slot, "seat": move["seat"]}
 
 
 def _ready(state: dict, move: dict) -> None:
@@ -508,6 +509,7 @@ def view(state: dict, viewer) -> dict:
         "cards": {slot: {"id": c["id"], "theme": c["theme"], "words": list(c["words"])}
                   for slot, c in state["cards"].items()},
         "can_replace": phase == "words" and _spare_cards(state) > 0,
+        "replaced": state.get("replaced") if phase == "words" else None,
         "ready": sorted(state["ready"]), "participants": seats,
         "drawings": state["drawings"],
         "frozen": [s for s in seats if _frozen(state, s)],

@@ -1,13 +1,22 @@
 const PICKS = (globalThis.__sobremesaPicks ??= {});
 const PAINTERS = (globalThis.__sobremesaPainters ??= {});  // nonce -> repaint the live grid
 
-function zoom(src) {
+// The enlarged card lives on document.body, outside the component's own styles: styled inline.
+function zoom(src, alt) {
   const box = document.createElement("div");
-  box.className = "lightbox";
+  box.setAttribute("data-testid", "card-zoom");
+  box.style.cssText = "position:fixed;inset:0;z-index:100000;background:rgba(20,14,10,.92);display:flex;" +
+    "align-items:center;justify-content:center;cursor:zoom-out;";
   const img = document.createElement("img");
   img.src = src;
+  img.alt = alt || "picture card";
+  img.style.cssText = "display:block;width:auto;height:auto;max-width:94vw;max-height:94vh;" +
+    "aspect-ratio:2/3;border-radius:14px;box-shadow:0 8px 40px rgba(0,0,0,.6);";
   box.appendChild(img);
-  box.onclick = () => box.remove();
+  const close = () => { box.remove(); document.removeEventListener("keydown", onKey); };
+  const onKey = (e) => { if (e.key === "Escape") close(); };
+  box.onclick = close;
+  document.addEventListener("keydown", onKey);
   document.body.appendChild(box);
 }
 
@@ -56,10 +65,10 @@ export default function ({ parentElement, data, setTriggerValue }) {
     lens.type = "button";
     lens.textContent = "⤢";
     lens.title = "Enlarge";
-    lens.onclick = (e) => { e.stopPropagation(); zoom(card.src); };
+    lens.onclick = (e) => { e.stopPropagation(); zoom(card.src, card.alt); };
     fig.appendChild(lens);
     fig.onclick = () => {
-      if (!pick || card.disabled) return zoom(card.src);
+      if (!pick || card.disabled) return zoom(card.src, card.alt);
       const at = chosen.indexOf(card.id);
       if (at >= 0) chosen.splice(at, 1);
       else { chosen.push(card.id); if (chosen.length > pick) chosen.shift(); }

@@ -150,6 +150,41 @@ function connect(c) {
   ws.onerror = () => {};  // onclose follows
 }
 
+// A phone that slept comes back with a socket that may be dead: check it now instead of waiting
+// for the next ping, and take the wake lock again (the browser drops it when the tab hides).
+const AWAKE = (globalThis.__sobremesaAwake ??= { want: false, lock: null, listening: false });
+
+async function keepAwake(want) {
+  AWAKE.want = want;
+  try {
+    if (want && !AWAKE.lock && navigator.wakeLock && document.visibilityState === "visible") {
+      AWAKE.lock = await navigator.wakeLock.request("screen");
+      AWAKE.lock.addEventListener("release", () => { AWAKE.lock = null; });
+    } else if (!want && AWAKE.lock) {
+      const lock = AWAKE.lock; AWAKE.lock = null; await lock.release();
+    }
+  } catch (e) { AWAKE.lock = null; }  // not allowed (battery saver, no user gesture yet): fine
+}
+
+function onVisible() {
+  if (document.visibilityState !== "visible") return;
+  if (AWAKE.want) keepAwake(true);
+  for (const c of REG.values()) {
+    if (c.closing) continue;
+    if (!c.ws) { clearTimeout(c.retryTimer); c.retryTimer = null; c.attempt = 0; connect(c); continue; }
+    const ws = c.ws, asked = Date.now();
+    try { ws.send("ping"); } catch (e) {}
+    setTimeout(() => {
+      if (c.ws === ws && c.lastMsg < asked) { try { ws.close(); } catch (e) {} dropped(c, ws, 1006); }
+    }, 4000);
+  }
+}
+
+if (!AWAKE.listening) {
+  AWAKE.listening = true;
+  document.addEventListener("visibilitychange", onVisible);
+}
+
 function closeConn(c) {
   c.closing = true;
   clearTimeout(c.retryTimer); clearInterval(c.pingTimer); stopPolling(c);
@@ -195,6 +230,7 @@ export default function (component) {
   m.el = parentElement.querySelector(".sobremesa-push");
   const host = parentElement.host ?? parentElement;
   m.box = host.closest?.('[data-testid="stElementContainer"]') ?? null;
+  if (data.awake != null) keepAwake(!!data.awake);
   fire(c);  // a push may have arrived while this render was in flight
   return () => {
     clearTimeout(m.retryTimer);

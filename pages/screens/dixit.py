@@ -7,7 +7,7 @@ from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.screens.reveal import HAND, name_of, scoreboard, show_phrase, turn_result, waiting_line
-from pages.screens.reveal import winners_line
+from pages.screens.reveal import HINTS, wall_card_width, winners_line
 
 PITCH = "Dixit — tell a story with a picture (3–6 players)"
 
@@ -40,13 +40,17 @@ def table(view) -> None:
     st.markdown(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
                 f"<div class='sm-waiting'>{ui.esc(waiting_line(view))}</div></div>", unsafe_allow_html=True)
     st.caption(f"Turn {view['turn']} · {view['deck_left']} cards left in the draw pile")
+    hint = HINTS.get(phase)
+    if hint:
+        st.html(f"<div class='sm-hint'>{hint.format(teller=ui.esc(name_of(view, view.get('storyteller'))))}</div>")
     if phase in ("give", "vote"):
         show_phrase(view)
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
-        card_grid(cards, key="table", min_width=270)
+        card_grid(cards, key="table", min_width=wall_card_width(len(cards)))
     elif phase == "end":
-        st.markdown(f"## {ui.esc(winners_line(view))}")
+        ended = "The host ended the game. " if view.get("ended_by_host") else ""
+        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
     if view.get("last_turn") and phase != "vote":
         turn_result(view, view["last_turn"], min_width=200, big=True)
     scoreboard(view)
@@ -109,7 +113,9 @@ def _waiting_detail(view, seat, teller) -> None:
     if view.get("my_vote"):
         st.success(f"You voted for card {view['my_vote'][0]}.")
     if phase == "vote" and view["table"]:
-        card_grid([{"id": p["card"], "label": str(p["position"])} for p in view["table"]], key="table", min_width=110)
+        own = set(view.get("my_positions") or [])
+        card_grid([{"id": p["card"], "label": str(p["position"]), "badge": "yours" if p["position"] in own else ""}
+                   for p in view["table"]], key="table", min_width=110)
     line = waiting_line(view)
     if line:
         st.info(ui.esc(line))

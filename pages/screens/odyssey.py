@@ -7,7 +7,7 @@ import streamlit as st
 from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
-from pages.screens.reveal import (CSS, HAND, RED, TEAMS, name_of, positions_text, scoreboard, show_phrase,
+from pages.screens.reveal import (CSS, HAND, HINTS, wall_card_width, RED, TEAMS, name_of, positions_text, scoreboard, show_phrase,
                                   team_of, turn_result, waiting_line, winners_line, winning_teams)
 
 PITCH = "Dixit Odyssey — 3 to 12 players, with Party and Team variants"
@@ -23,7 +23,8 @@ MAX_LAPS = 5
 def options() -> dict:
     """The host's choices on the start page (every option has a default in the engine)."""
     variant = st.radio("Variant", list(VARIANTS), key="odyssey-variant",
-                       format_func=lambda v: v.capitalize(), captions=list(VARIANTS.values()))
+                       format_func=lambda v: v.capitalize(),
+                       captions=[text.split(" — ", 1)[-1] for text in VARIANTS.values()])  # the name is the label
     chosen = {"variant": variant}
     if variant != "base":
         chosen["laps"] = st.slider("Laps: how many times each player tells", 1, MAX_LAPS, 1, key="odyssey-laps")
@@ -38,11 +39,6 @@ def _phone_phrase(view) -> None:
     """The phrase on a phone: smaller than on the wall, so twelve cards fit below it."""
     if view.get("phrase"):
         st.html(CSS + f"<div class='od-phrase'>“{ui.esc(view['phrase'])}”</div>")
-
-
-def _table_width(count: int) -> int:
-    """Shared screen: twelve cards in two rows of six on 1920×1080; fewer cards, larger."""
-    return 260 if count <= 5 else 210
 
 
 def _phone_width(count: int) -> int:
@@ -105,6 +101,13 @@ def _team_strip(view, big: bool) -> None:
 # ---- the shared screen ---------------------------------------------------------------------------
 
 
+PARTY_HINTS = {
+    "tell": "{teller} thinks of a phrase before looking at any card, and says it aloud.",
+    "give": "Everyone, {teller} included, gives a card that fits the phrase. Then everyone votes with "
+            "the crowd, and {teller} hides a red card where nobody should go.",
+}
+
+
 def table(view) -> None:
     phase = view["phase"]
     st.markdown(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
@@ -112,13 +115,19 @@ def table(view) -> None:
     st.caption(f"Dixit Odyssey · {view['variant'].capitalize()} · {_goal(view)} · turn {view['turn']} · "
                f"{view['deck_left']} cards in the draw pile")
     _team_strip(view, big=True)
+    hint = HINTS.get(phase)
+    if hint and view["variant"] == "party" and phase in ("tell", "give"):
+        hint = PARTY_HINTS[phase]
+    if hint:
+        st.html(f"<div class='sm-hint'>{hint.format(teller=ui.esc(name_of(view, view.get('storyteller'))))}</div>")
     if phase in ("give", "vote"):
         show_phrase(view)
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
-        card_grid(cards, key="table", min_width=_table_width(len(cards)))
+        card_grid(cards, key="table", min_width=wall_card_width(len(cards)))
     elif phase == "end":
-        st.markdown(f"## {ui.esc(winners_line(view))}")
+        ended = "The host ended the game. " if view.get("ended_by_host") else ""
+        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
     if view.get("last_turn") and phase != "vote":
         turn_result(view, view["last_turn"], min_width=170, big=True)
     scoreboard(view)
@@ -265,5 +274,7 @@ def _waiting_detail(view, seat) -> None:
     if view.get("my_red_vote") is not None:
         st.error(f"{RED} Your red card: {view['my_red_vote']}.")
     if phase == "vote" and view["table"]:
-        cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
+        own = set(view.get("my_positions") or [])
+        cards = [{"id": p["card"], "label": str(p["position"]), "badge": "yours" if p["position"] in own else ""}
+                 for p in view["table"]]
         card_grid(cards, key="table", min_width=_phone_width(len(cards)))

@@ -86,7 +86,7 @@ def _tile(view, seat, *, big: bool = False) -> dict:
     guessers = _guessers(view, seat)
     caption = [[name(view, seat), "title"], [_status(view, seat), "note"]]
     if guessers:
-        caption.append(["🂠 " + guessers, "note"])
+        caption.append(["🃏 " + guessers, "note"])
     return {"id": seat, "seat": seat, "strokes": view["drawings"].get(str(seat), []),
             "frozen": seat in view.get("frozen", []), "caption": caption}
 
@@ -117,7 +117,7 @@ def table(view) -> None:
         champions, best = winners(view)
         title = "The game was ended by the host. " if view.get("ended_by_host") else ""
         st.markdown(f"## 🏆 {title}{ui.esc(' & '.join(champions))} win{'s' if len(champions) == 1 else ''} "
-                    f"with {best} points")
+                    f"with {ui.points(best)}")
         scoreboard(view, big=True)
         if view.get("last_round"):
             round_reveal(view, view["last_round"], big=True, tile=300, cols=len(view["last_round"]["assignments"]))
@@ -188,6 +188,10 @@ def _words_phase(view, act) -> None:
     st.markdown(f"<div class='sm-phase'>Round {view['round']} of {view['rounds']}: read the 21 words</div>",
                 unsafe_allow_html=True)
     st.html(_cards_html(view["cards"], view["deck"]))
+    replaced = view.get("replaced")
+    if replaced and seat in view.get("waiting_for", []):
+        who = "You" if replaced["seat"] == seat else ui.esc(ui.names_of(view, [replaced["seat"]]))
+        st.info(f"{who} replaced card {replaced['slot']}, so everyone reads it and taps Ready again.", icon="🔄")
     if seat in view.get("waiting_for", []):
         st.button("I've read them: Ready", type="primary", use_container_width=True, key="pm-ready",
                   on_click=act, args=({"type": "ready"},))
@@ -199,8 +203,10 @@ def _words_phase(view, act) -> None:
         st.success("You're ready." + (f" Waiting for: {ui.esc(ui.names_of(view, waiting))}" if waiting else ""))
     if view.get("can_replace"):
         with st.expander("A word nobody knows? Replace a card"):
+            ready = len(view.get("ready") or [])
             st.caption("The card goes away for the rest of the game and a new one from the same deck takes its "
-                       "place. Everyone then reads it and taps Ready again.")
+                       "place. Everyone then reads it and taps Ready again"
+                       + (f" ({ready} already tapped Ready)." if ready else "."))
             for slot, card in view["cards"].items():
                 st.button(f"Replace card {slot} ({card['theme']})", key=f"pm-replace-{slot}",
                           use_container_width=True, on_click=act, args=({"type": "replace", "slot": slot},))

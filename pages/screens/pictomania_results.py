@@ -72,7 +72,7 @@ def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None =
         on = sorted((g for g in record["guesses"] if g["drawer"] == s), key=lambda g: g["order"])
         for g in on:
             right = g["number"] == record["assignments"][str(s)]["number"]
-            caption.append([f"{name(view, g['guesser'])} {'✓' if right else '✗ ' + str(g['number'])}",
+            caption.append([f"{name(view, g['guesser'])} {'✔' if right else '✖ ' + str(g['number'])}",
                             "ok" if right else "bad"])
         if not on:
             caption.append(["nobody guessed", "note"])

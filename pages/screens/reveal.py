@@ -2,13 +2,18 @@
 where, who voted what, the red vote and team colours, the points popping in) and the scoreboard."""
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from pages import ui
 from pages.cards import card_grid
 
 HAND = 105  # three cards a row on a 390 px phone: the whole hand fits on one screen
+
+
+def wall_card_width(count: int) -> int:
+    """Shared screen: the cards on the table in one row up to six, two rows of six for twelve, at
+    1920×1080; fewer cards, larger."""
+    return 260 if count <= 5 else 210
 
 
 def name_of(view, seat) -> str:
@@ -33,6 +38,16 @@ TEAMS = [("🔵", "Blue", "#3B6FB6"), ("🟠", "Orange", "#D9822B"), ("🟢", "G
          ("🟣", "Purple", "#7E57C2"), ("🟡", "Yellow", "#C9A41A"), ("🟤", "Brown", "#8B5A2B")]
 
 RED = "🟥"
+
+# What the room does now, on the wall while it has no cards to show.
+HINTS = {
+    "claim": "📱 Look at the cards on your phone. Got an idea for one of them? "
+             "Tap <b>I have a phrase!</b> first, and you are the storyteller.",
+    "tell": "{teller} picks a card and says a phrase about it aloud. Everyone else: listen, "
+            "then give a card from your hand that fits the phrase.",
+    "give": "Everyone but the storyteller gives a card that fits the phrase. The cards are shuffled, "
+            "then everyone votes for the one they think is the storyteller's.",
+}
 
 CSS = """
 <style>
@@ -161,17 +176,27 @@ def _team_points_chips(view, turn, big) -> None:
     st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
 
 
+SHOWN_TURNS = 8  # the latest turns fit across the wall; the total counts them all
+
+
 def scoreboard(view) -> None:
+    """The scores on the wall, turn by turn: a table in the wall's own type size (a data grid
+    draws 14 px text, unreadable from the back of a room)."""
     history = view.get("history") or []
     if not history:
         return
-    names = view["names"]
-    frame = pd.DataFrame({name: [t["scores"].get(str(s), 0) for t in history] for s, name in enumerate(names)},
-                         index=[f"T{t['turn']}" for t in history]).T
-    frame["Total"] = view["scores"]
-    if view.get("variant", "base") == "team":
-        frame.insert(0, "Team", [" ".join(team_of(view, s)[:2]) for s in range(len(names))])
-    st.dataframe(frame.sort_values("Total", ascending=False), width="content")
+    names, team = view["names"], view.get("variant", "base") == "team"
+    shown = history[-SHOWN_TURNS:]
+    earlier = len(history) > SHOWN_TURNS  # a column that says older turns are in the total
+    head = ("<th>…</th>" if earlier else "") + "".join(f"<th>T{t['turn']}</th>" for t in shown)
+    rows = []
+    for s in sorted(range(len(names)), key=lambda s: (-view["scores"][s], s)):
+        cells = ("<td></td>" if earlier else "") + "".join(
+            f"<td>{t['scores'].get(str(s), 0) or '·'}</td>" for t in shown)
+        who = (f"{team_of(view, s)[0]} " if team else "") + ui.esc(names[s])
+        rows.append(f"<tr><th class='sm-who'>{who}</th>{cells}<td class='sm-total'>{view['scores'][s]}</td></tr>")
+    st.html(f"<table class='sm-scores'><thead><tr><th></th>{head}<th>Total</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def winning_teams(view) -> list[int]:
@@ -185,7 +210,7 @@ def winners_line(view) -> str:
         won = winning_teams(view)
         best = view["team_scores"].get(str(won[0]), 0) if won else 0
         teams = " & ".join(" ".join(TEAMS[t % len(TEAMS)][:2]) for t in won)
-        return f"🏆 Team {teams} win{'s' if len(won) == 1 else ''} with {best} points"
+        return f"🏆 Team {teams} win{'s' if len(won) == 1 else ''} with {ui.points(best)}"
     best = max(view["scores"], default=0)
     winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-    return f"🏆 {' & '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} points"
+    return f"🏆 {' & '.join(winners)} win{'s' if len(winners) == 1 else ''} with {ui.points(best)}"

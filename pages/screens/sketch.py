@@ -64,8 +64,8 @@ svg{display:block;width:100%;height:auto;aspect-ratio:4/3;background:#fff;border
 svg.frozen{outline:3px solid #8FB8DE}
 figcaption{display:flex;flex-wrap:wrap;gap:.15rem .6rem;align-items:baseline;padding:4px 2px 0;font-size:var(--font,1rem);line-height:1.3;color:#2A1F1A}
 .title{font-weight:800;font-size:1.1em}.note{color:#6B5A4E}.ok{color:#2E7D32;font-weight:700}.bad{color:#C4473A}.strong{font-weight:800}
-.guess{display:flex;flex-wrap:wrap;gap:6px;align-items:center;padding-top:6px;font:600 .95rem system-ui,sans-serif}
-.guess button{min-width:40px;min-height:40px;border-radius:999px;border:1px solid #C9BBAE;background:#FFFBF4;font:700 1rem system-ui,sans-serif;color:#2A1F1A;cursor:pointer}
+.guess{display:flex;flex-wrap:wrap;gap:6px;align-items:center;padding-top:6px;font:600 .95rem "Source Sans",system-ui,sans-serif}
+.guess button{min-width:40px;min-height:40px;border-radius:999px;border:1px solid #C9BBAE;background:#FFFBF4;font:700 1rem "Source Sans",system-ui,sans-serif;color:#2A1F1A;cursor:pointer}
 .guess button.on{background:#2A1F1A;color:#FBF5EC;border-color:#2A1F1A}
 .guess button.go{flex:1 1 100%;min-height:46px;border:0;border-radius:10px;background:#C4473A;color:#fff}
 .guess button:disabled{opacity:.5}
@@ -188,7 +188,24 @@ if (!globalThis.__sobremesaSheetsEcho) {
   });
 }
 
+// The drawing library shows a floating toolbar of its own (undo, reset) when a finger hovers the
+// pad: it covers the secret word above the pad and repeats our Undo and clear below it. Its styles
+// live in its shadow root, so the rule that hides it goes there.
+function hideCanvasToolbars() {
+  for (const host of document.querySelectorAll("[data-testid='stMain'] *")) {
+    const shadow = host.shadowRoot;
+    if (shadow && shadow.querySelector(".dc-root") && !shadow.querySelector("style[data-sobremesa]")) {
+      const style = document.createElement("style");
+      style.dataset.sobremesa = "1";
+      style.textContent = ".dc-toolbar { display: none !important; }";
+      shadow.appendChild(style);
+    }
+  }
+}
+
 export default function ({ parentElement, data, setTriggerValue }) {
+  hideCanvasToolbars();
+  setTimeout(hideCanvasToolbars, 400);  // the pad may mount after this component
   const root = parentElement.querySelector(".sheets");
   SHEET_ROOTS.add(root);
   root.classList.toggle("stack", !!data.stack);
@@ -372,7 +389,7 @@ def pad(view: dict, act, key: str) -> None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=True):
         st.pills("Size", list(SIZES), key=key + ":size", label_visibility="collapsed", required=True,
                  format_func={"thin": "• thin", "medium": "● mid", "thick": "⬤ thick"}.get)
-        st.button("↶ Undo", key=key + ":undo", disabled=not mine, on_click=_edit, args=(key, act, {"type": "undo"}))
+        st.button("↩️ Undo", key=key + ":undo", disabled=not mine, on_click=_edit, args=(key, act, {"type": "undo"}))
         with st.popover("🗑️", help="Clear the whole drawing", disabled=not mine):
             st.button("Yes, clear my whole drawing", key=key + ":clear", type="primary",
                       on_click=_edit, args=(key, act, {"type": "clear"}))

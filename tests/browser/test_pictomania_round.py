@@ -132,7 +132,7 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     # Undo maps to the engine's undo, and the pad keeps working after it reloads.
     mouse_stroke(players[2], [(0.5, 0.1), (0.5, 0.9)])
     expect(sheet(host, 2)).to_have_attribute("data-strokes", "2", timeout=WAIT)
-    players[2].get_by_role("button", name="↶ Undo").click()
+    players[2].get_by_role("button", name="↩️ Undo").click()
     expect(sheet(host, 2)).to_have_attribute("data-strokes", "1", timeout=WAIT)
     settle(players[2], code)  # the pad reloads the engine's drawing; a stroke drawn meanwhile is dropped
     mouse_stroke(players[2], [(0.9, 0.1), (0.1, 0.9)])
