@@ -32,8 +32,10 @@ def style(chart, height: int | None = None):
             .configure_view(strokeWidth=0))
 
 
-def bar_height(rows: int) -> int:
-    return 34 * max(1, min(rows, MAX_ROWS)) + 30
+def bar_height(rows: int) -> alt.Step:
+    """Each bar its own 30 px: a fixed height counts the axes too, and squashed a chart of one or
+    two players' bars to a few pixels each. (`rows` is kept for the callers that know it.)"""
+    return alt.Step(30)
 
 
 def hbar(data: pd.DataFrame, value: str, label: str, tooltip: list, fmt: str = "", scale=None,

@@ -30,7 +30,9 @@ def _heatmap(fooled: pd.DataFrame) -> alt.Chart:
         text="votes:Q",
         color=alt.condition(alt.datum.votes > data["votes"].max() * 0.55 if len(data) else alt.datum.votes > 0,
                             alt.value("white"), alt.value(INK)))
-    return style(cells + text, 32 * len(order) + 20)
+    # A height counts the axes too, and the upright names above take most of it with few players:
+    # a step gives each row its own 34 px, whatever the names.
+    return style((cells + text).properties(height=alt.Step(34)))
 
 
 def _rate(data: pd.DataFrame, title: str, extra: list, colour: str) -> alt.Chart:
