@@ -63,6 +63,10 @@ CLOSE_TRY_LATER = 1013
 MAX_ECHOES = 200  # per socket between two sends
 MAX_SOCKETS = 20_000  # per process; past it new sockets are refused (1013)
 MAX_KNOWN_ROOMS = 50_000  # latest versions remembered (oldest forgotten first)
+# A seat's own move reaches that seat's sockets this much later than the others. The tab that
+# made the move renders the new version in the very run the tap started; a push arriving while
+# that run is in flight made it run a second time. Late, the push only repairs a run that failed.
+ACTOR_GRACE = 1.5
 
 Callback = Callable[[str, int], None]
 
@@ -77,12 +81,13 @@ class Bridge(Protocol):
 class Subscription:
     """Handle returned by ``subscribe``; pass it to ``unsubscribe``."""
 
-    __slots__ = ("callback", "code", "kind")
+    __slots__ = ("callback", "code", "kind", "seat")
 
-    def __init__(self, code: str, callback: Callback, kind: str) -> None:
+    def __init__(self, code: str, callback: Callback, kind: str, seat: int | None = None) -> None:
         self.code = code
         self.callback = callback
         self.kind = kind  # "socket" (counted by stats) or "local"
+        self.seat = seat  # the seat whose tab holds this socket (its ticket says so), else None
 
     def __repr__(self) -> str:
         return f"Subscription({self.code!r}, {self.kind})"
@@ -128,15 +133,16 @@ def latest(code: str) -> int | None:
         return _S.versions.get(code)
 
 
-def notify(code: str, version: int) -> None:
-    """A room moved to ``version``: tell every local listener (and the bridge).
+def notify(code: str, version: int, actor: int | None = None) -> None:
+    """A room moved to ``version``: tell every local listener (and the bridge). ``actor``: the seat
+    whose move it was; its own sockets hear it ``ACTOR_GRACE`` seconds later.
 
     Thread-safe; never blocks on I/O and never raises.  Versions are taken as
     monotonic per room: a version not newer than the latest known is ignored,
     so duplicate notifications are harmless.
     """
     try:
-        if deliver(code, version):
+        if deliver(code, version, actor):
             bridge = _S.bridge
             if bridge is not None:
                 try:
@@ -147,7 +153,7 @@ def notify(code: str, version: int) -> None:
         _LOG.exception("live.notify(%r, %r) failed", code, version)
 
 
-def deliver(code: str, version: int) -> bool:
+def deliver(code: str, version: int, actor: int | None = None) -> bool:
     """Local fan-out only (what a bridge calls). Returns True if it was news."""
     if not valid_code(code) or not _valid_version(version):
         _LOG.warning("live: ignoring notify(%r, %r)", code, version)
@@ -167,7 +173,11 @@ def deliver(code: str, version: int) -> bool:
         _S.cond.notify_all()
     for sub in subs:
         try:
-            sub.callback(code, version)
+            later = getattr(sub.callback, "later", None)
+            if actor is not None and sub.seat == actor and later is not None:
+                later(version, ACTOR_GRACE)
+            else:
+                sub.callback(code, version)
         except Exception:
             _LOG.exception("live subscriber %r failed", sub)
     return True
@@ -196,11 +206,11 @@ def echo(code: str, message: dict) -> None:
                 _LOG.exception("live echo to %r failed", sub)
 
 
-def subscribe(code: str, callback: Callback, *, kind: str = "local") -> Subscription:
+def subscribe(code: str, callback: Callback, *, kind: str = "local", seat: int | None = None) -> Subscription:
     """Call ``callback(code, version)`` (in the notifying thread) on each new version."""
     if not valid_code(code):
         raise ValueError(f"malformed room code: {code!r}")
-    sub = Subscription(code, callback, kind)
+    sub = Subscription(code, callback, kind, seat)
     with _S.lock:
         _S.subs.setdefault(code, set()).add(sub)
     return sub
@@ -279,9 +289,15 @@ class _Pending:
         except RuntimeError:  # loop closed: the socket is gone anyway
             pass
 
+    def later(self, version: int, delay: float) -> None:  # any thread: this seat's own move
+        try:
+            self.loop.call_soon_threadsafe(self.loop.call_later, delay, self._set, version)
+        except RuntimeError:
+            pass
 
-async def websocket_endpoint(websocket: Any) -> None:
-    """Starlette endpoint for ``WebSocketRoute("/events/{code}", ...)``."""
+
+async def websocket_endpoint(websocket: Any, seat: int | None = None) -> None:
+    """Starlette endpoint for ``WebSocketRoute("/events/{code}", ...)``; ``seat``: whose tab it is."""
     from starlette.websockets import WebSocketDisconnect
 
     code = websocket.path_params.get("code", "")
@@ -294,7 +310,7 @@ async def websocket_endpoint(websocket: Any) -> None:
         return
 
     pending = _Pending(asyncio.get_running_loop())
-    sub = subscribe(code, pending, kind="socket")
+    sub = subscribe(code, pending, kind="socket", seat=seat)
     send_lock = asyncio.Lock()
 
     async def send(payload: dict[str, Any]) -> None:

@@ -164,12 +164,12 @@ def watch_other_processes(interval: float = 0.5) -> None:
     threading.Thread(target=watch, name="sobremesa-watch", daemon=True).start()
 
 
-def _notify(code: str, version: int) -> None:
+def _notify(code: str, version: int, actor: int | None = None) -> None:
     try:
         from engine import live
     except ImportError:  # push is optional for headless use
         return
-    live.notify(code, version)
+    live.notify(code, version, actor=actor)
 
 
 def _echo(code: str, message: dict) -> None:
@@ -494,7 +494,7 @@ def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=
         action()
     if shown is not None:
         _echo(code, {**shown, "version": version})
-    _notify(code, version)
+    _notify(code, version, actor=seat)  # the seat's own tab renders this version in its own run
     return version
 
 

@@ -25,7 +25,7 @@ img { display: block; width: 100%; aspect-ratio: 2 / 3; object-fit: cover; }
   background: rgba(251,245,236,.92); color: #2A1F1A; font: 700 calc(var(--min) / 7) "Source Sans", system-ui, sans-serif;
   text-align: center; }
 .badge { position: absolute; bottom: 0; left: 0; right: 0; padding: 4px 8px; background: rgba(42,31,26,.82);
-  color: #FBF5EC; font: 600 calc(var(--min) / 11) "Source Sans", system-ui, sans-serif; white-space: normal; }
+  color: #FBF5EC; font: 600 calc(var(--min) / 8) "Source Sans", system-ui, sans-serif; white-space: normal; }
 .zoom { position: absolute; top: 4px; right: 4px; width: 34px; height: 34px; border: 0; border-radius: 50%;
   background: rgba(251,245,236,.85); font-size: 18px; line-height: 34px; cursor: zoom-in; }
 .confirm { margin-top: 12px; width: 100%; min-height: 48px; border: 0; border-radius: 10px; background: #C4473A;

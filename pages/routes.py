@@ -57,7 +57,7 @@ async def room_events(websocket):
         return
     presence.arrive(code, seat)  # news for the shared screen, and so is its going
     try:
-        await live.websocket_endpoint(websocket)
+        await live.websocket_endpoint(websocket, seat)
     finally:
         presence.leave(code, seat)
 

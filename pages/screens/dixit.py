@@ -40,11 +40,11 @@ def table(view) -> None:
     st.markdown(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
                 f"<div class='sm-waiting'>{ui.esc(waiting_line(view))}</div></div>", unsafe_allow_html=True)
     st.caption(f"Turn {view['turn']} · {view['deck_left']} cards left in the draw pile")
+    if phase in ("give", "vote"):
+        show_phrase(view)
     hint = HINTS.get(phase)
     if hint:
         st.html(f"<div class='sm-hint'>{hint.format(teller=ui.esc(name_of(view, view.get('storyteller'))))}</div>")
-    if phase in ("give", "vote"):
-        show_phrase(view)
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
         card_grid(cards, key="table", min_width=wall_card_width(len(cards)))
@@ -100,9 +100,10 @@ def player(view, act) -> None:
 def _waiting_detail(view, seat, teller) -> None:
     phase = view["phase"]
     if phase == "end":
-        best = max(view["scores"])
-        won = view["scores"][seat] == best
-        st.markdown(f"## {'🏆 You win!' if won else 'Game over'}  \nYou scored **{view['scores'][seat]}**.")
+        scores = view["scores"]
+        place = 1 + sum(1 for s in scores if s > scores[seat])
+        st.markdown(f"## {'🏆 You win!' if place == 1 else ui.esc(winners_line(view))}")
+        st.markdown(f"You scored **{ui.points(scores[seat])}**: place {place} of {len(scores)}.")
         return
     if view.get("my_given"):
         st.caption("You gave:")

@@ -108,6 +108,12 @@ PARTY_HINTS = {
 }
 
 
+TEAM_HINTS = {
+    "give": "Each team gives one card that fits the phrase, {teller}'s teammate too. In the other "
+            "teams the first of the two to give gives, and the other one votes for the team.",
+}
+
+
 def table(view) -> None:
     phase = view["phase"]
     st.markdown(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
@@ -115,13 +121,11 @@ def table(view) -> None:
     st.caption(f"Dixit Odyssey · {view['variant'].capitalize()} · {_goal(view)} · turn {view['turn']} · "
                f"{view['deck_left']} cards in the draw pile")
     _team_strip(view, big=True)
-    hint = HINTS.get(phase)
-    if hint and view["variant"] == "party" and phase in ("tell", "give"):
-        hint = PARTY_HINTS[phase]
-    if hint:
-        st.html(f"<div class='sm-hint'>{hint.format(teller=ui.esc(name_of(view, view.get('storyteller'))))}</div>")
     if phase in ("give", "vote"):
         show_phrase(view)
+    hint = {"party": PARTY_HINTS, "team": TEAM_HINTS}.get(view["variant"], {}).get(phase) or HINTS.get(phase)
+    if hint:
+        st.html(f"<div class='sm-hint'>{hint.format(teller=ui.esc(name_of(view, view.get('storyteller'))))}</div>")
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
         card_grid(cards, key="table", min_width=wall_card_width(len(cards)))

@@ -142,7 +142,7 @@ def table(view) -> None:
     with drawings:
         seats = view["participants"]
         sheets([_tile(view, s) for s in seats], key="pm-table", cols=columns(len(seats)),
-               tile_px=480 if len(seats) == 4 else 400, font="1.3rem")
+               tile_px=480 if len(seats) == 4 else 400, font="1rem")
         tokens = ", ".join(map(str, view.get("scoring_tokens") or []))
         rule = ("Competitive: the round ends when the last black token is taken."
                 if view["options"].get("competitive") else "The round ends when everyone is done.")

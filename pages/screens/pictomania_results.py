@@ -20,10 +20,11 @@ _CSS = """
   .pm-card ol { margin: 0; padding: 3px 6px 5px 1.7em; font-size: .86rem; line-height: 1.3; }
   .pm-card li::marker { font-weight: 800; color: var(--deck); }
   .pm-card li.pm-mine { font-weight: 800; background: #FCE9C8; border-radius: 4px; }
-  .pm-big .pm-card h4 { font-size: 1.35rem; padding: 4px 12px; }
-  .pm-big .pm-card ol { font-size: 1.3rem; line-height: 1.4; padding: 6px 10px 8px 2.2em; }
+  /* pm-big is the wall, whose rem is 28 px on a projector (pages/table.py): at least 24 px there */
+  .pm-big .pm-card h4 { font-size: .95rem; padding: 4px 12px; }
+  .pm-big .pm-card ol { font-size: .9rem; line-height: 1.35; padding: 6px 10px 8px 2.2em; }
   .pm-note { color: #6B5A4E; font-size: .95rem; }
-  .pm-big .pm-note { font-size: 1.2rem; }
+  .pm-big .pm-note { font-size: .9rem; }
   .pm-secret { font-size: 1.55rem; font-weight: 800; background: #2A1F1A; color: #FBF5EC; border-radius: 12px;
     padding: .45rem .8rem; margin: .2rem 0 .4rem; }
   .pm-secret small { display: block; font-size: .8rem; font-weight: 500; opacity: .8; }
@@ -33,7 +34,7 @@ _CSS = """
   .pm-table { border-collapse: collapse; width: 100%; font-size: 1rem; }
   .pm-table th, .pm-table td { padding: .25rem .5rem; border-bottom: 1px solid #E6DACD; text-align: left; }
   .pm-table td.n, .pm-table th.n { text-align: right; font-variant-numeric: tabular-nums; }
-  .pm-big .pm-table { font-size: 1.3rem; }
+  .pm-big .pm-table { font-size: .9rem; }
   .pm-ok { color: #2E7D32; font-weight: 700; } .pm-bad { color: #C4473A; }
 </style>
 """

@@ -11,9 +11,13 @@ HAND = 105  # three cards a row on a 390 px phone: the whole hand fits on one sc
 
 
 def wall_card_width(count: int) -> int:
-    """Shared screen: the cards on the table in one row up to six, two rows of six for twelve, at
-    1920×1080; fewer cards, larger."""
-    return 260 if count <= 5 else 210
+    """Shared screen (its main column is about 1,300 px at 1920×1080): up to eight cards in one row,
+    nine to twelve in two rows of six; fewer cards, larger."""
+    if count <= 5:
+        return 250
+    if count <= 8:
+        return max(140, 1300 // count - 12)
+    return 200
 
 
 def name_of(view, seat) -> str:

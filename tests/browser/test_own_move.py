@@ -1,0 +1,33 @@
+"""A player's tap reruns their own tab once: the run the tap starts renders the move, and the push of
+that same move reaches the player's own socket only after it (engine.live.ACTOR_GRACE)."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.test_room_life import WAIT, phone, tables_call
+
+RERUNS = "code => window.__sobremesaPushRooms?.[code]?.reruns"
+RENDERED = "([code, v]) => window.__sobremesaPushRooms?.[code]?.rendered >= v"
+
+
+def test_the_actors_tab_runs_once_per_move_and_the_others_hear_it(serve, browser):
+    srv = serve("app.py")
+    room = tables_call(srv, "r = tables.create_room('dixit')\n"
+                            "s = [tables.join(r.code, n).token for n in ('Ana', 'Bo', 'Cy')]\n"
+                            "tables.start(r.code, r.host_token)\n"
+                            "print(json.dumps({'code': r.code, 'tokens': s, 'version': tables.version(r.code)}))")
+    code, tokens = room["code"], room["tokens"]
+    ana, bo = phone(browser), phone(browser)
+    for page, seat in ((ana, 0), (bo, 1)):
+        page.goto(f"{srv.url}/play?room={code}&seat={seat}&token={tokens[seat]}")
+        page.wait_for_function("c => window.__sobremesaPushRooms?.[c]?.connected === true", arg=code, timeout=WAIT)
+    ana_before, bo_before = ana.evaluate(RERUNS, code), bo.evaluate(RERUNS, code)
+
+    ana.get_by_role("button", name="I have a phrase!").click()
+    expect(ana.get_by_text("You are the storyteller")).to_be_visible(timeout=WAIT)
+    bo.wait_for_function(RENDERED, arg=[code, room["version"] + 1], timeout=WAIT)
+    ana.wait_for_timeout(2500)  # past ACTOR_GRACE: the late push must find the move already shown
+
+    assert bo.evaluate(RERUNS, code) == bo_before + 1  # the others rerun once, on the push
+    assert ana.evaluate(RERUNS, code) == ana_before  # the actor's tab: only the run its tap started
+    assert ana.evaluate("c => window.__sobremesaPushRooms[c].version", code) == room["version"] + 1
