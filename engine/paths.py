@@ -1,6 +1,7 @@
 """Where runtime data lives: never inside the source tree."""
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -16,8 +17,11 @@ def data_dir() -> Path:
 
 
 def database_url() -> str:
-    """`SOBREMESA_DATABASE_URL`, or a SQLite file in the data directory."""
-    url = os.environ.get("SOBREMESA_DATABASE_URL")
-    if url:
-        return url
-    return f"sqlite:///{data_dir() / 'sobremesa.db'}"
+    """`SOBREMESA_DATABASE_URL`, or a SQLite file in the data directory. Asked for on every read of
+    the store: the directory is made once per setting, not on every call."""
+    return _database_url(os.environ.get("SOBREMESA_DATABASE_URL"), os.environ.get("SOBREMESA_DATA"))
+
+
+@functools.lru_cache(maxsize=64)
+def _database_url(url: str | None, _data: str | None) -> str:
+    return url or f"sqlite:///{data_dir() / 'sobremesa.db'}"

@@ -6,6 +6,7 @@ import hashlib
 import os
 import socket
 import subprocess
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -190,13 +191,23 @@ def is_local_request() -> bool:
     return ip in (None, "127.0.0.1", "::1", "localhost")
 
 
+TICKET_REUSE = 240  # seconds a tab reuses its ticket (one lives 10 to 15 minutes)
+
+
 def ticket(code: str, seat=None, token=None, channel=None) -> str | None:
     """The push socket's ticket for this page; None if the room or the seat is gone (the page then
-    shows why, and a socket without a ticket hears nothing)."""
+    shows why, and a socket without a ticket hears nothing). Kept in the tab's session for a few
+    minutes: asking the service checks the room and the token, two reads on every rerun."""
+    kept = st.session_state.setdefault("_tickets", {})
+    key, now = (code, seat, token, channel), time.monotonic()
+    if key in kept and kept[key][1] > now:
+        return kept[key][0]
     try:
-        return tables.push_ticket(code, seat, token, channel)
+        issued = tables.push_ticket(code, seat, token, channel)
     except SobremesaError:
         return None
+    kept[key] = (issued, now + TICKET_REUSE)
+    return issued
 
 
 def device() -> str:
