@@ -291,3 +291,29 @@ def test_what_one_move_can_store_is_bounded_and_the_refusal_says_so(monkeypatch)
         tables.submit(room.code, 0, seats[0].token, {"type": "tell", "card": card, "phrase": "a tide that forgets"})
     assert "too much for one move" in str(refused.value) and "at most 40" in str(refused.value)
     assert tables.version(room.code) == before + 1
+
+
+def test_a_room_code_made_of_markup_is_not_rendered_as_markup():
+    from tests.test_pages import run
+
+    for page in ("play", "table"):
+        at = run(page, room="![A](/CARDS)")
+        raw = "\n".join(str(m.value) for m in [*at.markdown, *at.error, *at.caption])
+        assert "](" not in raw and "![" not in raw
+
+
+def test_the_laptop_gets_the_host_controls_back_without_a_token_in_the_address(monkeypatch):
+    from pages import ui
+    from tests.test_pages import ROOT, TIMEOUT
+    from streamlit.testing.v1 import AppTest
+
+    room = tables.create_room("dixit")
+    tables.join(room.code, "Ana")
+    monkeypatch.setattr(ui, "is_local_request", lambda: True)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT).run()
+    next(b for b in at.button if b.label == "Open shared screen").click().run()
+    assert not at.exception
+    assert "host" not in at.query_params
+    assert any(b.label.startswith("Start the game") for b in at.button)
+    with pytest.raises(Exception):
+        tables.check_host(room.code, room.host_token)  # the old host link was replaced

@@ -31,3 +31,35 @@ def test_the_actors_tab_runs_once_per_move_and_the_others_hear_it(serve, browser
     assert bo.evaluate(RERUNS, code) == bo_before + 1  # the others rerun once, on the push
     assert ana.evaluate(RERUNS, code) == ana_before  # the actor's tab: only the run its tap started
     assert ana.evaluate("c => window.__sobremesaPushRooms[c].version", code) == room["version"] + 1
+
+
+WAKE_LOCK_STUB = """
+window.__locks = {requested: 0, released: 0, held: false};
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
+  request: async (kind) => {
+    window.__locks.requested++; window.__locks.held = true;
+    return {release: async () => { window.__locks.released++; window.__locks.held = false; },
+            addEventListener: () => {}};
+  }}});
+"""
+
+
+def test_a_phone_stays_awake_while_the_table_waits_on_it_and_no_longer(serve, browser):
+    srv = serve("app.py")
+    room = tables_call(srv, "r = tables.create_room('dixit')\n"
+                            "s = [tables.join(r.code, n).token for n in ('Ana', 'Bo', 'Cy')]\n"
+                            "tables.start(r.code, r.host_token)\n"
+                            "print(json.dumps({'code': r.code, 'tokens': s}))")
+    code, tokens = room["code"], room["tokens"]
+    bo = phone(browser)
+    bo.add_init_script(WAKE_LOCK_STUB)
+    bo.goto(f"{srv.url}/play?room={code}&seat=1&token={tokens[1]}")
+    bo.wait_for_function("() => window.__locks.held === true", timeout=WAIT)  # claim: everyone is waited on
+
+    tables_call(srv, f"print(tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}}))")
+    bo.wait_for_function("() => window.__locks.held === false && window.__locks.released === 1", timeout=WAIT)
+
+    # a phone that comes back from sleep checks its socket at once, and stays connected
+    bo.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    bo.wait_for_timeout(4500)
+    assert bo.evaluate("c => window.__sobremesaPushRooms[c].connected", code)
