@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from pages import ui
+from pages.i18n import _
 
 _HTML = '<div class="deck"></div>'
 
@@ -44,13 +45,17 @@ def card_src(card_id: str) -> str:
 
 def card_grid(cards: list[dict], *, key: str, pick: int = 0, button: str = "", min_width: int = 150,
               nonce: str = "", on_pick=None) -> None:
-    """cards: [{"id", "label"?, "badge"?, "disabled"?, "glow"?}]. `on_pick(ids)` runs as a callback
-    before the rerun, so the page that follows already shows the move's result."""
+    """cards: [{"id", "label"?, "badge"?, "disabled"?, "glow"?, "alt"?}], their texts already in the
+    reader's language, like `button`. `on_pick(ids)` runs as a callback before the rerun, so the page
+    that follows already shows the move's result."""
     def picked():
         value = (st.session_state.get(key) or {}).get("picked")
         if on_pick and value and value.get("nonce") == nonce:
             on_pick(list(value["ids"]))
 
-    shown = [{**c, "src": card_src(c["id"])} for c in cards]
-    _grid(key=key, data={"cards": shown, "pick": pick, "button": button, "min_width": min_width, "nonce": nonce},
+    # The picture's alt text in the reader's language (cards.js only falls back to English).
+    alt = _("picture card")
+    shown = [{"alt": alt, **c, "src": card_src(c["id"])} for c in cards]
+    _grid(key=key, data={"cards": shown, "pick": pick, "button": button, "min_width": min_width, "nonce": nonce,
+                         "enlarge": _("Enlarge")},
           on_picked_change=picked)

@@ -3,43 +3,45 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import tables
+from engine import i18n, tables
 from engine.core import SobremesaError
 from pages import ui
+from pages.i18n import _, language_menu, lang
 from pages.screens import SCREENS
 
-LANGUAGE_NAMES = {"en": "English", "es": "Español", "it": "Italiano"}
-
 ui.style()
+language_menu()
 st.title("🎴 Sobremesa")
-st.caption("Party games for one room: a shared screen on the wall, everyone's phone in hand.")
+st.caption(_("Party games for one room: a shared screen on the wall, everyone's phone in hand."))
 ui.flash()
 
 join_col, host_col = st.columns([1, 1.4], gap="large")
 
 with join_col:
-    st.subheader("Join a game")
+    st.subheader(_("Join a game"))
     with st.form("join"):
-        code = st.text_input("Room code", max_chars=6, placeholder="e.g. KQZP",
-                             help="The four letters on the shared screen.")
-        if st.form_submit_button("Join", type="primary", use_container_width=True):
+        code = st.text_input(_("Room code"), max_chars=6, placeholder=_("e.g. KQZP"), key="join-code",
+                             help=_("The four letters on the shared screen."))
+        if st.form_submit_button(_("Join"), type="primary", use_container_width=True):
             try:
                 tables.version(code, device=ui.device())
             except SobremesaError as exc:
-                st.error(ui.esc(exc))
+                st.error(ui.esc(ui.refusal(exc)))
             else:
                 st.switch_page("pages/play.py", query_params={"room": tables.normalise_code(code)})
 
 with host_col:
-    st.subheader("Host a game")
-    game = st.selectbox("Game", list(SCREENS), format_func=lambda g: SCREENS[g].PITCH)
-    language = st.radio("Language", list(LANGUAGE_NAMES), format_func=LANGUAGE_NAMES.get, horizontal=True)
+    st.subheader(_("Host a game"))
+    game = st.selectbox(_("Game"), list(SCREENS), format_func=lambda g: _(SCREENS[g].PITCH), key="host-game")
+    # The room's language: its shared screen and its players' phones start in it.
+    language = st.radio(_("Language of the room"), list(i18n.NAMES), format_func=i18n.NAMES.get, horizontal=True,
+                        index=list(i18n.NAMES).index(lang()), key="host-language")
     options = SCREENS[game].options()
-    if st.button("Create the room", type="primary", use_container_width=True):
+    if st.button(_("Create the room"), type="primary", use_container_width=True, key="create-room"):
         try:
             room = tables.create_room(game, options=options, language=language)
         except SobremesaError as exc:
-            st.error(ui.esc(exc))
+            st.error(ui.esc(ui.refusal(exc)))
         else:
             ui.keep_host(room.code, room.host_token)
             st.switch_page("pages/table.py", query_params={"room": room.code})
@@ -47,18 +49,18 @@ with host_col:
 if ui.is_local_request():
     running = [r for r in tables.open_rooms() if r["status"] != "finished"]
     if running:
-        st.subheader("Rooms on this computer")
-        st.caption("Only this laptop sees this list. Opening a room here gives this tab its host controls.")
+        st.subheader(_("Rooms on this computer"))
+        st.caption(_("Only this laptop sees this list. Opening a room here gives this tab its host controls."))
         for r in running:
             cols = st.columns([1, 2, 3, 2])
             cols[0].markdown(f"<span class='sm-code' style='font-size:1.3rem'>{ui.esc(r['code'])}</span>",
                              unsafe_allow_html=True)
             cols[1].write(ui.GAME_TITLES.get(r["game"], r["game"]))
-            cols[2].write(ui.esc(", ".join(r["names"])) or "nobody yet")
-            if cols[3].button("Open shared screen", key=f"reopen-{r['code']}"):
+            cols[2].write(ui.esc(", ".join(r["names"])) or _("nobody yet"))
+            if cols[3].button(_("Open shared screen"), key=f"reopen-{r['code']}"):
                 ui.keep_host(r["code"], tables.renew_host_token(r["code"]))
                 st.switch_page("pages/table.py", query_params={"room": r["code"]})
 
 st.divider()
-st.page_link("pages/rules.py", label="How to play", icon="📜")
-st.page_link("pages/stats.py", label="Statistics", icon="📊")
+st.page_link("pages/rules.py", label=_("How to play"), icon="📜")
+st.page_link("pages/stats.py", label=_("Statistics"), icon="📊")

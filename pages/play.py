@@ -6,6 +6,7 @@ import streamlit as st
 from engine import tables
 from engine.core import BadToken, SobremesaError
 from pages import push, ui
+from pages.i18n import _, language_menu, room_language
 from pages.screens import SCREENS
 
 ui.style()
@@ -15,25 +16,28 @@ token = params.get("token")
 
 
 def join_form() -> None:
-    st.title("🎴 Join the table")
     try:
         view = tables.view(code, device=ui.device())
     except SobremesaError as exc:
-        st.error(ui.esc(exc), icon="🚪")
-        st.page_link("pages/home.py", label="Type another code", icon="🏠")
+        st.title("🎴 " + _("Join the table"))
+        st.error(ui.esc(ui.refusal(exc)), icon="🚪")
+        st.page_link("pages/home.py", label=_("Type another code"), icon="🏠")
         st.stop()
-    st.caption(f"Room {code} · {view['title']} · "
-               f"{len(view['names'])} joined: {ui.esc(', '.join(view['names'])) or 'nobody yet'}")
+    room_language(view["language"])
+    st.title("🎴 " + _("Join the table"))
+    joined = ui.esc(", ".join(view["names"])) or _("nobody yet")
+    st.caption(_("Room {code} · {title} · {count} joined: {names}", code=code, title=view["title"],
+                 count=len(view["names"]), names=joined))
     if view["status"] != "lobby":
         rejoin_form()
         return
     with st.form("name"):
-        name = st.text_input("Your name", max_chars=tables.NAME_MAX)
-        if st.form_submit_button("Take a seat", type="primary", use_container_width=True):
+        name = st.text_input(_("Your name"), max_chars=tables.NAME_MAX, key="join-name")
+        if st.form_submit_button(_("Take a seat"), type="primary", use_container_width=True):
             try:
                 seat = tables.join(code, name)
             except SobremesaError as exc:
-                st.error(ui.esc(exc))
+                st.error(ui.esc(ui.refusal(exc)))
             else:
                 st.query_params.update({"room": code, "seat": str(seat.seat), "token": seat.token})
                 st.rerun()
@@ -45,15 +49,15 @@ def rejoin_form() -> None:
     if asking and asking["code"] == code:
         waiting_to_rejoin(asking)
         return
-    st.info("This game has already started. Were you playing? Type the name you joined with, and the "
-            "host lets you back in from the shared screen.", icon="🔑")
+    st.info(_("This game has already started. Were you playing? Type the name you joined with, and the "
+              "host lets you back in from the shared screen."), icon="🔑")
     with st.form("rejoin"):
-        name = st.text_input("The name you played under", max_chars=tables.NAME_MAX)
-        if st.form_submit_button("Ask to come back in", type="primary", use_container_width=True):
+        name = st.text_input(_("The name you played under"), max_chars=tables.NAME_MAX, key="rejoin-name")
+        if st.form_submit_button(_("Ask to come back in"), type="primary", use_container_width=True):
             try:
                 seat = tables.ask_to_rejoin(code, name)
             except SobremesaError as exc:
-                st.error(ui.esc(exc))
+                st.error(ui.esc(ui.refusal(exc)))
             else:
                 st.session_state["asking"] = {"code": code, "seat": seat.seat, "token": seat.token}
                 st.rerun()
@@ -66,12 +70,12 @@ def waiting_to_rejoin(asking: dict) -> None:
         tables.view(code, asking["seat"], asking["token"])
     except BadToken:
         if asking["seat"] in view["asking"]:
-            st.html(f"<div class='sm-phase'>Asked to come back in as "
-                    f"{ui.esc(view['names'][asking['seat']])}.</div>"
-                    "<div class='sm-waiting'>The host lets you in from the shared screen.</div>")
+            asked = _("Asked to come back in as {name}.", name=ui.esc(view["names"][asking["seat"]]))
+            st.html(f"<div class='sm-phase'>{asked}</div>"
+                    f"<div class='sm-waiting'>{_('The host lets you in from the shared screen.')}</div>")
         else:
             st.session_state.pop("asking", None)
-            st.warning("The host did not let you back in. Ask them, then try again.")
+            st.warning(_("The host did not let you back in. Ask them, then try again."))
         push.listen(code, view["version"], key="rejoin", ticket=ui.ticket(code))
         return
     st.session_state.pop("asking", None)
@@ -95,23 +99,25 @@ def seat_view() -> dict | None:
             view = tables.view(code, found.seat, token)
     except BadToken as exc:
         if st.session_state.get("seated") == code:  # this tab had a seat here a moment ago
-            st.warning("You are no longer at this table: the host removed you. "
-                       "Scan the room's QR code to join again.", icon="🚪")
+            st.warning(_("You are no longer at this table: the host removed you. "
+                         "Scan the room's QR code to join again."), icon="🚪")
         else:
-            st.error(ui.esc(exc), icon="🚪")
-        st.page_link("pages/play.py", label="Join this room with a new seat", query_params={"room": code}, icon="🪑")
+            st.error(ui.esc(ui.refusal(exc)), icon="🚪")
+        st.page_link("pages/play.py", label=_("Join this room with a new seat"), query_params={"room": code},
+                     icon="🪑")
         return None
     except SobremesaError as exc:
-        st.error(ui.esc(exc), icon="🚪")
-        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+        st.error(ui.esc(ui.refusal(exc)), icon="🚪")
+        st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
         return None
     st.session_state["seated"] = code
+    room_language(view["language"])
     return view
 
 
 if not code:
-    st.error("This link has no room code. Scan the QR code on the shared screen.", icon="🚪")
-    st.page_link("pages/home.py", label="Type the room code instead", icon="🏠")
+    st.error(_("This link has no room code. Scan the QR code on the shared screen."), icon="🚪")
+    st.page_link("pages/home.py", label=_("Type the room code instead"), icon="🏠")
     st.stop()
 if not token:
     join_form()
@@ -123,12 +129,16 @@ def out_of_play(view: dict, seat: int) -> bool:
     if view["status"] != "playing":
         return False
     if seat in view.get("out", []):
-        st.info("The host took you out of this game. Your points stay on the scoreboard: follow the "
-                "rest on the shared screen.", icon="👋")
+        st.info(_("The host took you out of this game. Your points stay on the scoreboard: follow the "
+                  "rest on the shared screen."), icon="👋")
         return True
     if seat in view.get("sitting_out", []):
-        st.info(f"The host skipped you this {view['turn_word']}, as you seemed to be away. You are back in "
-                f"next {view['turn_word']}.", icon="⏭️")
+        if view["turn_word"] == "round":
+            st.info(_("The host skipped you this round, as you seemed to be away. You are back in next round."),
+                    icon="⏭️")
+        else:
+            st.info(_("The host skipped you this turn, as you seemed to be away. You are back in next turn."),
+                    icon="⏭️")
         return True
     return False
 
@@ -145,13 +155,14 @@ def phone() -> None:
 
     try:
         score = view["scores"][seat] if view.get("scores") else 0
-        st.markdown(f"**{ui.esc(view['names'][seat])}** · {ui.points(score)} · "
-                    f"room {ui.esc(code)}")
+        st.markdown(_("**{name}** · {points} · room {code}", name=ui.esc(view["names"][seat]),
+                      points=ui.points(score), code=ui.esc(code)))
         ui.flash()
         if view["status"] == "lobby":  # the same wait for every game
-            st.html(f"<div class='sm-phase'>You're in as {ui.esc(view['names'][seat])}.</div>"
-                    f"<div class='sm-waiting'>The host starts the game when everyone has joined "
-                    f"({len(view['names'])} so far).</div>")
+            seated = _("You're in as {name}.", name=ui.esc(view["names"][seat]))
+            st.html(f"<div class='sm-phase'>{seated}</div><div class='sm-waiting'>"
+                    + _("The host starts the game when everyone has joined ({count} so far).",
+                        count=len(view["names"])) + "</div>")
         elif not out_of_play(view, seat):
             SCREENS[view["game"]].player(view, act)
     finally:  # mounted last: its render means the whole fragment has rendered this version
@@ -161,3 +172,4 @@ def phone() -> None:
 
 
 phone()
+language_menu()

@@ -30,6 +30,7 @@ import streamlit as st
 
 from engine import live
 from pages import ui
+from pages.i18n import _
 
 _HTML = '<div class="sobremesa-push" data-state="connecting">reconnecting…</div>'
 
@@ -85,6 +86,7 @@ def listen(
             "seat": None if seat is None else int(seat),
             "ticket": ticket,
             "awake": awake,
+            "reconnecting": _("reconnecting…"),
             "poll_ms": int(poll_seconds * 1000),
         },
         on_changed_change=_ignore,

@@ -9,10 +9,19 @@ import streamlit as st
 
 from engine import demo, paths, stats, tables
 from pages import ui
+from pages.i18n import N_, _, n_, when
 from pages.stats_charts import CHARTS, common
 from pages.stats_charts.render import figure
 
 DEMO_GAMES = 30
+
+# A replay's words for one turn, by the game's turn word ("turn" or "round"): whole phrases, since
+# other languages inflect the word (and agree with it) differently in each. In order: the slider
+# and the chart's axis, the chart's heading, the table's heading, the table's column.
+TURN_TEXTS = {
+    "turn": (N_("Turn"), N_("Scores, turn by turn"), N_("After turn {at}"), N_("This turn")),
+    "round": (N_("Round"), N_("Scores, round by round"), N_("After round {at}"), N_("This round")),
+}
 
 
 # The page reads each saved game's flat rows (written when the game was saved), never the records:
@@ -39,15 +48,23 @@ def _download(label: str, frame, name: str) -> None:
                        icon=":material/download:", on_click="ignore", disabled=frame.empty)
 
 
+def _csv_label(family: str, key: str) -> str:
+    """A family's table by its label (`CSV_LABELS`); a table the module does not name, by its key."""
+    label = getattr(CHARTS[family], "CSV_LABELS", {}).get(key)
+    return _(label) if label else key.replace("_", " ").capitalize()
+
+
 def empty_state() -> None:
-    st.info("No saved games yet: play one, or load demo data.", icon="🎲")
-    st.caption(f"Demo data is {DEMO_GAMES} games of every kind, played by a simulated group of friends "
-               "through the same table service as real games. They stay in this computer's archive.")
+    st.info(_("No saved games yet: play one, or load demo data."), icon="🎲")
+    st.caption(n_("Demo data is {n} game of every kind, played by a simulated group of friends through the "
+                  "same table service as real games. They stay in this computer's archive.",
+                  "Demo data is {n} games of every kind, played by a simulated group of friends through the "
+                  "same table service as real games. They stay in this computer's archive.", DEMO_GAMES))
     if not ui.is_local_request():
-        st.caption("Demo data can be loaded from the computer that runs Sobremesa.")
+        st.caption(_("Demo data can be loaded from the computer that runs Sobremesa."))
         return
-    if st.button("Load demo data", type="primary", icon="🎲"):
-        with st.spinner(f"Playing {DEMO_GAMES} games…"):
+    if st.button(_("Load demo data"), type="primary", icon="🎲", key="demo-load"):
+        with st.spinner(n_("Playing {n} game…", "Playing {n} games…", DEMO_GAMES)):
             demo.simulate(games=DEMO_GAMES)
         st.rerun()
 
@@ -58,10 +75,10 @@ def filters(archive: stats.Archive):
     people = sorted(archive.results["player"].unique(), key=str.casefold)
     first, last = games["date"].min(), games["date"].max()
     cols = st.columns([2, 2, 3])
-    chosen = cols[0].multiselect("Games", kinds, format_func=lambda g: stats.archive.GAME_TITLES.get(g, g),
-                                 placeholder="All games", key="f-games")
-    dates = cols[1].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="f-dates")
-    who = cols[2].multiselect("Players", people, placeholder="Everyone", key="f-players")
+    chosen = cols[0].multiselect(_("Games"), kinds, format_func=lambda g: stats.archive.GAME_TITLES.get(g, g),
+                                 placeholder=_("All games"), key="f-games")
+    dates = cols[1].date_input(_("Dates"), value=(first, last), min_value=first, max_value=last, key="f-dates")
+    who = cols[2].multiselect(_("Players"), people, placeholder=_("Everyone"), key="f-players")
     start, end = (tuple(dates) + (None, None))[:2] if isinstance(dates, (tuple, list)) else (dates, dates)
     return stats.select(archive, games=chosen, start=start, end=end or start, players=who)
 
@@ -71,14 +88,14 @@ def archive_tab(archive: stats.Archive, ids) -> None:
     table = games.assign(game_title=games["title"])[
         ["started_at", "game_title", "variant", "players", "winners", "duration_min", "turns"]]
     st.dataframe(table, hide_index=True, width="stretch", height=min(38 * len(table) + 40, 460), column_config={
-        "started_at": st.column_config.DatetimeColumn("Date", format="D MMM YYYY, HH:mm"),
-        "game_title": "Game", "variant": "Variant", "players": "Players", "winners": "Won",
-        "duration_min": st.column_config.NumberColumn("Minutes", format="%.0f"), "turns": "Turns"})
+        "started_at": st.column_config.DatetimeColumn(_("Date"), format="D MMM YYYY, HH:mm"),
+        "game_title": _("Game"), "variant": _("Variant"), "players": _("Players"), "winners": _("Won"),
+        "duration_min": st.column_config.NumberColumn(_("Minutes"), format="%.0f"), "turns": _("Turns")})
     results = archive.results[archive.results["game_id"].isin(ids)].merge(
         archive.games[["room", "game_no", "started_at", "variant"]], left_on="game_id", right_index=True)
     with st.container(horizontal=True):
-        _download("Games (CSV)", games.drop(columns=["title"]).reset_index(), "sobremesa-games.csv")
-        _download("Every player's result (CSV)",
+        _download(_("Games (CSV)"), games.drop(columns=["title"]).reset_index(), "sobremesa-games.csv")
+        _download(_("Every player's result (CSV)"),
                   results[["game_id", "room", "game_no", "started_at", "game", "variant", "seat", "name", "player",
                            "team", "score", "placement", "won"]], "sobremesa-results.csv")
 
@@ -88,40 +105,43 @@ REPLAY_CHOICES = 300  # the most recent games of the selection; filters reach ol
 
 def _labels(archive: stats.Archive, ids) -> dict:
     g = archive.games.loc[ids].sort_values("started_at", ascending=False).head(REPLAY_CHOICES)
-    won = g["winners"].map(lambda w: f" · won by {w}" if w else "")
-    text = (g["started_at"].dt.strftime("%d %b %Y %H:%M") + " · " + g["title"] + " (" + g["variant"] + ") · "
+    won = g["winners"].map(lambda w: " · " + _("won by {names}", names=w) if w else "")
+    text = (g["started_at"].map(lambda moment: when(moment, with_time=True)) + " · " + g["title"] + " (" + g["variant"] + ") · "
             + g["players"] + won)
     return dict(zip(g.index, text))
 
 
 def replay_tab(archive: stats.Archive, ids) -> None:
     labels = _labels(archive, ids)
-    gid = st.selectbox("Open a game", list(labels), format_func=labels.get, key="replay-game")
+    gid = st.selectbox(_("Open a game"), list(labels), format_func=labels.get, key="replay-game")
     if len(ids) > REPLAY_CHOICES:
-        st.caption(f"The {REPLAY_CHOICES} most recent games of the selection; use the filters to reach older ones.")
+        st.caption(n_("The {n} most recent game of the selection; use the filters to reach older ones.",
+                      "The {n} most recent games of the selection; use the filters to reach older ones.",
+                      REPLAY_CHOICES))
     record = tables.saved_game(archive.games.at[gid, "room"], int(archive.games.at[gid, "game_no"]))
     if record is None:
-        st.info("This game is no longer in the archive.")
+        st.info(_("This game is no longer in the archive."))
         return
     names = archive.names_of(gid)
     turns = record.get("turns", [])
     known = tables.games().get(record["game"])
-    word = (known.turn_word if known else "turn").capitalize()
+    label, heading, after, this_turn = TURN_TEXTS.get(known.turn_word if known else "turn", TURN_TEXTS["turn"])
+    word = _(label)
     if not turns:
-        st.info("This game ended before a single turn was played.")
+        st.info(_("This game ended before a single turn was played."))
         return
     at = st.slider(word, 1, len(turns), 1, key=f"replay-turn-{gid}") if len(turns) > 1 else 1
     history = stats.score_history(record, names)
     left, right = st.columns([3, 2], gap="large")
     with left:
-        st.markdown(f"#### Scores, {word.lower()} by {word.lower()}")
+        st.markdown("#### " + _(heading))
         st.altair_chart(common.style(common.score_lines(history, word, at), 320), width="stretch",
                         key="chart-replay-scores")
     with right:
-        st.markdown(f"#### After {word.lower()} {at}")
+        st.markdown("#### " + _(after, at=at))
         now = history[history["turn"] == at].sort_values("score", ascending=False)
         st.dataframe(now[["player", "points", "score"]].rename(
-            columns={"player": "Player", "points": f"This {word.lower()}", "score": "Score"}),
+            columns={"player": _("Player"), "points": _(this_turn), "score": _("Score")}),
             hide_index=True, width="stretch")
     charts = CHARTS.get(getattr(stats.family_of(record["game"]), "NAME", ""))
     if charts is not None:
@@ -130,44 +150,45 @@ def replay_tab(archive: stats.Archive, ids) -> None:
 
 def players_tab(archive: stats.Archive, summary) -> None:
     if summary.empty:
-        st.info("No results in the selected games.")
+        st.info(_("No results in the selected games."))
         return
     figures = common.player_figures(summary)
     for column, fig in zip(st.columns(len(figures), gap="large"), figures):
         with column:
             figure(fig)
     shown = summary.assign(win_rate=(summary["win_rate"] * 100).round())  # "33%", not "33.33%"
-    st.dataframe(shown.rename(columns={"player": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
-                                       "avg_score": "Average score", "avg_placement": "Average placement"}),
-                 hide_index=True, width="stretch",
-                 column_config={"Win rate": st.column_config.ProgressColumn(format="%d%%", min_value=0,
-                                                                            max_value=100)})
-    _download("Players (CSV)", summary, "sobremesa-players.csv")
+    labels = {"player": _("Player"), "games": _("Games"), "wins": _("Wins"), "win_rate": _("Win rate"),
+              "avg_score": _("Average score"), "avg_placement": _("Average placement")}
+    st.dataframe(shown.rename(columns=labels), hide_index=True, width="stretch",
+                 column_config={labels["win_rate"]: st.column_config.ProgressColumn(format="%d%%", min_value=0,
+                                                                                    max_value=100)})
+    _download(_("Players (CSV)"), summary, "sobremesa-players.csv")
     if ui.is_local_request():
         merge_names(archive)
 
 
 def merge_names(archive: stats.Archive) -> None:
-    with st.expander("Two names, one person? Merge them"):
-        st.caption("Names that differ only in capitals or spaces are already one person. For the rest "
-                   "(“Lucia” and “Lucía”, a nickname), tell Sobremesa they are the same person.")
+    with st.expander(_("Two names, one person? Merge them"), key="merge-open"):
+        st.caption(_("Names that differ only in capitals or spaces are already one person. For the rest "
+                     "(“Lucia” and “Lucía”, a nickname), tell Sobremesa they are the same person."))
         people = sorted(archive.results["player"].unique(), key=str.casefold)
         if len(people) < 2:
             return
         cols = st.columns(2)
-        name = cols[0].selectbox("This name", people, key="merge-name")
-        into = cols[1].selectbox("is the same person as", [p for p in people if p != name], key="merge-into")
-        if st.button("Merge", key="merge-go") and ui.attempt(tables.merge_players, name, into):
-            st.session_state["flash-ok"] = ui.esc(f"“{name}” now counts as {into}.")
+        name = cols[0].selectbox(_("This name"), people, key="merge-name")
+        into = cols[1].selectbox(_("is the same person as"), [p for p in people if p != name], key="merge-into")
+        if st.button(_("Merge"), key="merge-go") and ui.attempt(tables.merge_players, name, into):
+            st.session_state["flash-ok"] = _("“{name}” now counts as {into}.", name=ui.esc(name), into=ui.esc(into))
             st.rerun()
         merged = tables.player_aliases()
         if merged:
-            st.caption("Merged so far: " + ui.esc("; ".join(f"{a} → {b}" for a, b in sorted(merged.items()))))
+            st.caption(_("Merged so far: {pairs}",
+                         pairs=ui.esc("; ".join(f"{a} → {b}" for a, b in sorted(merged.items())))))
 
 
 def main() -> None:
     ui.style()
-    st.title("📊 Statistics")
+    st.title("📊 " + _("Statistics"))
     ui.flash()
     done = st.session_state.pop("flash-ok", None)
     if done:
@@ -175,21 +196,23 @@ def main() -> None:
     version = tables.archive_version()
     if not version[0]:
         empty_state()
-        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+        st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
         return
     aliases = tuple(sorted(tables.player_aliases().items()))
     archive = _archive(paths.database_url(), version, aliases)
     signature = version
     ids = filters(archive)
     if len(ids) == 0:
-        st.info("No game matches these filters. Clear a filter to see more.")
+        st.info(_("No game matches these filters. Clear a filter to see more."))
         return
     summary, families = _figures(signature, aliases, tuple(int(i) for i in ids), archive)
     chosen = archive.games.loc[ids]
-    st.caption(f"{len(ids)} game{'s' if len(ids) != 1 else ''} · {len(summary)} players · "
-               f"{chosen['date'].min():%d %b %Y} – {chosen['date'].max():%d %b %Y}")
+    st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
+                           f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))
     shown = [name for name in families if name in CHARTS]
-    tabs = st.tabs(["🗂️ Archive", "🎬 Replay", "🏆 Players"] + [CHARTS[name].TAB for name in shown])
+    # The families' tabs are named after their games: titles, not translated.
+    tabs = st.tabs(["🗂️ " + _("Archive"), "🎬 " + _("Replay"), "🏆 " + _("Players")]
+                   + [CHARTS[name].TAB for name in shown], key="stats-tabs")
     with tabs[0]:
         archive_tab(archive, ids)
     with tabs[1]:
@@ -201,14 +224,14 @@ def main() -> None:
             CHARTS[name].show(families[name])
             tables_ = {key: frame for key, frame in families[name].items()
                        if hasattr(frame, "to_csv") and not frame.empty}
-            st.caption("The figures above as CSV:")
+            st.caption(_("The figures above as CSV:"))
             with st.container(horizontal=True):
                 for key, frame in tables_.items():
-                    st.download_button(key.replace("_", " ").capitalize(), data=_csv(frame),
+                    st.download_button(_csv_label(name, key), data=_csv(frame),
                                        file_name=f"sobremesa-{name}-{key}.csv", mime="text/csv",
                                        key=f"csv-{name}-{key}", icon=":material/download:", on_click="ignore")
     st.divider()
-    st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+    st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
 
 
 main()

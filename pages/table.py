@@ -6,6 +6,7 @@ import streamlit as st
 from engine import presence, tables
 from engine.core import SobremesaError
 from pages import push, ui
+from pages.i18n import _, language_menu, n_, room_language
 from pages.screens import SCREENS
 
 ui.style()
@@ -16,8 +17,8 @@ code = tables.normalise_code(st.query_params.get("room", ""))
 host_token = ui.host_token(code)
 
 if not code:
-    st.error("This page needs a room code: create a room on the start page.", icon="🚪")
-    st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+    st.error(_("This page needs a room code: create a room on the start page."), icon="🚪")
+    st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
     st.stop()
 
 try:
@@ -27,8 +28,8 @@ try:
 except SobremesaError:
     is_host = False
     ui.forget_host(code)
-    st.warning("This screen no longer has the host controls: open the room again from the start page "
-               "on the laptop that runs Sobremesa.")
+    st.warning(_("This screen no longer has the host controls: open the room again from the start page "
+                 "on the laptop that runs Sobremesa."))
 
 
 def seats_panel(view: dict) -> None:
@@ -39,11 +40,12 @@ def seats_panel(view: dict) -> None:
     out = set(view.get("out", []))
     for seat, name in enumerate(view["names"]):
         state = "out" if seat in out else "on" if seat in online else "off"
-        mark = " ⏳" if seat in waiting else " (left)" if seat in out else ""
+        mark = " ⏳" if seat in waiting else " " + _("(left)") if seat in out else ""
         score = "" if view["status"] == "lobby" else (scores[seat] if seat < len(scores) else 0)
-        rows.append(f"<div class='sm-seat {state}'><span class='sm-dot' title='{'connected' if state == 'on' else 'not connected'}'></span>"
+        dot = _("connected") if state == "on" else _("not connected")
+        rows.append(f"<div class='sm-seat {state}'><span class='sm-dot' title='{dot}'></span>"
                     f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>")
-    st.html("<div class='sm-big'>" + "".join(rows) + "</div>" if rows else "<i>Nobody has joined yet.</i>")
+    st.html("<div class='sm-big'>" + "".join(rows) + "</div>" if rows else f"<i>{_('Nobody has joined yet.')}</i>")
 
 
 def join_panel(view: dict, qr_width: int = 220) -> None:
@@ -60,72 +62,79 @@ def lobby(view: dict) -> None:
     with qr:
         join_panel(view, qr_width=480)
     with names:
-        st.markdown(f"## Join {ui.esc(view['title'])}")
+        st.markdown("## " + _("Join {title}", title=ui.esc(view["title"])))
         fewest, most = view["seats_allowed"]
-        st.markdown("<div class='sm-big'><div class='sm-waiting'>Scan the code with your phone's camera, "
-                    "or open the link and type the code. Then type your name. "
-                    f"{fewest} to {most} players.</div></div>", unsafe_allow_html=True)
+        how = _("Scan the code with your phone's camera, or open the link and type the code. Then type your "
+                "name. {fewest} to {most} players.", fewest=fewest, most=most)
+        st.markdown(f"<div class='sm-big'><div class='sm-waiting'>{how}</div></div>", unsafe_allow_html=True)
         seats_panel(view)
     with side:
         if is_host:
             host_panel(view)
 
 
-def confirm(label: str, disabled: bool, consequence: str, action, *args) -> None:
+def confirm(key: str, label: str, yes: str, disabled: bool, consequence: str, action, *args) -> None:
     """A host action that discards play asks once more, in a popover, before it acts."""
-    with st.popover(label + "…", disabled=disabled, use_container_width=True):
+    with st.popover(label + "…", disabled=disabled, use_container_width=True, key=f"ask-{key}"):
         st.markdown(consequence)
-        st.button(f"Yes: {label[0].lower()}{label[1:]}", type="primary", key=f"yes-{label}",
-                  on_click=ui.attempt, args=(action, code, host_token, *args))
+        st.button(yes, type="primary", key=f"yes-{key}", on_click=ui.attempt, args=(action, code, host_token, *args))
 
 
 def rejoin_requests(view: dict) -> None:
     """Someone lost their link: the host lets them back into their seat (their old link stops)."""
     for seat in view.get("asking", []):
         with st.container(border=True):
-            st.markdown(f"**{ui.esc(view['names'][seat])}** asks to come back in on another phone. "
-                        "Is that really them?")
+            st.markdown(_("**{name}** asks to come back in on another phone. Is that really them?",
+                          name=ui.esc(view["names"][seat])))
             yes, no = st.columns(2)
-            yes.button("Let them in", key=f"let-{seat}", type="primary", use_container_width=True,
+            yes.button(_("Let them in"), key=f"let-{seat}", type="primary", use_container_width=True,
                        on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat))
-            no.button("No", key=f"deny-{seat}", use_container_width=True,
+            no.button(_("No"), key=f"deny-{seat}", use_container_width=True,
                       on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, False))
 
 
 def host_panel(view: dict) -> None:
     rejoin_requests(view)
-    with st.expander("Host controls", expanded=view["status"] == "lobby"):
+    with st.expander(_("Host controls"), expanded=view["status"] == "lobby"):
         ui.flash()
         names = view["names"]
         if view["status"] == "lobby":
             fewest, most = view["seats_allowed"]
-            st.button(f"Start the game with {len(names)} players", type="primary", use_container_width=True,
-                      on_click=ui.attempt, args=(tables.start, code, host_token), disabled=len(names) < fewest)
+            st.button(n_("Start the game with {n} player", "Start the game with {n} players", len(names)),
+                      type="primary", use_container_width=True, key="start", disabled=len(names) < fewest,
+                      on_click=ui.attempt, args=(tables.start, code, host_token))
             if len(names) < fewest:
-                st.caption(f"{fewest} to {most} players for this game: waiting for {fewest - len(names)} more.")
+                st.caption(n_("{fewest} to {most} players for this game: waiting for {n} more.",
+                              "{fewest} to {most} players for this game: waiting for {n} more.",
+                              fewest - len(names), fewest=fewest, most=most))
         if view["status"] == "playing":
             skippable = view["skippable"]
             if skippable:
-                who = st.selectbox("Skip a player who went away", skippable, format_func=lambda s: names[s],
-                                   index=None, placeholder="Choose a player", key="skip")
-                confirm(f"Skip {ui.esc(names[who])}" if who is not None else "Skip", who is None,
-                        f"{ui.esc(names[who]) if who is not None else ''} sits out what is left of this "
-                        f"{view['turn_word']} and is back in the next one.",
+                who = st.selectbox(_("Skip a player who went away"), skippable, format_func=lambda s: names[s],
+                                   index=None, placeholder=_("Choose a player"), key="skip")
+                name = ui.esc(names[who]) if who is not None else ""
+                confirm("skip", _("Skip {name}", name=name) if name else _("Skip"), _("Yes: skip {name}", name=name),
+                        who is None, _("{name} sits out what is left of this round and is back in the next one.",
+                                       name=name) if view["turn_word"] == "round" else
+                        _("{name} sits out what is left of this turn and is back in the next one.", name=name),
                         tables.skip, who)
-            confirm("End the game now", False, "The game ends with the scores as they stand, and is saved.",
-                    tables.end)
+            confirm("end", _("End the game now"), _("Yes: end the game now"), False,
+                    _("The game ends with the scores as they stand, and is saved."), tables.end)
         if view["status"] == "finished":
-            st.button("Play again with the same players", type="primary",
+            st.button(_("Play again with the same players"), type="primary", key="again",
                       on_click=ui.attempt, args=(tables.play_again, code, host_token))
         still_in = [s for s in range(len(names)) if s not in view.get("out", [])]
         if still_in and view["status"] != "finished":
-            gone = st.selectbox("Remove a player", still_in, format_func=lambda s: names[s], index=None,
-                                placeholder="Choose a player", key="kick")
-            confirm(f"Remove {ui.esc(names[gone])}" if gone is not None else "Remove", gone is None,
-                    "They leave the room; someone else can take the seat." if view["status"] == "lobby" else
-                    "They leave this game for good. Their points stay on the scoreboard.", tables.kick, gone)
-        st.caption("Only this tab has the host controls. Closed it? Open the room again from the start "
-                   "page on the laptop that runs Sobremesa.")
+            gone = st.selectbox(_("Remove a player"), still_in, format_func=lambda s: names[s], index=None,
+                                placeholder=_("Choose a player"), key="kick")
+            name = ui.esc(names[gone]) if gone is not None else ""
+            confirm("kick", _("Remove {name}", name=name) if name else _("Remove"), _("Yes: remove {name}", name=name),
+                    gone is None,
+                    _("They leave the room; someone else can take the seat.") if view["status"] == "lobby" else
+                    _("They leave this game for good. Their points stay on the scoreboard."), tables.kick, gone)
+        st.caption(_("Only this tab has the host controls. Closed it? Open the room again from the start "
+                     "page on the laptop that runs Sobremesa."))
+        language_menu(key="wall-language")
 
 
 @st.fragment

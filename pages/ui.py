@@ -15,6 +15,7 @@ import streamlit as st
 
 from engine import tables
 from engine.core import SobremesaError
+from pages.i18n import _, n_, refusal, room_language  # noqa: F401  (refusal: the pages show refusals through ui)
 
 GAME_TITLES = {name: game.title for name, game in tables.games().items()}  # as published, never translated
 
@@ -133,8 +134,8 @@ def esc(text) -> str:
 
 
 def points(n: int) -> str:
-    """"1 point", "2 points"."""
-    return f"{n} point" if n == 1 else f"{n} points"
+    """"1 point", "2 points", in the tab's language."""
+    return n_("{n} point", "{n} points", n)
 
 
 def names_of(view: dict, seats) -> str:
@@ -148,7 +149,7 @@ def attempt(action, *args) -> bool:
         action(*args)
         return True
     except SobremesaError as exc:
-        st.session_state["flash"] = str(exc)
+        st.session_state["flash"] = refusal(exc)
         return False
 
 
@@ -218,8 +219,10 @@ def device() -> str:
 def load(code: str, seat=None, token=None) -> dict | None:
     """A view, or a clear message when the room or the link is wrong."""
     try:
-        return tables.view(code, seat, token, device=device())
+        view = tables.view(code, seat, token, device=device())
+        room_language(view["language"])
+        return view
     except SobremesaError as exc:
-        st.error(esc(exc), icon="🚪")
-        st.page_link("pages/home.py", label="Back to the start", icon="🏠")
+        st.error(esc(refusal(exc)), icon="🚪")
+        st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
         return None

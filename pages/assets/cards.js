@@ -64,7 +64,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
     lens.className = "zoom";
     lens.type = "button";
     lens.textContent = "⤢";
-    lens.title = "Enlarge";
+    lens.title = data.enlarge || "Enlarge";
     lens.onclick = (e) => { e.stopPropagation(); zoom(card.src, card.alt); };
     fig.appendChild(lens);
     fig.onclick = () => {

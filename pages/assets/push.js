@@ -32,6 +32,7 @@ function paint(m, c, hint) {
   m.el.dataset.state = c.state;
   m.el.dataset.version = String(c.latest ?? "");
   m.el.dataset.hint = hint ? "1" : "0";
+  if (m.text && m.el.textContent !== m.text) m.el.textContent = m.text;  // in the tab's language
   // Take no room in the layout unless the hint shows (it is position: fixed).
   if (m.box) m.box.style.display = hint ? "" : "none";
 }
@@ -228,6 +229,7 @@ export default function (component) {
   m.rendered = rendered;
   m.trigger = setTriggerValue;
   m.el = parentElement.querySelector(".sobremesa-push");
+  m.text = data.reconnecting ? String(data.reconnecting) : null;
   const host = parentElement.host ?? parentElement;
   m.box = host.closest?.('[data-testid="stElementContainer"]') ?? null;
   if (data.awake != null) keepAwake(!!data.awake);

@@ -7,27 +7,35 @@ import streamlit as st
 from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
-from pages.screens.reveal import (CSS, HAND, HINTS, wall_card_width, RED, TEAMS, name_of, positions_text, scoreboard, show_phrase,
-                                  team_of, turn_result, waiting_line, winners_line, winning_teams)
+from pages.i18n import N_, _, n_
+from pages.screens.reveal import (CLAIM, CSS, HAND, HINTS, wall_card_width, RED, TEAMS, hint_html, name_of,
+                                  positions_text, scoreboard, show_phrase, team_label, team_of, turn_result,
+                                  waiting_line, winners_line, winning_teams)
 
-PITCH = "Dixit Odyssey — 3 to 12 players, with Party and Team variants"
+PITCH = N_("Dixit Odyssey — 3 to 12 players, with Party and Team variants")
 
+# A variant's name is the radio's label and its text the caption under it: two messages, so no
+# translation has to keep a separator the code splits on. Marked here, translated where shown.
+VARIANT_NAMES = {"base": N_("Base"), "party": N_("Party"), "team": N_("Team")}
 VARIANTS = {
-    "base": "Base — 3 to 12 players, first to 30 points. With 7 or more, you may vote for one or two cards.",
-    "party": "Party — 6 to 12: the phrase comes first, everyone votes, score with the crowd; dodge the red card.",
-    "team": "Team — 6, 8, 10 or 12 in pairs sitting opposite: one of you gives your team's card, the other votes.",
+    "base": N_("3 to 12 players, first to 30 points. With 7 or more, you may vote for one or two cards."),
+    "party": N_("6 to 12: the phrase comes first, everyone votes, score with the crowd; dodge the red card."),
+    "team": N_("6, 8, 10 or 12 in pairs sitting opposite: one of you gives your team's card, the other votes."),
 }
 MAX_LAPS = 5
 
 
+def variant_name(variant: str) -> str:
+    return _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant.capitalize()
+
+
 def options() -> dict:
     """The host's choices on the start page (every option has a default in the engine)."""
-    variant = st.radio("Variant", list(VARIANTS), key="odyssey-variant",
-                       format_func=lambda v: v.capitalize(),
-                       captions=[text.split(" — ", 1)[-1] for text in VARIANTS.values()])  # the name is the label
+    variant = st.radio(_("Variant"), list(VARIANTS), key="odyssey-variant", format_func=variant_name,
+                       captions=[_(text) for text in VARIANTS.values()])
     chosen = {"variant": variant}
     if variant != "base":
-        chosen["laps"] = st.slider("Laps: how many times each player tells", 1, MAX_LAPS, 1, key="odyssey-laps")
+        chosen["laps"] = st.slider(_("Laps: how many times each player tells"), 1, MAX_LAPS, 1, key="odyssey-laps")
     chosen["deck"] = deck_choice("odyssey")
     return chosen
 
@@ -47,36 +55,37 @@ def _phone_width(count: int) -> int:
 
 
 def _phase_line(view) -> str:
+    """Plain text with the name raw: the callers escape the whole line."""
     phase, variant = view["phase"], view["variant"]
     teller = name_of(view, view.get("storyteller"))
     if phase == "claim":
-        return "Turn 1: whoever has a phrase first taps “I have a phrase!”"
+        return _("Turn 1: whoever has a phrase first taps “{button}”", button=_(CLAIM))
     if phase == "tell":
         if variant == "party":
-            return f"{teller} is the storyteller: thinking of a phrase, before looking at the cards"
-        return f"{teller} is the storyteller: choosing a card and a phrase"
+            return _("{teller} is the storyteller: thinking of a phrase, before looking at the cards", teller=teller)
+        return _("{teller} is the storyteller: choosing a card and a phrase", teller=teller)
     if phase == "give":
         if variant == "party":
-            return f"{teller} told. Everyone, {teller} included, gives a card that fits"
+            return _("{teller} told. Everyone, {teller} included, gives a card that fits", teller=teller)
         if variant == "team":
-            return f"{teller} told. Each team gives one card that fits"
-        return f"{teller} told. Everyone else gives a card that fits"
+            return _("{teller} told. Each team gives one card that fits", teller=teller)
+        return _("{teller} told. Everyone else gives a card that fits", teller=teller)
     if phase == "vote":
         if variant == "party":
-            return "Green vote: pick the card most of you will pick"
+            return _("Green vote: pick the card most of you will pick")
         if view.get("double_votes"):
-            return "Find the storyteller's card: one or two votes each, on your phone"
-        return "Find the storyteller's card: vote on your phone"
+            return _("Find the storyteller's card: one or two votes each, on your phone")
+        return _("Find the storyteller's card: vote on your phone")
     if phase == "end":
-        return "The game is over"
-    return "Waiting for players"
+        return _("The game is over")
+    return _("Waiting for players")
 
 
 def _goal(view) -> str:
     if view["variant"] == "base":
-        return "first to 30 points wins"
+        return _("first to 30 points wins")
     laps = (view.get("options") or {}).get("laps", 1)
-    return f"{laps} lap{'s' if laps > 1 else ''}: everyone tells {'once' if laps == 1 else f'{laps} times'}"
+    return n_("{n} lap: everyone tells once", "{n} laps: everyone tells {n} times", laps)
 
 
 def _team_strip(view, big: bool) -> None:
@@ -88,9 +97,9 @@ def _team_strip(view, big: bool) -> None:
         members.setdefault(team, []).append(int(seat))
     chips = []
     for team, seats in sorted(members.items()):
-        emoji, name, colour = TEAMS[team % len(TEAMS)]
+        colour = TEAMS[team % len(TEAMS)][2]
         who = " & ".join(ui.esc(name_of(view, s)) for s in seats)
-        chips.append(f"<span class='od-chip' style='--team:{colour}'>{emoji} {name}: {who}"
+        chips.append(f"<span class='od-chip' style='--team:{colour}'>{team_label(team)}: {who}"
                      f"<span class='od-pts'>{view['team_scores'].get(str(team), 0)}</span></span>")
     st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
 
@@ -101,16 +110,17 @@ def _team_strip(view, big: bool) -> None:
 # ---- the shared screen ---------------------------------------------------------------------------
 
 
+# Marked here, translated where shown (reveal.hint_html).
 PARTY_HINTS = {
-    "tell": "{teller} thinks of a phrase before looking at any card, and says it aloud.",
-    "give": "Everyone, {teller} included, gives a card that fits the phrase. Then everyone votes with "
-            "the crowd, and {teller} hides a red card where nobody should go.",
+    "tell": N_("{teller} thinks of a phrase before looking at any card, and says it aloud."),
+    "give": N_("Everyone, {teller} included, gives a card that fits the phrase. Then everyone votes with "
+               "the crowd, and {teller} hides a red card where nobody should go."),
 }
 
 
 TEAM_HINTS = {
-    "give": "Each team gives one card that fits the phrase, {teller}'s teammate too. In the other "
-            "teams the first of the two to give gives, and the other one votes for the team.",
+    "give": N_("Each team gives one card that fits the phrase, {teller}'s teammate too. In the other "
+               "teams the first of the two to give gives, and the other one votes for the team."),
 }
 
 
@@ -118,19 +128,21 @@ def table(view) -> None:
     phase = view["phase"]
     st.markdown(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
                 f"<div class='sm-waiting'>{ui.esc(waiting_line(view))}</div></div>", unsafe_allow_html=True)
-    st.caption(f"Dixit Odyssey · {view['variant'].capitalize()} · {_goal(view)} · turn {view['turn']} · "
-               f"{view['deck_left']} cards in the draw pile")
+    # n_: other languages need their plural forms; the English stays as it was, one form for every count.
+    st.caption(" · ".join(("Dixit Odyssey", variant_name(view["variant"]), _goal(view),
+                           _("turn {turn}", turn=view["turn"]),
+                           n_("{n} card in the draw pile", "{n} cards in the draw pile", view["deck_left"]))))
     _team_strip(view, big=True)
     if phase in ("give", "vote"):
         show_phrase(view)
     hint = {"party": PARTY_HINTS, "team": TEAM_HINTS}.get(view["variant"], {}).get(phase) or HINTS.get(phase)
     if hint:
-        st.html(f"<div class='sm-hint'>{hint.format(teller=ui.esc(name_of(view, view.get('storyteller'))))}</div>")
+        st.html(f"<div class='sm-hint'>{hint_html(hint, view)}</div>")
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
         card_grid(cards, key="table", min_width=wall_card_width(len(cards)))
     elif phase == "end":
-        ended = "The host ended the game. " if view.get("ended_by_host") else ""
+        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
         st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
     if view.get("last_turn") and phase != "vote":
         turn_result(view, view["last_turn"], min_width=170, big=True)
@@ -147,21 +159,23 @@ def player(view, act) -> None:
     st.markdown(f"<div class='sm-phase'>{ui.esc(_phase_line(view))}</div>", unsafe_allow_html=True)
     if variant == "team":
         emoji, team_name, colour = team_of(view, seat)
-        st.html(CSS + f"<div class='od-team'>{emoji} You are team <b style='color:{colour}'>{team_name}</b> with "
-                f"<b>{ui.esc(name_of(view, view['teammate']))}</b> · team score "
-                f"{view['team_scores'].get(str(view['team']), 0)}</div>")
+        team_line = _("You are team {team} with {teammate} · team score {score}",
+                      team=f"<b style='color:{colour}'>{_(team_name)}</b>",
+                      teammate=f"<b>{ui.esc(name_of(view, view['teammate']))}</b>",
+                      score=view["team_scores"].get(str(view["team"]), 0))
+        st.html(CSS + f"<div class='od-team'>{emoji} {team_line}</div>")
     line = waiting_line(view)
     if line:
         st.caption(ui.esc(line))
     waiting = seat in view["waiting_for"]
     hand = [{"id": c} for c in view["hand"]]
     if phase == "claim":
-        st.button("I have a phrase!", type="primary", width="stretch",
+        st.button(_(CLAIM), type="primary", width="stretch", key="claim-phrase",  # a key: any language
                   on_click=act, args=({"type": "claim"},))
         if view.get("hand_hidden"):
-            st.caption("Party: the phrase comes first. You see your cards once someone has told.")
+            st.caption(_("Party: the phrase comes first. You see your cards once someone has told."))
         else:
-            st.caption("The first to tap becomes the storyteller. Look at your cards:")
+            st.caption(_("The first to tap becomes the storyteller. Look at your cards:"))
             card_grid(hand, key="hand", min_width=HAND)
     elif phase == "tell" and seat == teller:
         _tell(view, act, hand, turn)
@@ -172,26 +186,29 @@ def player(view, act) -> None:
     else:
         _waiting_detail(view, seat)
         if phase != "end" and hand:
-            st.caption("Your hand")
+            st.caption(_("Your hand"))
             card_grid(hand, key="hand", min_width=HAND)
     if view.get("last_turn") and phase != "vote":
-        with st.expander(f"Last turn: you scored {view['last_turn']['scores'].get(str(seat), 0)}"):
+        scored = view["last_turn"]["scores"].get(str(seat), 0)
+        # n_: in English the number needs no noun, other languages may want "1 punto" / "3 punti".
+        with st.expander(n_("Last turn: you scored {n}", "Last turn: you scored {n}", scored),
+                         key="last-turn"):  # a key: it stays open or closed in any language, at any score
             turn_result(view, view["last_turn"], min_width=110)
 
 
 def _tell(view, act, hand, turn) -> None:
     key = f"phrase-{turn}"
     if view["variant"] == "party":
-        st.success("You are the storyteller. Say a phrase aloud now, before you see your cards: "
-                   "everyone, you included, then gives a card that fits it.")
+        st.success(_("You are the storyteller. Say a phrase aloud now, before you see your cards: "
+                     "everyone, you included, then gives a card that fits it."))
         with st.form(f"tell-{turn}"):
-            st.text_input("Your phrase (optional: it shows on the shared screen)", key=key, max_chars=140)
-            st.form_submit_button("I've said my phrase", type="primary", width="stretch",
+            st.text_input(_("Your phrase (optional: it shows on the shared screen)"), key=key, max_chars=140)
+            st.form_submit_button(_("I've said my phrase"), type="primary", width="stretch", key="said-phrase",
                                   on_click=lambda: act({"type": "tell", "phrase": st.session_state.get(key) or None}))
         return
-    st.success("You are the storyteller. Pick a card, then say your phrase aloud.")
-    st.text_input("Your phrase (optional: it shows on the shared screen)", key=key, max_chars=140)
-    card_grid(hand, key="tell", pick=1, min_width=HAND, button="Tell with this card", nonce=f"tell-{turn}",
+    st.success(_("You are the storyteller. Pick a card, then say your phrase aloud."))
+    st.text_input(_("Your phrase (optional: it shows on the shared screen)"), key=key, max_chars=140)
+    card_grid(hand, key="tell", pick=1, min_width=HAND, button=_("Tell with this card"), nonce=f"tell-{turn}",
               on_pick=lambda ids: act({"type": "tell", "card": ids[0], "phrase": st.session_state.get(key) or None}))
 
 
@@ -199,14 +216,14 @@ def _give(view, act, hand, turn) -> None:
     seat, variant = view["you"], view["variant"]
     _phone_phrase(view)
     if variant == "party" and seat == view["storyteller"]:
-        st.info("Your phrase is out. Now give a card from your new hand that fits it, like everyone else.")
+        st.info(_("Your phrase is out. Now give a card from your new hand that fits it, like everyone else."))
     elif variant == "team" and view["teammate"] == view["storyteller"]:
-        st.info("Your teammate told: you give a card that fits too. Nobody on your team votes this turn.")
+        st.info(_("Your teammate told: you give a card that fits too. Nobody on your team votes this turn."))
     elif variant == "team":
-        st.info(f"One of you gives your team's card: the first to give gives; the other one votes. "
-                f"Your teammate is {ui.esc(name_of(view, view['teammate']))}.")
+        st.info(_("One of you gives your team's card: the first to give gives; the other one votes. "
+                  "Your teammate is {teammate}.", teammate=ui.esc(name_of(view, view["teammate"]))))
     k = view["gives_per_player"]
-    card_grid(hand, key="give", pick=k, min_width=HAND, button=f"Give {'these cards' if k > 1 else 'this card'}",
+    card_grid(hand, key="give", pick=k, min_width=HAND, button=n_("Give this card", "Give these cards", k),
               nonce=f"give-{turn}", on_pick=lambda ids: act({"type": "give", "cards": ids}))
 
 
@@ -224,33 +241,34 @@ def _vote(view, act, turn) -> None:
         _red_vote(view, act, turn, width)
         return
     cards = [{"id": p["card"], "label": str(p["position"]), "disabled": p["position"] in own and not party,
-              "badge": "yours" if p["position"] in own else ""} for p in view["table"]]
+              "badge": _("yours") if p["position"] in own else ""} for p in view["table"]]
     k = 1
     if party:
-        st.caption("Green vote: you score as many points as players who pick the same card (max 5; "
-                   "alone, 0). Your own card is allowed. ⤢ enlarges a card.")
+        st.caption(_("Green vote: you score as many points as players who pick the same card (max 5; "
+                     "alone, 0). Your own card is allowed. ⤢ enlarges a card."))
     elif view.get("double_votes"):
-        choice = st.segmented_control("How many votes?", [1, 2], default=1, key=f"votes-{turn}",
-                                      format_func=lambda n: "1 vote" if n == 1 else "2 votes")
+        choice = st.segmented_control(_("How many votes?"), [1, 2], default=1, key=f"votes-{turn}",
+                                      format_func=lambda n: n_("{n} vote", "{n} votes", n))
         k = choice or 1
-        st.caption("A single correct vote earns +1. Two votes double your chance, without that bonus. "
-                   "⤢ enlarges a card.")
+        st.caption(_("A single correct vote earns +1. Two votes double your chance, without that bonus. "
+                     "⤢ enlarges a card."))
     elif variant == "team":
-        st.caption("You vote for your team. Your teammate's card is among them: you don't know which. "
-                   "⤢ enlarges a card.")
+        st.caption(_("You vote for your team. Your teammate's card is among them: you don't know which. "
+                     "⤢ enlarges a card."))
     else:
-        st.caption("Tap a card to choose it, then confirm. ⤢ enlarges a card.")
-    button = "Vote for these 2 cards" if k == 2 else ("Green vote for this card" if party else "Vote for this card")
+        st.caption(_("Tap a card to choose it, then confirm. ⤢ enlarges a card."))
+    button = _("Vote for these 2 cards") if k == 2 else (_("Green vote for this card") if party
+                                                         else _("Vote for this card"))
     card_grid(cards, key=f"vote-{k}", pick=k, button=button, min_width=width, nonce=f"vote-{turn}-{k}",
               on_pick=lambda ids: act({"type": "vote", "positions": [_position_of(view, i) for i in ids]}))
 
 
 def _red_vote(view, act, turn, width) -> None:
-    st.success(f"Green vote cast: card {positions_text(view['my_vote'])}.")
-    st.error(f"{RED} **Red card (secret): anyone on it scores 0**, your own green vote included. "
-             "Pick the card you think fits least.", icon="🛑")
+    st.success(_("Green vote cast: card {card}.", card=positions_text(view["my_vote"])))
+    st.error(f"{RED} " + _("**Red card (secret): anyone on it scores 0**, your own green vote included. "
+                           "Pick the card you think fits least."), icon="🛑")
     cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
-    card_grid(cards, key="red", pick=1, button="Place the red card", min_width=width, nonce=f"red-{turn}",
+    card_grid(cards, key="red", pick=1, button=_("Place the red card"), min_width=width, nonce=f"red-{turn}",
               on_pick=lambda ids: act({"type": "red_vote", "position": _position_of(view, ids[0])}))
 
 
@@ -259,26 +277,30 @@ def _waiting_detail(view, seat) -> None:
     if phase == "end":
         won = (view["team"] in winning_teams(view) if view["variant"] == "team"
                else view["scores"][seat] == max(view["scores"]))
-        st.markdown(f"## {'🏆 You win!' if won else 'Game over'}  \nYou scored **{view['scores'][seat]}**.")
+        head = "🏆 " + _("You win!") if won else _("Game over")
+        st.markdown(f"## {head}  \n" + _("You scored {score}.", score=f"**{view['scores'][seat]}**"))
         st.caption(ui.esc(winners_line(view)))
         return
     if view.get("hand_hidden"):
-        st.caption("Your hand stays hidden until your phrase is out.")
+        st.caption(_("Your hand stays hidden until your phrase is out."))
     if view.get("my_given"):
-        st.caption("You gave:")
+        st.caption(_("You gave:"))
         card_grid([{"id": c} for c in view["my_given"]], key="given", min_width=HAND)
     elif phase in ("give", "vote") and view["variant"] == "team" and seat != view["storyteller"] \
             and view["teammate"] != view["storyteller"]:
-        st.info(f"{ui.esc(name_of(view, view['teammate']))} gave your team's card: you are your team's voter.")
+        st.info(_("{teammate} gave your team's card: you are your team's voter.",
+                  teammate=ui.esc(name_of(view, view["teammate"]))))
     if view.get("story_card") and phase in ("give", "vote"):
-        st.success("You told. Your card for the story:")
+        st.success(_("You told. Your card for the story:"))
         card_grid([{"id": view["story_card"]}], key="story", min_width=HAND)
     if view.get("my_vote"):
-        st.success(f"You voted for card {positions_text(view['my_vote'])}.")
+        # n_: one or two cards; the English stays as it was, one form for both.
+        st.success(n_("You voted for card {cards}.", "You voted for cards {cards}.", len(view["my_vote"]),
+                      cards=positions_text(view["my_vote"])))
     if view.get("my_red_vote") is not None:
-        st.error(f"{RED} Your red card: {view['my_red_vote']}.")
+        st.error(f"{RED} " + _("Your red card: {card}.", card=view["my_red_vote"]))
     if phase == "vote" and view["table"]:
         own = set(view.get("my_positions") or [])
-        cards = [{"id": p["card"], "label": str(p["position"]), "badge": "yours" if p["position"] in own else ""}
+        cards = [{"id": p["card"], "label": str(p["position"]), "badge": _("yours") if p["position"] in own else ""}
                  for p in view["table"]]
         card_grid(cards, key="table", min_width=_phone_width(len(cards)))

@@ -6,33 +6,43 @@ import streamlit as st
 
 from engine import tables
 from pages import ui
+from pages.i18n import N_, _, n_
 from pages.screens import sketch
 from pages.screens.pictomania_results import CSS, columns, name, round_reveal, scoreboard, winners
 from pages.screens.sketch import sheets
 
-PITCH = "Pictomania — everyone draws at once (3–6 players)"
+PITCH = N_("Pictomania — everyone draws at once (3–6 players)")
 
 _RULES = tables.games()["pictomania"].constants
 DECKS, SCORING_TOKENS, BLACK_TOKENS = _RULES["decks"], _RULES["scoring_tokens"], _RULES["black_tokens"]
 DECK_COLOURS = {"green": "#3F9E5A", "yellow": "#C99A06", "orange": "#E07B24", "red": "#C4473A"}
+# The deck ids stay ids (the options, the word files); people read these names.
+DECK_NAMES = {"green": N_("Green"), "yellow": N_("Yellow"), "orange": N_("Orange"), "red": N_("Red")}
+
+
+def deck_name(deck: str) -> str:
+    return _(DECK_NAMES[deck]) if deck in DECK_NAMES else deck.capitalize()
 
 
 
 def options() -> dict:
     """The host's choices on the start page (the room language is chosen there already)."""
+    # A key, so that switching the language (a new label) keeps the host's choice.
     competitive = st.toggle(
-        "Competitive variant",
-        help="One black token fewer than players: the round ends as soon as the last one is taken.")
-    st.caption("Word deck for each round (green is the easiest, red the hardest)")
+        _("Competitive variant"), key="pm-competitive",
+        help=_("One black token fewer than players: the round ends as soon as the last one is taken."))
+    st.caption(_("Word deck for each round (green is the easiest, red the hardest)"))
     columns = st.columns(4)
-    decks = [col.selectbox(f"Round {i + 1}", DECKS, index=i, key=f"pm-deck-{i}", format_func=str.capitalize)
+    decks = [col.selectbox(_("Round {round}", round=i + 1), DECKS, index=i, key=f"pm-deck-{i}",
+                           format_func=deck_name)
              for i, col in enumerate(columns)]
     return {"competitive": competitive, "decks": decks}
 
 
 def rules_tables() -> str:
     """The token tables as markdown, from the engine's own data (data/rules/pictomania.md holds a copy;
-    a test keeps them equal)."""
+    a test keeps them equal). Not translated: it is the English rules document's text, and each
+    language's rules document carries its own copy."""
     rows = ["| Players | Scoring tokens (each drawing, handed out in this order) | Black tokens in the middle |",
             "|---|---|---|"]
     for n in sorted(SCORING_TOKENS):
@@ -61,19 +71,20 @@ def _blacks(view) -> str:
     taken = [t for t in (view.get("finished") or {}).values() if t is not None]
     chips = [f"<span class='pm-black'>{t}</span>" for t in supply]
     chips += [f"<span class='pm-black pm-gone'>{t}</span>" for t in sorted(taken, reverse=True)]
-    return "".join(chips) or "<span class='pm-note'>none left</span>"
+    none = _("none left")  # outside the f-string: the extractor does not read inside one
+    return "".join(chips) or f"<span class='pm-note'>{none}</span>"
 
 
 def _status(view, seat) -> str:
     if seat in view.get("wrong_word", []):
-        return "⚠️ drew the wrong word"
+        return "⚠️ " + _("drew the wrong word")
     done = view.get("finished", {})
     if str(seat) in done:
         token = done[str(seat)]
-        return "✅ done" + (f" · took black {token}" if token is not None else " · no token")
+        return "✅ " + (_("done · took black {token}", token=token) if token is not None else _("done · no token"))
     if seat in view.get("frozen", []):
-        return "🔒 guessing"
-    return "✏️ drawing"
+        return "🔒 " + _("guessing")
+    return "✏️ " + _("drawing")
 
 
 def _guessers(view, drawer) -> str:
@@ -98,26 +109,27 @@ def _tile(view, seat, *, big: bool = False) -> dict:
 def _phase_line(view) -> str:
     phase, rnd = view["phase"], view["round"]
     if phase == "words":
-        return f"Round {rnd} of {view['rounds']} · read the 21 words, then tap Ready"
+        return _("Round {round} of {rounds} · read the 21 words, then tap Ready", round=rnd, rounds=view["rounds"])
     if phase == "draw":
-        return f"Round {rnd} of {view['rounds']} · everyone draws, everyone guesses"
+        return _("Round {round} of {rounds} · everyone draws, everyone guesses", round=rnd, rounds=view["rounds"])
     if phase == "end":
-        return "The game is over"
-    return "Waiting for players"
+        return _("The game is over")
+    return _("Waiting for players")
 
 
 def table(view) -> None:
     st.html(CSS)
     phase = view["phase"]
     waiting = view.get("waiting_for") or []
-    line = ("Waiting for: " + ui.names_of(view, waiting)) if waiting and phase in ("words", "draw") else ""
+    line = _("Waiting for: {names}", names=ui.names_of(view, waiting)) if waiting and phase in ("words", "draw") else ""
     st.html(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
             f"<div class='sm-waiting'>{ui.esc(line)}</div></div>")
     if phase == "end":
         champions, best = winners(view)
-        title = "The game was ended by the host. " if view.get("ended_by_host") else ""
-        st.markdown(f"## 🏆 {title}{ui.esc(' & '.join(champions))} win{'s' if len(champions) == 1 else ''} "
-                    f"with {ui.points(best)}")
+        title = _("The game was ended by the host.") + " " if view.get("ended_by_host") else ""
+        won = n_("{names} wins with {points}", "{names} win with {points}", len(champions),
+                 names=ui.esc(" & ".join(champions)), points=ui.points(best))
+        st.markdown(f"## 🏆 {title}{won}")
         scoreboard(view, big=True)
         if view.get("last_round"):
             round_reveal(view, view["last_round"], big=True, tile=300, cols=len(view["last_round"]["assignments"]))
@@ -126,14 +138,15 @@ def table(view) -> None:
         if view.get("last_round"):
             words, results = st.columns([1, 1.9], gap="large")
             with words:
-                st.html(f"<div class='sm-big'><div class='sm-phase'>Round {view['round']}: new words</div></div>")
+                new = _("Round {round}: new words", round=view["round"])
+                st.html(f"<div class='sm-big'><div class='sm-phase'>{new}</div></div>")
                 st.html("<div class='pm-big'>" + _cards_html(view["cards"], view["deck"], stack=True) + "</div>")
             with results:
                 round_reveal(view, view["last_round"], big=True, tile=260)
         else:
             st.html("<div class='pm-big'>" + _cards_html(view["cards"], view["deck"]) + "</div>")
-            st.html("<div class='pm-big'><div class='pm-note'>Don't know a word? Anyone can replace a card "
-                    "from their phone before everyone is ready.</div></div>")
+            note = _("Don't know a word? Anyone can replace a card from their phone before everyone is ready.")
+            st.html(f"<div class='pm-big'><div class='pm-note'>{note}</div></div>")
         return
     # draw
     words, drawings = st.columns([1, 3.3], gap="large")
@@ -144,10 +157,12 @@ def table(view) -> None:
         sheets([_tile(view, s) for s in seats], key="pm-table", cols=columns(len(seats)),
                tile_px=480 if len(seats) == 4 else 400, font="1rem")
         tokens = ", ".join(map(str, view.get("scoring_tokens") or []))
-        rule = ("Competitive: the round ends when the last black token is taken."
-                if view["options"].get("competitive") else "The round ends when everyone is done.")
-        st.html(f"<div class='pm-big'><div class='pm-note'>Black tokens: {_blacks(view)} &nbsp;·&nbsp; "
-                f"each drawing pays its right guessers {tokens}, in order &nbsp;·&nbsp; {rule}</div></div>")
+        rule = (_("Competitive: the round ends when the last black token is taken.")
+                if view["options"].get("competitive") else _("The round ends when everyone is done."))
+        # Three messages: the separators are markup, not words.
+        parts = (_("Black tokens: {tokens}", tokens=_blacks(view)),
+                 _("each drawing pays its right guessers {tokens}, in order", tokens=tokens), rule)
+        st.html(f"<div class='pm-big'><div class='pm-note'>{' &nbsp;·&nbsp; '.join(parts)}</div></div>")
 
 
 # ---- a player's phone --------------------------------------------------------------------------
@@ -159,11 +174,13 @@ def player(view, act) -> None:
     if phase == "end":
         champions, best = winners(view)
         won = view["scores"][seat] == best
-        st.markdown(f"## {'🏆 You win!' if won else 'Game over'}  \nYou scored **{view['scores'][seat]}**. "
-                    f"Winner{'s' if len(champions) > 1 else ''}: {ui.esc(' & '.join(champions))}.")
+        head = "🏆 " + _("You win!") if won else _("Game over")
+        scored = _("You scored {score}.", score=f"**{view['scores'][seat]}**")
+        who = n_("Winner: {names}.", "Winners: {names}.", len(champions), names=ui.esc(" & ".join(champions)))
+        st.markdown(f"## {head}  \n{scored} {who}")
         scoreboard(view, big=False)
         if view.get("last_round"):
-            with st.expander("The last round's answers"):
+            with st.expander(_("The last round's answers"), key="pm-last-answers"):
                 round_reveal(view, view["last_round"], big=False, tile=340)
         return
     if phase == "words":
@@ -171,10 +188,12 @@ def player(view, act) -> None:
     elif seat in view["participants"]:
         _draw_phase(view, act)
     else:
-        st.info("You are not playing this round. Watch the shared screen.")
+        st.info(_("You are not playing this round. Watch the shared screen."))
     last = view.get("last_round")
     if last and phase == "words":
-        with st.expander(f"Round {last['round']}: you scored {last['scores'].get(str(seat), 0):+d}"):
+        scored = f"{last['scores'].get(str(seat), 0):+d}"
+        with st.expander(_("Round {round}: you scored {score}", round=last["round"], score=scored),
+                         key=f"pm-round-{last['round']}"):
             round_reveal(view, last, big=False, tile=340)
             scoreboard(view, big=False)
 
@@ -185,30 +204,37 @@ def _round_key(view) -> str:
 
 def _words_phase(view, act) -> None:
     seat = view["you"]
-    st.markdown(f"<div class='sm-phase'>Round {view['round']} of {view['rounds']}: read the 21 words</div>",
-                unsafe_allow_html=True)
+    line = _("Round {round} of {rounds}: read the 21 words", round=view["round"], rounds=view["rounds"])
+    st.markdown(f"<div class='sm-phase'>{line}</div>", unsafe_allow_html=True)
     st.html(_cards_html(view["cards"], view["deck"]))
     replaced = view.get("replaced")
     if replaced and seat in view.get("waiting_for", []):
-        who = "You" if replaced["seat"] == seat else ui.esc(ui.names_of(view, [replaced["seat"]]))
-        st.info(f"{who} replaced card {replaced['slot']}, so everyone reads it and taps Ready again.", icon="🔄")
+        if replaced["seat"] == seat:
+            text = _("You replaced card {slot}, so everyone reads it and taps Ready again.", slot=replaced["slot"])
+        else:
+            text = _("{name} replaced card {slot}, so everyone reads it and taps Ready again.",
+                     name=ui.esc(ui.names_of(view, [replaced["seat"]])), slot=replaced["slot"])
+        st.info(text, icon="🔄")
     if seat in view.get("waiting_for", []):
-        st.button("I've read them: Ready", type="primary", use_container_width=True, key="pm-ready",
+        st.button(_("I've read them: Ready"), type="primary", use_container_width=True, key="pm-ready",
                   on_click=act, args=({"type": "ready"},))
         others = [s for s in view.get("waiting_for", []) if s != seat]
         if others:
-            st.caption("Also waiting for: " + ui.esc(ui.names_of(view, others)))
+            st.caption(_("Also waiting for: {names}", names=ui.esc(ui.names_of(view, others))))
     else:
         waiting = view.get("waiting_for") or []
-        st.success("You're ready." + (f" Waiting for: {ui.esc(ui.names_of(view, waiting))}" if waiting else ""))
+        also = " " + _("Waiting for: {names}", names=ui.esc(ui.names_of(view, waiting))) if waiting else ""
+        st.success(_("You're ready.") + also)
     if view.get("can_replace"):
-        with st.expander("A word nobody knows? Replace a card"):
+        with st.expander(_("A word nobody knows? Replace a card"), key="pm-replace"):
             ready = len(view.get("ready") or [])
-            st.caption("The card goes away for the rest of the game and a new one from the same deck takes its "
-                       "place. Everyone then reads it and taps Ready again"
-                       + (f" ({ready} already tapped Ready)." if ready else "."))
+            again = (n_("Everyone then reads it and taps Ready again ({n} already tapped Ready).",
+                        "Everyone then reads it and taps Ready again ({n} already tapped Ready).", ready)
+                     if ready else _("Everyone then reads it and taps Ready again."))
+            st.caption(_("The card goes away for the rest of the game and a new one from the same deck takes its "
+                         "place.") + " " + again)
             for slot, card in view["cards"].items():
-                st.button(f"Replace card {slot} ({card['theme']})", key=f"pm-replace-{slot}",
+                st.button(_("Replace card {slot} ({theme})", slot=slot, theme=card["theme"]), key=f"pm-replace-{slot}",
                           use_container_width=True, on_click=act, args=({"type": "replace", "slot": slot},))
 
 
@@ -219,18 +245,16 @@ def _draw_phase(view, act) -> None:
     frozen = seat in view["frozen"]
     left, right = st.columns([1.25, 1], gap="medium")
     with left:
-        st.html(f"<div class='pm-secret' data-testid='pm-secret'>Draw {view['letter']}{view['number']}: "
-                f"{ui.esc(view['word'])}<small>Only you see this. No letters, digits or arrows to a "
-                f"position: just a picture.</small></div>")
+        draw = _("Draw {code}: {word}", code=f"{view['letter']}{view['number']}", word=ui.esc(view["word"]))
+        only = _("Only you see this. No letters, digits or arrows to a position: just a picture.")
+        st.html(f"<div class='pm-secret' data-testid='pm-secret'>{draw}<small>{only}</small></div>")
         if frozen:
-            why = ("you are done" if done else "you admitted the wrong word" if seat in view["wrong_word"]
-                   else "you have started guessing")
             sheets([{"id": seat, "seat": seat, "strokes": view["drawings"].get(str(seat), []), "frozen": True}],
                    key="pm-mine")
-            st.caption(f"🔒 Your drawing is frozen: {why}.")
+            st.caption("🔒 " + _frozen_why(view, done))
         else:
             sketch.pad(view, act, key=f"pm-pad-{rkey}")
-            st.caption("Your first guess freezes your drawing.")
+            st.caption(_("Your first guess freezes your drawing."))
     with right:
         mine = (view["letter"], view["number"])
         st.html(_cards_html(view["cards"], view["deck"], mine=mine))
@@ -238,22 +262,33 @@ def _draw_phase(view, act) -> None:
         _finish(view, act, done)
 
 
+def _frozen_why(view, done: bool) -> str:
+    """Whole sentences, one per reason: a reason alone would not fit every language's sentence."""
+    if done:
+        return _("Your drawing is frozen: you are done.")
+    if view["you"] in view["wrong_word"]:
+        return _("Your drawing is frozen: you admitted the wrong word.")
+    return _("Your drawing is frozen: you have started guessing.")
+
+
 def _others(view, act, rkey) -> None:
     """Everyone else's drawing, live, each with its guess control (one component for them all)."""
     seat = view["you"]
     mine = {g["drawer"]: g for g in view.get("my_guesses", [])}
     left = view.get("numbers_left") or []
-    freeze = "" if seat in view["frozen"] else " Your own drawing freezes now."
+    freeze = "" if seat in view["frozen"] else " " + _("Your own drawing freezes now.")
     tiles = []
     for drawer in (s for s in view["participants"] if s != seat):
         tile = _tile(view, drawer)
         who = name(view, drawer)
         if drawer in mine:
-            tile["caption"].append([f"your guess: {mine[drawer]['number']} (final)", "strong"])
+            tile["caption"].append([_("your guess: {number} (final)", number=mine[drawer]["number"]), "strong"])
         elif drawer in view.get("can_guess_on", []) and left:
-            tile["guess"] = {"numbers": left, "label": "Guess:", "nonce": rkey,
-                             "confirm": f"Place {{n}} on {who}'s drawing — final",
-                             "hint": "A guess can't be taken back." + freeze}
+            # The component puts the tapped number where "{n}" stands: n="{n}" hands it back verbatim.
+            # TRANSLATORS: {n} is the number the player tapped, {name} the player who drew.
+            confirm = _("Place {n} on {name}'s drawing — final", n="{n}", name=who)
+            tile["guess"] = {"numbers": left, "label": _("Guess:"), "nonce": rkey, "confirm": confirm,
+                             "hint": _("A guess can't be taken back.") + freeze}
         tiles.append(tile)
     if tiles:
         sheets(tiles, key=f"pm-others-{rkey}", cols=2, stack=True, font=".95rem",
@@ -264,20 +299,27 @@ def _finish(view, act, done: bool) -> None:
     seat = view["you"]
     if done:
         token = view["finished"][str(seat)]
-        st.success(f"You're done{f' with black token {token}' if token is not None else ' (no black token)'}. "
-                   f"Waiting for: {ui.esc(ui.names_of(view, view.get('waiting_for') or []) or 'nobody')}")
+        you = (_("You're done with black token {token}.", token=token) if token is not None
+               else _("You're done (no black token)."))
+        names = ui.esc(ui.names_of(view, view.get("waiting_for") or []) or _("nobody"))
+        st.success(you + " " + _("Waiting for: {names}", names=names))
     else:
         supply = sorted(set(view.get("black_supply") or []), reverse=True)
-        with st.popover("✋ I'm done", type="primary", use_container_width=True):
-            choice = st.selectbox("Black token", [*supply, None], key="pm-token",
-                                  format_func=lambda t: f"Black token {t}" if t is not None else "No black token")
-            st.caption("After this you can no longer draw or guess this round. Black tokens left: "
-                       + (", ".join(map(str, view.get("black_supply") or [])) or "none"))
-            label = f"Finish and take black token {choice}" if choice is not None else "Finish without a token"
+        with st.popover("✋ " + _("I'm done"), type="primary", use_container_width=True, key="pm-done"):
+            choice = st.selectbox(_("Black token"), [*supply, None], key="pm-token", format_func=_token_name)
+            left = ", ".join(map(str, view.get("black_supply") or [])) or _("none")
+            st.caption(_("After this you can no longer draw or guess this round.") + " "
+                       + _("Black tokens left: {tokens}", tokens=left))
+            label = (_("Finish and take black token {token}", token=choice) if choice is not None
+                     else _("Finish without a token"))
             st.button(label, type="primary", key="pm-finish", use_container_width=True,
                       on_click=act, args=({"type": "finish", "token": choice},))
     if seat not in view.get("wrong_word", []):
-        with st.popover("I drew the wrong word", use_container_width=True):
-            st.caption("Your drawing takes no more guesses and the guesses on it are returned. Your own scoring "
-                       "tokens all count against you and your black token scores 0. Your own guesses still count.")
-            st.button("Yes, I drew the wrong word", key="pm-wrong", on_click=act, args=({"type": "wrong_word"},))
+        with st.popover(_("I drew the wrong word"), use_container_width=True, key="pm-wrong-menu"):
+            st.caption(_("Your drawing takes no more guesses and the guesses on it are returned. Your own scoring "
+                         "tokens all count against you and your black token scores 0. Your own guesses still count."))
+            st.button(_("Yes, I drew the wrong word"), key="pm-wrong", on_click=act, args=({"type": "wrong_word"},))
+
+
+def _token_name(token) -> str:
+    return _("Black token {token}", token=token) if token is not None else _("No black token")

@@ -7,6 +7,7 @@ import re
 import streamlit as st
 
 from pages import ui
+from pages.i18n import N_, _
 from pages.screens.sketch import sheets
 
 _CSS = """
@@ -60,6 +61,17 @@ def word_of(record, seat) -> tuple[str, str]:
     return f"{a['letter']}{a['number']}", record["cards"][a["letter"]][a["number"] - 1]
 
 
+# The scoring breakdown's columns: the first holds names, the others numbers (right-aligned).
+_BREAKDOWN = (N_("Player"), N_("Tokens received"), N_("Black token"), N_("Unclaimed"), N_("Errors"), N_("Round"),
+              N_("Game"))
+
+
+def _head_row(labels: list[str]) -> str:
+    """A header row of translated labels: names in the first column, numbers (right-aligned) after."""
+    first, *rest = labels
+    return f"<tr><th>{first}</th>" + "".join(f"<th class='n'>{h}</th>" for h in rest) + "</tr>"
+
+
 def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None = None) -> None:
     """A scored round, fully revealed: what each drew, who guessed what, the scoring breakdown."""
     seats = sorted(int(s) for s in record["assignments"])
@@ -69,14 +81,14 @@ def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None =
         code, word = word_of(record, s)
         caption = [[name(view, s), "title"], [f"{code} {word}", "strong"]]
         if s in record["wrong_word"]:
-            caption.append(["⚠️ wrong word", "bad"])
+            caption.append(["⚠️ " + _("wrong word"), "bad"])
         on = sorted((g for g in record["guesses"] if g["drawer"] == s), key=lambda g: g["order"])
         for g in on:
             right = g["number"] == record["assignments"][str(s)]["number"]
             caption.append([f"{name(view, g['guesser'])} {'✔' if right else '✖ ' + str(g['number'])}",
                             "ok" if right else "bad"])
         if not on:
-            caption.append(["nobody guessed", "note"])
+            caption.append([_("nobody guessed"), "note"])
         tiles.append({"id": s, "seat": s, "strokes": record["drawings"].get(str(s), []), "caption": caption})
     rows = []
     for s in sorted(seats, key=lambda s: -record["scores"].get(str(s), 0)):
@@ -92,13 +104,14 @@ def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None =
                     f"<td class='n'><b>{signed(record['scores'].get(str(s), 0))}</b></td>"
                     f"<td class='n'>{view['scores'][s] if s < len(view['scores']) else 0}</td></tr>")
     sheep = record.get("black_sheep")
-    footer = (f"🐑 Black sheep: {names[sheep]} (most wrong guesses): their black token counts against them."
-              if sheep is not None else "No black sheep this round.")
-    table = ("<table class='pm-table'><tr><th>Player</th><th class='n'>Tokens received</th><th class='n'>Black token</th>"
-             "<th class='n'>Unclaimed</th><th class='n'>Errors</th><th class='n'>Round</th><th class='n'>Game</th></tr>" + "".join(rows)
+    footer = ("🐑 " + _("Black sheep: {name} (most wrong guesses): their black token counts against them.",
+                       name=names[sheep])
+              if sheep is not None else _("No black sheep this round."))
+    table = ("<table class='pm-table'>" + _head_row([_(h) for h in _BREAKDOWN]) + "".join(rows)
              + f"</table><div class='pm-note'>{footer}</div>")
     wrap = "pm-big" if big else ""
-    st.html(f"<div class='{'sm-big' if big else ''}'><div class='sm-phase'>Round {record['round']} — the answers</div></div>")
+    title = _("Round {round} — the answers", round=record["round"])
+    st.html(f"<div class='{'sm-big' if big else ''}'><div class='sm-phase'>{title}</div></div>")
     st.html(f"<div class='{wrap}'>{table}</div>")
     sheets(tiles, key=f"pm-reveal-{record['round']}-{'big' if big else 'small'}", cols=cols or columns(len(seats)),
            tile_px=tile, font="1.25rem" if big else ".9rem")
@@ -109,13 +122,14 @@ def scoreboard(view, *, big: bool) -> None:
     if not history:
         return
     order = sorted(range(len(view["names"])), key=lambda s: -view["scores"][s])
-    head = "".join(f"<th class='n'>R{r['round']}</th>" for r in history)
+    # TRANSLATORS: a column of the scoreboard, "R" short for Round.
+    rounds = [_("R{round}", round=r["round"]) for r in history]
     rows = "".join(
         f"<tr><td>{ui.esc(view['names'][s])}</td>"
         + "".join(f"<td class='n'>{signed(r['scores'].get(str(s), 0))}</td>" for r in history)
         + f"<td class='n'><b>{view['scores'][s]}</b></td></tr>" for s in order)
-    st.html(f"<div class='{'pm-big' if big else ''}'><table class='pm-table'><tr><th>Player</th>{head}"
-            f"<th class='n'>Total</th></tr>{rows}</table></div>")
+    head = _head_row([_("Player"), *rounds, _("Total")])
+    st.html(f"<div class='{'pm-big' if big else ''}'><table class='pm-table'>{head}{rows}</table></div>")
 
 
 def winners(view) -> tuple[list[str], int]:

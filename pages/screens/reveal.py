@@ -6,6 +6,7 @@ import streamlit as st
 
 from pages import ui
 from pages.cards import card_grid
+from pages.i18n import N_, _, n_
 
 HAND = 105  # three cards a row on a 390 px phone: the whole hand fits on one screen
 
@@ -33,25 +34,35 @@ def waiting_line(view) -> str:
     waiting = view.get("waiting_for", [])
     if not waiting or view["phase"] in ("end", "lobby"):
         return ""
-    return "Waiting for: " + ui.names_of(view, waiting)
+    return _("Waiting for: {names}", names=ui.names_of(view, waiting))  # raw: the caller escapes the line
 
 
 # Team colours: an emoji for text drawn by the card component (textContent), a colour for HTML.
+# The names are marked here and translated where shown: _(name).
 
-TEAMS = [("🔵", "Blue", "#3B6FB6"), ("🟠", "Orange", "#D9822B"), ("🟢", "Green", "#3F9E5A"),
-         ("🟣", "Purple", "#7E57C2"), ("🟡", "Yellow", "#C9A41A"), ("🟤", "Brown", "#8B5A2B")]
+TEAMS = [("🔵", N_("Blue"), "#3B6FB6"), ("🟠", N_("Orange"), "#D9822B"), ("🟢", N_("Green"), "#3F9E5A"),
+         ("🟣", N_("Purple"), "#7E57C2"), ("🟡", N_("Yellow"), "#C9A41A"), ("🟤", N_("Brown"), "#8B5A2B")]
 
 RED = "🟥"
 
-# What the room does now, on the wall while it has no cards to show.
+CLAIM = N_("I have a phrase!")  # the claim button's label, which the wall's hint quotes
+
+# What the room does now, on the wall while it has no cards to show (shown through `hint_html`).
 HINTS = {
-    "claim": "📱 Look at the cards on your phone. Got an idea for one of them? "
-             "Tap <b>I have a phrase!</b> first, and you are the storyteller.",
-    "tell": "{teller} picks a card and says a phrase about it aloud. Everyone else: listen, "
-            "then give a card from your hand that fits the phrase.",
-    "give": "Everyone but the storyteller gives a card that fits the phrase. The cards are shuffled, "
-            "then everyone votes for the one they think is the storyteller's.",
+    "claim": N_("📱 Look at the cards on your phone. Got an idea for one of them? "
+                "Tap {button} first, and you are the storyteller."),
+    "tell": N_("{teller} picks a card and says a phrase about it aloud. Everyone else: listen, "
+               "then give a card from your hand that fits the phrase."),
+    "give": N_("Everyone but the storyteller gives a card that fits the phrase. The cards are shuffled, "
+               "then everyone votes for the one they think is the storyteller's."),
 }
+
+
+def hint_html(hint: str, view) -> str:
+    """A hint in the reader's language, with the storyteller's name (escaped: it goes into HTML)
+    and the claim button's own label filled in."""
+    return _(hint, teller=ui.esc(name_of(view, view.get("storyteller"))), button=f"<b>{_(CLAIM)}</b>")
+
 
 CSS = """
 <style>
@@ -116,34 +127,59 @@ def turn_result(view, turn, min_width=170, big=False) -> None:
     for p in turn["table"]:
         who = who_of(view, p["owner"])
         if p["owner"] == teller and not party:
-            who = "storyteller " + who
+            # TRANSLATORS: a card's badge on the revealed table: whose card it is
+            who = _("storyteller {name}", name=who)  # the card component sets it as text: no escaping
         votes = voters_of.get(p["position"], [])
-        label = str(p["position"]) + (f" {RED} red" if p["position"] == red else "")
+        label = str(p["position"])
+        if p["position"] == red:
+            # TRANSLATORS: a card's label: its number on the table, then the red card's emoji
+            label = _("{position} {red} red", position=p["position"], red=RED)
         cards.append({"id": p["card"], "label": label, "glow": p["position"] == story and not party,
                       "badge": who + (" · ← " + ", ".join(votes) if votes else "")})
-    phrase = f": “{ui.esc(turn['phrase'])}”" if turn.get("phrase") else ""
-    found = ""
-    if story is not None and not party:
-        found = f" — the storyteller's card was <span class='od-story'>{story}</span>"
-    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-reveal'>Turn {turn['turn']}: "
-            f"{ui.esc(name_of(view, teller))} told{phrase}{found}</div></div>")
+    found = story if story is not None and not party else None
+    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-reveal'>"
+            f"{_told_line(turn, ui.esc(name_of(view, teller)), found)}</div></div>")
     if red is not None:
         owner = next((p["owner"] for p in turn["table"] if p["position"] == red), None)
-        on_red = voters_of.get(red, [])
-        st.html(CSS + f"<div class='od-redline'>{RED} Red card: {red} ({ui.esc(name_of(view, owner))}'s)"
-                + (f": {ui.esc(', '.join(on_red))} score 0" if on_red else ": nobody voted it") + "</div>")
+        st.html(CSS + f"<div class='od-redline'>{RED} "
+                f"{_red_line(red, ui.esc(name_of(view, owner)), voters_of.get(red, []))}</div>")
     card_grid(cards, key=f"result-{turn['turn']}", min_width=min_width)
     _points_chips(view, turn, big)
 
 
-def _did(view, turn, seat: str) -> str:
+def _told_line(turn, teller: str, story) -> str:
+    """"Turn 3: Ana told: “phrase” — the storyteller's card was 5", one whole sentence per case
+    (a phrase or not, the card shown or not). `teller` comes escaped; the phrase is escaped here."""
+    params = {"turn": turn["turn"], "teller": teller, "phrase": ui.esc(turn.get("phrase") or ""),
+              "card": f"<span class='od-story'>{story}</span>"}
+    if turn.get("phrase") and story is not None:
+        return _("Turn {turn}: {teller} told: “{phrase}” — the storyteller's card was {card}", **params)
+    if turn.get("phrase"):
+        return _("Turn {turn}: {teller} told: “{phrase}”", **params)
+    if story is not None:
+        return _("Turn {turn}: {teller} told — the storyteller's card was {card}", **params)
+    return _("Turn {turn}: {teller} told", **params)
+
+
+def _red_line(red, owner: str, on_red: list) -> str:
+    """Whose the red card was and who it caught (`owner` comes escaped; the voters are escaped here)."""
+    if not on_red:
+        return _("Red card: {position} ({owner}'s): nobody voted it", position=red, owner=owner)
+    # The number of players caught decides the verb's form in other languages (English: "score" in both).
+    return n_("Red card: {position} ({owner}'s): {voters} scores 0",
+              "Red card: {position} ({owner}'s): {voters} score 0", len(on_red),
+              position=red, owner=owner, voters=ui.esc(", ".join(on_red)))
+
+
+def _did(view, turn, seat: str, name: str) -> str:
+    """What a seat did this turn, as a chip's text: `name` comes escaped and in bold."""
     picks = turn["votes"].get(seat)
     if int(seat) == turn["storyteller"] and view.get("variant", "base") != "party":
-        return "told"
+        return _("{name} told", name=name)
     if picks:
-        return "→ " + positions_text(picks)
+        return f"{name} → {positions_text(picks)}"  # no words to translate
     owners = {str(p.get("owner")) for p in turn.get("table", [])}
-    return "gave" if str(seat) in owners else "sat out"
+    return _("{name} gave", name=name) if str(seat) in owners else _("{name} sat out", name=name)
 
 
 def _points_chips(view, turn, big) -> None:
@@ -156,9 +192,9 @@ def _points_chips(view, turn, big) -> None:
     for i, seat in enumerate(order):
         s, points = int(seat), turn["scores"][seat]
         picks = turn["votes"].get(seat)
-        what = _did(view, turn, seat)
+        what = _did(view, turn, seat, f"<b>{ui.esc(name_of(view, s))}</b>")
         classes = "od-chip" + (" od-zero" if not points else "") + (" od-red" if picks and red in picks else "")
-        chips.append(f"<span class='{classes}' style='--team:{colour_of(view, s)}'><b>{ui.esc(name_of(view, s))}</b> "
+        chips.append(f"<span class='{classes}' style='--team:{colour_of(view, s)}'>"
                      f"{what}<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.06 * i:.2f}s'>"
                      f"+{points}</span></span>")
     st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
@@ -173,7 +209,7 @@ def _team_points_chips(view, turn, big) -> None:
     for i, team in enumerate(order):
         emoji, name, colour = TEAMS[team % len(TEAMS)]
         points = turn["team_scores"].get(str(team), 0)
-        did = " · ".join(f"<b>{ui.esc(name_of(view, int(s)))}</b> {_did(view, turn, s)}"
+        did = " · ".join(_did(view, turn, s, f"<b>{ui.esc(name_of(view, int(s)))}</b>")
                          for s in members[team] if s in turn["scores"])
         chips.append(f"<span class='od-chip{' od-zero' if not points else ''}' style='--team:{colour}'>{emoji} {did}"
                      f"<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.08 * i:.2f}s'>+{points}</span></span>")
@@ -192,14 +228,17 @@ def scoreboard(view) -> None:
     names, team = view["names"], view.get("variant", "base") == "team"
     shown = history[-SHOWN_TURNS:]
     earlier = len(history) > SHOWN_TURNS  # a column that says older turns are in the total
-    head = ("<th>…</th>" if earlier else "") + "".join(f"<th>T{t['turn']}</th>" for t in shown)
+    # TRANSLATORS: a column of the scoreboard: the turn's number, as short as possible
+    turns = [_("T{turn}", turn=t["turn"]) for t in shown]  # outside an f-string, where the extractor reads it
+    head = ("<th>…</th>" if earlier else "") + "".join(f"<th>{t}</th>" for t in turns)
     rows = []
     for s in sorted(range(len(names)), key=lambda s: (-view["scores"][s], s)):
         cells = ("<td></td>" if earlier else "") + "".join(
             f"<td>{t['scores'].get(str(s), 0) or '·'}</td>" for t in shown)
         who = (f"{team_of(view, s)[0]} " if team else "") + ui.esc(names[s])
         rows.append(f"<tr><th class='sm-who'>{who}</th>{cells}<td class='sm-total'>{view['scores'][s]}</td></tr>")
-    st.html(f"<table class='sm-scores'><thead><tr><th></th>{head}<th>Total</th></tr></thead>"
+    total = _("Total")
+    st.html(f"<table class='sm-scores'><thead><tr><th></th>{head}<th>{total}</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -209,12 +248,21 @@ def winning_teams(view) -> list[int]:
     return [t for t, p in scores.items() if p == best]
 
 
+def team_label(team: int) -> str:
+    """A team's emoji and name, in the reader's language: "🔵 Blue"."""
+    emoji, name, _colour = TEAMS[team % len(TEAMS)]
+    return f"{emoji} {_(name)}"
+
+
 def winners_line(view) -> str:
+    """Plain text with the names raw: every caller escapes the whole line."""
     if view.get("variant", "base") == "team":
         won = winning_teams(view)
         best = view["team_scores"].get(str(won[0]), 0) if won else 0
-        teams = " & ".join(" ".join(TEAMS[t % len(TEAMS)][:2]) for t in won)
-        return f"🏆 Team {teams} win{'s' if len(won) == 1 else ''} with {ui.points(best)}"
+        teams = " & ".join(team_label(t) for t in won)
+        return "🏆 " + n_("Team {teams} wins with {points}", "Team {teams} win with {points}", len(won),
+                         teams=teams, points=ui.points(best))
     best = max(view["scores"], default=0)
     winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-    return f"🏆 {' & '.join(winners)} win{'s' if len(winners) == 1 else ''} with {ui.points(best)}"
+    return "🏆 " + n_("{names} wins with {points}", "{names} win with {points}", len(winners),
+                     names=" & ".join(winners), points=ui.points(best))

@@ -11,6 +11,7 @@ import hashlib
 import streamlit as st
 
 from engine import tables
+from pages.i18n import N_, _
 
 _RULES = tables.games()["pictomania"].constants
 (CANVAS_WIDTH, CANVAS_HEIGHT), (WIDTH_MIN, WIDTH_MAX) = _RULES["canvas"], _RULES["width"]
@@ -20,6 +21,8 @@ PAPER = "#ffffff"  # the sheet; the eraser paints with it
 COLOUR_NAMES = dict(zip(PALETTE, ("⚫", "🔴", "🟠", "🟡", "🟢", "🔵", "🟣", "🟤")))  # the same eight colours
 TOOLS = [*PALETTE, ERASER]
 SIZES = {"thin": 5, "medium": 10, "thick": 20}  # engine units (of 1000 across)
+# TRANSLATORS: the pen sizes on the drawing pad, as short as possible.
+SIZE_LABELS = {"thin": ("•", N_("thin")), "medium": ("●", N_("mid")), "thick": ("⬤", N_("thick"))}  # icon, word
 ERASER_WIDTH = 32
 PAD_PHONE = (344, 258)  # 4:3; fits a 360 px phone with the narrow padding below
 PAD_WIDE = (560, 420)
@@ -384,15 +387,26 @@ def pad(view: dict, act, key: str) -> None:
     st_canvas(key=key, width=size[0], height=size[1], background_color=PAPER, drawing_mode="freedraw",
               stroke_color=PAPER if tool == ERASER else tool, stroke_width=max(1, round(width * size[0] / CANVAS_WIDTH)),
               initial_drawing=loaded["drawing"], update_streamlit=True, on_change=lambda: _sync(key, size, act))
-    st.pills("Pen", TOOLS, key=key + ":tool", label_visibility="collapsed", wrap=True, required=True,
-             format_func=lambda t: "🧽 eraser" if t == ERASER else COLOUR_NAMES.get(t, t))
+    st.pills(_("Pen"), TOOLS, key=key + ":tool", label_visibility="collapsed", wrap=True, required=True,
+             format_func=_tool_name)
     with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=True):
-        st.pills("Size", list(SIZES), key=key + ":size", label_visibility="collapsed", required=True,
-                 format_func={"thin": "• thin", "medium": "● mid", "thick": "⬤ thick"}.get)
-        st.button("↩️ Undo", key=key + ":undo", disabled=not mine, on_click=_edit, args=(key, act, {"type": "undo"}))
-        with st.popover("🗑️", help="Clear the whole drawing", disabled=not mine):
-            st.button("Yes, clear my whole drawing", key=key + ":clear", type="primary",
+        st.pills(_("Size"), list(SIZES), key=key + ":size", label_visibility="collapsed", required=True,
+                 format_func=_size_name)
+        st.button("↩️ " + _("Undo"), key=key + ":undo", disabled=not mine, on_click=_edit,
+                  args=(key, act, {"type": "undo"}))
+        with st.popover("🗑️", help=_("Clear the whole drawing"), disabled=not mine, key=key + ":clear-menu"):
+            st.button(_("Yes, clear my whole drawing"), key=key + ":clear", type="primary",
                       on_click=_edit, args=(key, act, {"type": "clear"}))
+
+
+def _tool_name(tool: str) -> str:
+    """The colours show as their emoji (no words to translate); the eraser is named."""
+    return "🧽 " + _("eraser") if tool == ERASER else COLOUR_NAMES.get(tool, tool)
+
+
+def _size_name(size: str) -> str:
+    icon, word = SIZE_LABELS[size]
+    return f"{icon} {_(word)}"
 
 
 def fingerprint(*parts) -> str:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import altair as alt
 import pandas as pd
 
+from pages.i18n import _
+
 INK, PAPER, ACCENT = "#2A1F1A", "#FBF5EC", "#C4473A"
 WARM = ["#FBF5EC", "#F3D9B1", "#E8A968", "#D8703F", "#C4473A", "#8E2C2C"]
 MAX_ROWS = 20  # bars per chart: more would not read on a phone
@@ -52,14 +54,16 @@ def hbar(data: pd.DataFrame, value: str, label: str, tooltip: list, fmt: str = "
     return bars + text
 
 
-def score_lines(history: pd.DataFrame, turn_word: str = "Turn", upto: int | None = None) -> alt.Chart:
-    """Cumulative score per player after each turn of one game; a rule marks the replayed turn."""
+def score_lines(history: pd.DataFrame, turn_word: str | None = None, upto: int | None = None) -> alt.Chart:
+    """Cumulative score per player after each turn of one game; a rule marks the replayed turn.
+    `turn_word` is the x axis's title, already in the reader's language ("Turn" if not given)."""
+    turn_word = turn_word or _("Turn")
     lines = alt.Chart(history).mark_line(point=alt.OverlayMarkDef(size=60), strokeWidth=3).encode(
         x=alt.X("turn:Q", title=turn_word, axis=alt.Axis(tickMinStep=1, format="d")),
-        y=alt.Y("score:Q", title="Score"),
+        y=alt.Y("score:Q", title=_("Score")),
         color=alt.Color("player:N", title=None, scale=alt.Scale(scheme="dark2")),
-        tooltip=[alt.Tooltip("player:N", title="Player"), alt.Tooltip("turn:Q", title=turn_word),
-                 alt.Tooltip("points:Q", title="Points this turn"), alt.Tooltip("score:Q", title="Score")])
+        tooltip=[alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("turn:Q", title=turn_word),
+                 alt.Tooltip("points:Q", title=_("Points this turn")), alt.Tooltip("score:Q", title=_("Score"))])
     if upto is None:
         return lines
     rule = (alt.Chart(pd.DataFrame({"turn": [upto]})).mark_rule(color=ACCENT, strokeDash=[6, 4], size=2)
@@ -72,18 +76,18 @@ def player_figures(summary: pd.DataFrame) -> list[Figure]:
     if summary.empty:
         return []
     n = len(summary.head(MAX_ROWS))
-    tip = [alt.Tooltip("player:N", title="Player"), alt.Tooltip("games:Q", title="Games"),
-           alt.Tooltip("wins:Q", title="Wins"), alt.Tooltip("win_rate:Q", title="Win rate", format=".0%"),
-           alt.Tooltip("avg_score:Q", title="Average score"),
-           alt.Tooltip("avg_placement:Q", title="Average placement")]
+    tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("games:Q", title=_("Games")),
+           alt.Tooltip("wins:Q", title=_("Wins")), alt.Tooltip("win_rate:Q", title=_("Win rate"), format=".0%"),
+           alt.Tooltip("avg_score:Q", title=_("Average score")),
+           alt.Tooltip("avg_placement:Q", title=_("Average placement"))]
     played = summary.sort_values("games", ascending=False).head(MAX_ROWS)
     return [
-        Figure("wins", "Wins", "Games won (a shared first place counts for everyone in it).",
-               style(hbar(played, "wins", "Wins", tip), bar_height(n))),
-        Figure("avg_score", "Average final score", "Scores of different games are on different scales: "
-               "filter by game to compare like with like.",
-               style(hbar(played, "avg_score", "Average score", tip, ".1f", colour="#D8703F"), bar_height(n))),
-        Figure("avg_placement", "Average placement", "1 = first place. Shorter is better.",
-               style(hbar(played.sort_values("avg_placement"), "avg_placement", "Average placement", tip, ".2f",
+        Figure("wins", _("Wins"), _("Games won (a shared first place counts for everyone in it)."),
+               style(hbar(played, "wins", _("Wins"), tip), bar_height(n))),
+        Figure("avg_score", _("Average final score"), _("Scores of different games are on different scales: "
+                                                        "filter by game to compare like with like."),
+               style(hbar(played, "avg_score", _("Average score"), tip, ".1f", colour="#D8703F"), bar_height(n))),
+        Figure("avg_placement", _("Average placement"), _("1 = first place. Shorter is better."),
+               style(hbar(played.sort_values("avg_placement"), "avg_placement", _("Average placement"), tip, ".2f",
                           colour="#8E6C4A", order="x"), bar_height(n))),
     ]

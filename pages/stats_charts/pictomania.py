@@ -6,63 +6,87 @@ import html
 
 import altair as alt
 
+from pages.i18n import N_, _, n_
 from pages.stats_charts.common import ACCENT, MAX_ROWS, Figure, bar_height, hbar, style
 
 FAMILY = "pictomania"
 TAB = "✏️ Pictomania"
 BACKGROUND = "#ffffff"  # the drawing canvas; an eraser stroke paints this colour
 TOP_WORDS = 15
+# The decks as stored (their colours, easiest first) and as read; an unknown deck shows as stored.
+DECKS = {"green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"), "red": N_("red")}
+# The download buttons under the tab, one per table of the family's summary (its key in engine.stats).
+CSV_LABELS = {"accuracy": N_("Accuracy"), "orders": N_("Orders"), "black_sheep": N_("Black sheep"),
+              "words": N_("Words"), "guessed_words": N_("Guessed words"), "never_guessed": N_("Never guessed")}
+
+
+def deck_name(deck: str) -> str:
+    """A deck's colour in the reader's language."""
+    return _(DECKS[deck]) if deck in DECKS else deck
+
+
+def _named_decks(frame):
+    """A copy with the decks in the reader's language (the summary's own frames are shared)."""
+    return frame.assign(deck=frame["deck"].astype(str).map(deck_name))
 
 
 def charts(summary: dict) -> list[Figure]:
     out = []
     acc = summary["accuracy"]
     if not acc.empty:
-        tip = [alt.Tooltip("player:N", title="Player"), alt.Tooltip("accuracy:Q", title="Accuracy", format=".0%"),
-               alt.Tooltip("guesses:Q", title="Guesses"), alt.Tooltip("correct:Q", title="Right"),
-               alt.Tooltip("mean_order:Q", title="Average order"), alt.Tooltip("firsts:Q", title="First guesses")]
-        out.append(Figure("accuracy", "Guess accuracy", "Right guesses over guesses (guesses on a drawing of "
-                          "the wrong word do not count).",
-                          style(hbar(acc.head(MAX_ROWS), "accuracy", "Accuracy", tip, ".0%", alt.Scale(domain=[0, 1])),
-                                bar_height(len(acc)))))
+        tip = [alt.Tooltip("player:N", title=_("Player")),
+               alt.Tooltip("accuracy:Q", title=_("Accuracy"), format=".0%"),
+               alt.Tooltip("guesses:Q", title=_("Guesses")), alt.Tooltip("correct:Q", title=_("Right")),
+               alt.Tooltip("mean_order:Q", title=_("Average order")),
+               alt.Tooltip("firsts:Q", title=_("First guesses"))]
+        out.append(Figure("accuracy", _("Guess accuracy"), _("Right guesses over guesses (guesses on a drawing of "
+                                                             "the wrong word do not count)."),
+                          style(hbar(acc.head(MAX_ROWS), "accuracy", _("Accuracy"), tip, ".0%",
+                                     alt.Scale(domain=[0, 1])), bar_height(len(acc)))))
         early = acc.sort_values("mean_share").head(MAX_ROWS)
-        out.append(Figure("earliness", "How early they guess",
-                          "Where a player's guesses fall among all the guesses of a round, on average: "
-                          "0% = always the first, 100% = always the last.",
-                          style(hbar(early, "mean_share", "Average position in the round", tip, ".0%",
+        out.append(Figure("earliness", _("How early they guess"),
+                          _("Where a player's guesses fall among all the guesses of a round, on average: "
+                            "0% = always the first, 100% = always the last."),
+                          style(hbar(early, "mean_share", _("Average position in the round"), tip, ".0%",
                                      alt.Scale(domain=[0, 1]), "#1e88e5", order="x"), bar_height(len(early)))))
     sheep = summary["black_sheep"]
     if not sheep.empty:
-        tip = [alt.Tooltip("player:N", title="Player"), alt.Tooltip("black_sheep:Q", title="Black sheep"),
-               alt.Tooltip("rounds:Q", title="Rounds played"), alt.Tooltip("rate:Q", title="Rate", format=".0%")]
-        out.append(Figure("black_sheep", "Black sheep", "Rounds in which a player alone made the most wrong guesses.",
-                          style(hbar(sheep.head(MAX_ROWS), "black_sheep", "Times the black sheep", tip,
+        tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("black_sheep:Q", title=_("Black sheep")),
+               alt.Tooltip("rounds:Q", title=_("Rounds played")),
+               alt.Tooltip("rate:Q", title=_("Rate"), format=".0%")]
+        out.append(Figure("black_sheep", _("Black sheep"),
+                          _("Rounds in which a player alone made the most wrong guesses."),
+                          style(hbar(sheep.head(MAX_ROWS), "black_sheep", _("Times the black sheep"), tip,
                                      colour="#2A1F1A"), bar_height(len(sheep)))))
     words = summary["words"]
     if not words.empty:
         by_deck = (words.groupby("deck", observed=True)[["drawn", "guessed"]].sum().reset_index())
         by_deck["rate"] = by_deck["guessed"] / by_deck["drawn"]
-        deck_colours = alt.Scale(domain=["green", "yellow", "orange", "red"],
-                                 range=["#43a047", "#fdd835", "#fb8c00", "#e53935"])
+        by_deck = _named_decks(by_deck)
+        decks = [deck_name(d) for d in DECKS]  # the axis's order and the colours' domain, as labelled
+        deck_colours = alt.Scale(domain=decks, range=["#43a047", "#fdd835", "#fb8c00", "#e53935"])
         chart = alt.Chart(by_deck).mark_bar(cornerRadiusEnd=4).encode(
-            x=alt.X("rate:Q", title="Words guessed by someone", axis=alt.Axis(format=".0%"),
+            x=alt.X("rate:Q", title=_("Words guessed by someone"), axis=alt.Axis(format=".0%"),
                     scale=alt.Scale(domain=[0, 1])),
-            y=alt.Y("deck:N", sort=["green", "yellow", "orange", "red"], title=None),
+            y=alt.Y("deck:N", sort=decks, title=None),
             color=alt.Color("deck:N", scale=deck_colours, legend=None),
-            tooltip=[alt.Tooltip("deck:N", title="Deck"), alt.Tooltip("drawn:Q", title="Words drawn"),
-                     alt.Tooltip("guessed:Q", title="Guessed"), alt.Tooltip("rate:Q", title="Rate", format=".0%")])
-        out.append(Figure("decks", "Words guessed, by deck", "A drawn word counts as guessed when at least one "
-                          "player guessed it right.", style(chart, bar_height(len(by_deck)))))
+            tooltip=[alt.Tooltip("deck:N", title=_("Deck")), alt.Tooltip("drawn:Q", title=_("Words drawn")),
+                     alt.Tooltip("guessed:Q", title=_("Guessed")),
+                     alt.Tooltip("rate:Q", title=_("Rate"), format=".0%")])
+        out.append(Figure("decks", _("Words guessed, by deck"), _("A drawn word counts as guessed when at least one "
+                                                                  "player guessed it right."),
+                          style(chart, bar_height(len(by_deck)))))
         top = summary["guessed_words"].head(TOP_WORDS)
         if not top.empty:
-            chart = alt.Chart(top).mark_bar(color=ACCENT, cornerRadiusEnd=4).encode(
-                x=alt.X("right_guesses:Q", title="Right guesses", axis=alt.Axis(format="d", tickMinStep=1)),
+            chart = alt.Chart(_named_decks(top)).mark_bar(color=ACCENT, cornerRadiusEnd=4).encode(
+                x=alt.X("right_guesses:Q", title=_("Right guesses"), axis=alt.Axis(format="d", tickMinStep=1)),
                 y=alt.Y("word:N", sort="-x", title=None),
-                tooltip=[alt.Tooltip("word:N", title="Word"), alt.Tooltip("deck:N", title="Deck"),
-                         alt.Tooltip("drawn:Q", title="Times drawn"), alt.Tooltip("guessed:Q", title="Times guessed"),
-                         alt.Tooltip("right_guesses:Q", title="Right guesses")])
-            out.append(Figure("guessed_words", "The words guessed most", "Right guesses on each word, all rounds.",
-                              style(chart, bar_height(len(top)))))
+                tooltip=[alt.Tooltip("word:N", title=_("Word")), alt.Tooltip("deck:N", title=_("Deck")),
+                         alt.Tooltip("drawn:Q", title=_("Times drawn")),
+                         alt.Tooltip("guessed:Q", title=_("Times guessed")),
+                         alt.Tooltip("right_guesses:Q", title=_("Right guesses"))])
+            out.append(Figure("guessed_words", _("The words guessed most"),
+                              _("Right guesses on each word, all rounds."), style(chart, bar_height(len(top)))))
     return out
 
 
@@ -71,20 +95,24 @@ def show(summary: dict) -> None:
 
     from pages.stats_charts.render import figure
 
-    st.caption(f"{summary['rounds_count']} rounds, {summary['guesses_count']} guesses in the selected games.")
+    # TRANSLATORS: {rounds} is "12 rounds", {guesses} is "80 guesses".
+    st.caption(_("{rounds}, {guesses} in the selected games.",
+                 rounds=n_("{n} round", "{n} rounds", summary["rounds_count"]),
+                 guesses=n_("{n} guess", "{n} guesses", summary["guesses_count"])))
     figures = charts(summary)
     for pair in (figures[i:i + 2] for i in range(0, len(figures), 2)):
         for column, fig in zip(st.columns(2, gap="large"), pair):
             with column:
                 figure(fig)
     never = summary["never_guessed"]
-    st.markdown("#### Words nobody guessed")
+    st.markdown("#### " + _("Words nobody guessed"))
     if never.empty:
-        st.caption("Every word drawn in these games was guessed at least once.")
+        st.caption(_("Every word drawn in these games was guessed at least once."))
     else:
-        st.caption(f"{len(never)} words drawn and never guessed right.")
-        st.dataframe(never[["word", "deck", "drawn"]].rename(columns={"word": "Word", "deck": "Deck",
-                                                                       "drawn": "Times drawn"}),
+        st.caption(n_("{n} word drawn and never guessed right.", "{n} words drawn and never guessed right.",
+                      len(never)))
+        shown = _named_decks(never[["word", "deck", "drawn"]])
+        st.dataframe(shown.rename(columns={"word": _("Word"), "deck": _("Deck"), "drawn": _("Times drawn")}),
                      hide_index=True, width="stretch", height=min(36 * len(never) + 40, 360))
 
 
@@ -121,7 +149,7 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     rnd = record["turns"][index]
     name = (lambda s: names[s] if 0 <= s < len(names) else "?")
     esc = html.escape
-    st.markdown(f"**Round {rnd['round']}**, {esc(rnd.get('deck', ''))} deck")
+    st.markdown(_("**Round {round}**, {deck} deck", round=rnd["round"], deck=esc(deck_name(rnd.get("deck", "")))))
     cards = "".join(
         f"<div style='flex:1 1 180px;background:#F1E4D3;border-radius:10px;padding:.5rem .8rem'>"
         f"<b>{slot}</b> · {esc(rnd.get('themes', {}).get(slot, ''))}<br>"
@@ -136,20 +164,23 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
         on_it = sorted((g for g in rnd["guesses"] if g["drawer"] == seat), key=lambda g: g["order"])
         mark = (lambda g: "" if seat in void else (" ✔" if g["number"] == number[seat] else " ✖"))
         guesses = ", ".join(f"{esc(name(g['guesser']))} {g['number']}{mark(g)} <small>(#{g['order']})</small>"
-                            for g in on_it) or "no guesses"
+                            for g in on_it) or _("no guesses")
         notes = []
         if seat in void:
-            notes.append("drew the wrong word")
+            notes.append(_("drew the wrong word"))
         token = rnd.get("black_tokens", {}).get(str(seat))
         if token is not None:
-            notes.append(f"black token {token}")
+            notes.append(_("black token {token}", token=token))
         if rnd.get("black_sheep") == seat:
-            notes.append("black sheep 🐑")
-        notes.append(f"{rnd['scores'].get(str(seat), 0):+d} points")
+            notes.append(_("black sheep") + " 🐑")
+        notes.append(n_("{n:+d} point", "{n:+d} points", rnd["scores"].get(str(seat), 0)))
+        # The words outside the f-string: the catalogue's extractor reads only plain calls.
+        drawing = drawing_img(rnd.get("drawings", {}).get(str(seat), []), _("Drawing by {name}", name=name(seat)))
+        word = _("“{text}”", text=esc(drawn_word(rnd, seat) or "?"))
+        seen = _("Guesses: {guesses}", guesses=guesses)
         figures.append(
-            f"<figure style='margin:0;flex:1 1 240px;max-width:420px'>"
-            f"{drawing_img(rnd.get('drawings', {}).get(str(seat), []), f'Drawing by {name(seat)}')}"
+            f"<figure style='margin:0;flex:1 1 240px;max-width:420px'>{drawing}"
             f"<figcaption style='font-size:1rem;line-height:1.35;margin-top:.3rem'><b>{esc(name(seat))}</b>: "
-            f"{a['letter']}{a['number']} “{esc(drawn_word(rnd, seat) or '?')}”<br>Guesses: {guesses}<br>"
+            f"{a['letter']}{a['number']} {word}<br>{seen}<br>"
             f"<span style='color:#6b5a4e'>{' · '.join(notes)}</span></figcaption></figure>")
     st.html(f"<div style='display:flex;flex-wrap:wrap;gap:1rem;margin-top:.8rem'>{''.join(figures)}</div>")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from pages.i18n import _
 from pages.stats_charts.common import Figure
 
 try:  # optional: `pip install vl-convert-python` adds SVG downloads
@@ -19,6 +20,7 @@ def figure(fig: Figure, key: str = "") -> None:
     st.altair_chart(fig.chart, width="stretch", key=f"chart-{key}{fig.key}")
     if vl_convert is not None:
         spec = fig.chart.to_json()
-        st.download_button("SVG", data=lambda: vl_convert.vegalite_to_svg(spec), file_name=f"{fig.key}.svg",
+        # TRANSLATORS: a button that downloads the chart above as an SVG picture.
+        st.download_button(_("SVG"), data=lambda: vl_convert.vegalite_to_svg(spec), file_name=f"{fig.key}.svg",
                            mime="image/svg+xml", key=f"svg-{key}{fig.key}", icon=":material/download:",
                            type="tertiary", on_click="ignore")

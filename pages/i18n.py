@@ -1,0 +1,84 @@
+"""Each tab's language, and the page-side words for the message catalogue (engine/i18n.py).
+
+    from pages.i18n import _, n_, N_
+    st.button(_("Join"))
+    st.caption(n_("{n} player", "{n} players", count))
+    PHASES = {"claim": N_("Who has a phrase?")}   # marked here, translated where shown: _(PHASES[p])
+
+A tab's language: the one its reader chose (the language menu), else its room's (the page says
+which room it shows with `room_language`), else the browser's, else English.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import i18n
+from engine.core import SobremesaError
+
+LANGUAGES = tuple(i18n.NAMES)
+
+
+def lang() -> str:
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    if get_script_run_ctx(suppress_warning=True) is None:  # a bench or a script, not a page: English
+        return i18n.SOURCE
+    ss = st.session_state
+    chosen = ss.get("lang") or ss.get("room_lang") or _browser_language()
+    return chosen if chosen in LANGUAGES else i18n.SOURCE
+
+
+def _browser_language() -> str | None:
+    context = st.context
+    return i18n.best_language(getattr(context, "locale", None)) or i18n.best_language(
+        (getattr(context, "headers", None) or {}).get("Accept-Language"))
+
+
+def room_language(language: str) -> None:
+    """The room this tab shows speaks `language`: its default, unless its reader chose another."""
+    if language in LANGUAGES:
+        st.session_state["room_lang"] = language
+
+
+def _(message: str, **params) -> str:
+    return i18n.translate(lang(), message, **params)
+
+
+def n_(singular: str, plural: str, n: int, **params) -> str:
+    return i18n.translate_plural(lang(), singular, plural, n, **params)
+
+
+def when(moment, with_time: bool = False) -> str:
+    """A date (and time) written the way the tab's language writes it: "22 nov 2026"."""
+    from babel.dates import format_date, format_datetime
+
+    if with_time:
+        return format_datetime(moment, "d MMM yyyy HH:mm", locale=lang())
+    return format_date(moment, "d MMM yyyy", locale=lang())
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is defined; `_` translates it where it is shown."""
+    return message
+
+
+def refusal(exc: SobremesaError) -> str:
+    """A refusal from the engine in the reader's language: its template is the catalogue's key."""
+    template = getattr(exc, "template", None)
+    if not template:
+        return str(exc)
+    try:
+        return i18n.translate(lang(), template, **(getattr(exc, "params", None) or {}))
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: English
+        return str(exc)
+
+
+def language_menu(key: str = "lang-menu") -> None:
+    """The reader's own language for this tab (the room's stays the default for everyone else)."""
+    current = lang()
+    chosen = st.segmented_control(
+        _("Language"), LANGUAGES, default=current, format_func=i18n.NAMES.get, key=key,
+        label_visibility="collapsed")
+    if chosen and chosen != current:
+        st.session_state["lang"] = chosen
+        st.rerun()
