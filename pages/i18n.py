@@ -67,8 +67,11 @@ def refusal(exc: SobremesaError) -> str:
     template = getattr(exc, "template", None)
     if not template:
         return str(exc)
+    params = dict(getattr(exc, "params", None) or {})
+    if isinstance(params.get("deck"), str):  # a word deck's colour is a word of the catalogue too
+        params["deck"] = i18n.translate(lang(), params["deck"])
     try:
-        return i18n.translate(lang(), template, **(getattr(exc, "params", None) or {}))
+        return i18n.translate(lang(), template, **params)
     except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: English
         return str(exc)
 

@@ -85,7 +85,7 @@ def filters(archive: stats.Archive):
 
 def archive_tab(archive: stats.Archive, ids) -> None:
     games = archive.games.loc[ids].sort_values("started_at", ascending=False)
-    table = games.assign(game_title=games["title"])[
+    table = games.assign(game_title=games["title"], variant=games["variant"].map(variant_label))[
         ["started_at", "game_title", "variant", "players", "winners", "duration_min", "turns"]]
     st.dataframe(table, hide_index=True, width="stretch", height=min(38 * len(table) + 40, 460), column_config={
         "started_at": st.column_config.DatetimeColumn(_("Date"), format="D MMM YYYY, HH:mm"),
@@ -100,13 +100,29 @@ def archive_tab(archive: stats.Archive, ids) -> None:
                            "team", "score", "placement", "won"]], "sobremesa-results.csv")
 
 
+# The variants as the statistics rows name them (engine/stats), shown in the reader's language.
+VARIANT_WORDS = {"Classic": N_("Classic"), "Base": N_("Base"), "Standard": N_("Standard"),
+                 "Competitive": N_("Competitive"), "Party": N_("Party"), "Team": N_("Team")}
+
+
+def variant_label(text: str) -> str:
+    """'Party, 2 laps' -> the same in the tab's language; names it does not know stay as they are."""
+    kind, _comma, laps = str(text).partition(", ")
+    word = _(VARIANT_WORDS[kind]) if kind in VARIANT_WORDS else kind
+    count = laps.split(" ")[0]
+    if laps and count.isdigit():
+        return n_("{kind}, {n} lap", "{kind}, {n} laps", int(count), kind=word)
+    return word if not laps else str(text)
+
+
 REPLAY_CHOICES = 300  # the most recent games of the selection; filters reach older ones
 
 
 def _labels(archive: stats.Archive, ids) -> dict:
     g = archive.games.loc[ids].sort_values("started_at", ascending=False).head(REPLAY_CHOICES)
     won = g["winners"].map(lambda w: " · " + _("won by {names}", names=w) if w else "")
-    text = (g["started_at"].map(lambda moment: when(moment, with_time=True)) + " · " + g["title"] + " (" + g["variant"] + ") · "
+    text = (g["started_at"].map(lambda moment: when(moment, with_time=True)) + " · " + g["title"] + " ("
+            + g["variant"].map(variant_label) + ") · "
             + g["players"] + won)
     return dict(zip(g.index, text))
 
