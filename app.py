@@ -53,13 +53,15 @@ app = App("app.py", routes=[
 def main() -> None:
     import streamlit as st
 
+    from pages.i18n import _
+
     st.set_page_config(page_title="Sobremesa", page_icon="🎴", layout="wide", initial_sidebar_state="collapsed")
-    pages = [
+    pages = [  # the titles are the browser tab's, in the tab's language
         st.Page("pages/home.py", title="Sobremesa", icon="🎴", default=True),
-        st.Page("pages/table.py", title="Shared screen", icon="📽️", url_path="table"),
-        st.Page("pages/play.py", title="Player", icon="📱", url_path="play"),
-        st.Page("pages/rules.py", title="Rules", icon="📜", url_path="rules"),
-        st.Page("pages/stats.py", title="Statistics", icon="📊", url_path="stats"),
+        st.Page("pages/table.py", title=_("Shared screen"), icon="📽️", url_path="table"),
+        st.Page("pages/play.py", title=_("Player"), icon="📱", url_path="play"),
+        st.Page("pages/rules.py", title=_("Rules"), icon="📜", url_path="rules"),
+        st.Page("pages/stats.py", title=_("Statistics"), icon="📊", url_path="stats"),
     ]
     st.navigation(pages, position="hidden").run()
 

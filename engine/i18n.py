@@ -108,6 +108,10 @@ def template():
     for filename, lineno, message, comments, _ in extract_from_dir(
             str(ROOT / "pages"), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         catalog.add(message, locations=[(f"pages/{filename}", lineno)], auto_comments=comments)
+    from babel.messages.extract import extract_from_file
+
+    for lineno, message, comments, _ in extract_from_file("python", str(ROOT / "app.py"), keywords=KEYWORDS):
+        catalog.add(message, locations=[("app.py", lineno)], auto_comments=comments)
     for message, where, lineno in engine_messages():
         catalog.add(message, locations=[(where, lineno)])
     return catalog

@@ -38,7 +38,7 @@ def _upload(game: str) -> None:
                                                min_cards=least, progress=progress)
                 except pictures.DeckRejected as exc:
                     bar.empty()
-                    st.error(_("The deck was not added: {reason}", reason=ui.esc(exc)))
+                    st.error(_("The deck was not added: {reason}", reason=ui.esc(ui.refusal(exc))))
                 else:
                     added = ids[0].split("/")[0]
                     st.session_state["deck_added"] = added

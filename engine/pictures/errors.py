@@ -21,8 +21,10 @@ class CardNotFound(LookupError):
 
 
 class DeckRejected(ValueError):
-    """An upload was refused; str(exc) is the human reason. Nothing was written."""
+    """An upload was refused; str(exc) is the human reason. Nothing was written. Like every
+    refusal, an English template (the message catalogue's key) and its parameters."""
 
-    def __init__(self, reason: str):
-        self.reason = reason
-        super().__init__(reason)
+    def __init__(self, template: str, **params):
+        self.template, self.params = template, params
+        self.reason = template.format(**params) if params else template
+        super().__init__(self.reason)
