@@ -45,17 +45,21 @@ def _load_key() -> bytes:
 
     try:
         path = data_dir() / "push.key"
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            key = path.read_bytes()
-            if len(key) >= 32:
-                return key
-            raise OSError("short key file") from None
-        with os.fdopen(fd, "wb") as fh:
-            key = secrets.token_bytes(32)
-            fh.write(key)
-        return key
+        if not path.exists():
+            # Written whole under another name, then linked into place: a second process starting
+            # at the same moment reads either no file or the whole key, never half of one.
+            spare = path.with_name(f".push.key.{os.getpid()}.{secrets.token_hex(4)}")
+            fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(secrets.token_bytes(32))
+            try:
+                os.link(spare, path)
+            except FileExistsError:
+                pass  # another process won: use its key
+            finally:
+                spare.unlink(missing_ok=True)
+        key = path.read_bytes()
+        return key if len(key) >= 32 else secrets.token_bytes(32)
     except OSError:
         return secrets.token_bytes(32)
 

@@ -405,18 +405,25 @@ def find_seat(code: str, token: str) -> Seat:
 
 
 @refusals_only
-def ask_to_rejoin(code: str, name: str) -> Seat:
+def ask_to_rejoin(code: str, name: str, device: str | None = None) -> Seat:
     """Someone who lost their link asks for their seat back under the name they played with. The
-    token returned opens the seat only once the host lets them back in (`let_back_in`)."""
+    token returned opens the seat only once the host lets them back in (`let_back_in`). While a
+    request for a seat waits for the host, no other can replace it (the host answers the one they
+    saw), and names that match nobody count as wrong guesses of the device (`gate.PROBES`)."""
     name = clean_name(name)
-    code = _room(code)["code"]
+    code = _probed(code, device)["code"]
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         if room["status"] == "lobby":
             raise TableError("The game has not started yet: join with your name.")
         seat = next((s for s in store().seats(code, conn) if s["name"].casefold() == name.casefold()), None)
         if seat is None:
+            if device is not None:
+                gate.PROBES.miss(device)
             raise BadName("Nobody called {name} is playing here. Type the name exactly as you joined.", name=name)
+        if any(r["seat"] == seat["seat"] for r in store().rejoins(code, conn)):
+            raise TableError("Someone already asked to come back in as {name}. The host answers that first; "
+                             "try again in a moment.", name=seat["name"])
         token = secrets.token_urlsafe(16)
         store().ask_rejoin(conn, code, seat["seat"], _hash(token), _now())
         version = _bump(conn, room)
@@ -577,7 +584,8 @@ def _build_view(room: dict, seats: list, seat) -> dict:
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])
         return {**header, "phase": "lobby", "waiting_for": [], "scores": [0] * len(names), "skippable": [],
-                "out": [], "ended_by_host": False, "seats_allowed": [fewest, most]}
+                "out": [], "ended_by_host": False, "seats_allowed": [fewest, most],
+                "seat_counts": list(game.seat_counts(room["options"]))}
     with _lock(room["code"]):
         # A copy: tabs keep it while later moves change this process's state in place.
         shown = json.loads(json.dumps(table_view(game, _state(room), SHARED if seat is None else seat)))

@@ -49,13 +49,14 @@ def rejoin_form() -> None:
     if asking and asking["code"] == code:
         waiting_to_rejoin(asking)
         return
+    ui.flash()
     st.info(_("This game has already started. Were you playing? Type the name you joined with, and the "
               "host lets you back in from the shared screen."), icon="🔑")
     with st.form("rejoin"):
         name = st.text_input(_("The name you played under"), max_chars=tables.NAME_MAX, key="rejoin-name")
         if st.form_submit_button(_("Ask to come back in"), type="primary", use_container_width=True):
             try:
-                seat = tables.ask_to_rejoin(code, name)
+                seat = tables.ask_to_rejoin(code, name, device=ui.device())
             except SobremesaError as exc:
                 st.error(ui.esc(ui.refusal(exc)))
             else:
@@ -65,7 +66,9 @@ def rejoin_form() -> None:
 
 @st.fragment
 def waiting_to_rejoin(asking: dict) -> None:
-    view = tables.view(code)
+    view = ui.load(code)
+    if view is None:
+        return
     try:
         tables.view(code, asking["seat"], asking["token"])
     except BadToken:
@@ -75,7 +78,8 @@ def waiting_to_rejoin(asking: dict) -> None:
                     f"<div class='sm-waiting'>{_('The host lets you in from the shared screen.')}</div>")
         else:
             st.session_state.pop("asking", None)
-            st.warning(_("The host did not let you back in. Ask them, then try again."))
+            st.session_state["flash"] = _("The host did not let you back in. Ask them, then try again.")
+            st.rerun(scope="app")  # the form again, with the answer above it
         push.listen(code, view["version"], key="rejoin", ticket=ui.ticket(code))
         return
     st.session_state.pop("asking", None)
@@ -99,8 +103,8 @@ def seat_view() -> dict | None:
             view = tables.view(code, found.seat, token)
     except BadToken as exc:
         if st.session_state.get("seated") == code:  # this tab had a seat here a moment ago
-            st.warning(_("You are no longer at this table: the host removed you. "
-                         "Scan the room's QR code to join again."), icon="🚪")
+            st.warning(_("This phone no longer holds a seat at this table: the host removed it, or let its "
+                         "player back in on another phone. Scan the room's QR code to join again."), icon="🚪")
         else:
             st.error(ui.esc(ui.refusal(exc)), icon="🚪")
         st.page_link("pages/play.py", label=_("Join this room with a new seat"), query_params={"room": code},

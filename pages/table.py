@@ -101,12 +101,16 @@ def host_panel(view: dict) -> None:
         if view["status"] == "lobby":
             fewest, most = view["seats_allowed"]
             st.button(n_("Start the game with {n} player", "Start the game with {n} players", len(names)),
-                      type="primary", use_container_width=True, key="start", disabled=len(names) < fewest,
+                      type="primary", use_container_width=True, key="start",
+                      disabled=len(names) not in view.get("seat_counts", range(fewest, most + 1)),
                       on_click=ui.attempt, args=(tables.start, code, host_token))
             if len(names) < fewest:
                 st.caption(n_("{fewest} to {most} players for this game: waiting for {n} more.",
                               "{fewest} to {most} players for this game: waiting for {n} more.",
                               fewest - len(names), fewest=fewest, most=most))
+            elif len(names) not in view.get("seat_counts", [len(names)]):  # Team plays in pairs
+                st.caption(_("This variant plays with {counts} players.",
+                             counts=", ".join(str(n) for n in view["seat_counts"])))
         if view["status"] == "playing":
             skippable = view["skippable"]
             if skippable:

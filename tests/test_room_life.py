@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import tables
-from engine.core import BadToken
+from engine.core import BadToken, TableError
 from tests.test_pages import run, text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
@@ -30,7 +30,7 @@ def test_a_lobby_removal_moves_the_seats_after_it_without_a_reload():
     assert cy.query_params["seat"] in ("1", ["1"])
     assert "You're in as Cy" in "".join(h.proto.body for h in cy.get("html"))
     bo.run()
-    assert "the host removed you" in text_of(bo)
+    assert "the host removed it" in text_of(bo)
     tables.start(room.code, room.host_token)
     cy.run()
     assert "Your hand" in text_of(cy) or "Look at your cards" in text_of(cy)
@@ -62,6 +62,10 @@ def test_the_host_can_turn_a_rejoin_away():
     room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
     asked = tables.ask_to_rejoin(room.code, "Bo")
     assert tables.view(room.code)["asking"] == [1]
+    version = tables.version(room.code)
+    with pytest.raises(TableError, match="already asked"):  # nobody can swap in their own request
+        tables.ask_to_rejoin(room.code, "bo")
+    assert tables.version(room.code) == version
     tables.let_back_in(room.code, room.host_token, 1, allow=False)
     assert tables.view(room.code)["asking"] == []
     with pytest.raises(BadToken):
@@ -109,3 +113,13 @@ def test_a_replaced_pictomania_card_tells_the_players_who_were_ready_why():
     bo = run("play", room=room.code, seat=1, token=seats[1].token)
     assert f"Ana replaced card {slot}, so everyone reads it and taps Ready again" in text_of(bo)
     assert any(b.label == "I've read them: Ready" for b in bo.button)
+
+
+def test_team_dixit_starts_only_with_pairs():
+    room = tables.create_room("odyssey", options={"variant": "team"})
+    for name in ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil"]:
+        tables.join(room.code, name)
+    host = run("table", room=room.code, host=room.host_token)
+    start = next(b for b in host.button if b.label.startswith("Start the game"))
+    assert start.disabled
+    assert "This variant plays with 6, 8, 10, 12 players." in text_of(host)

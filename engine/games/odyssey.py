@@ -83,15 +83,15 @@ HAND = {"party": 5, "team": 4}
 def check_options(options: dict, seats: int) -> None:
     variant, laps = options.get("variant", "base"), options.get("laps", 1)
     if variant not in VARIANTS:
-        raise BadOptions(f"Dixit Odyssey has no variant '{variant}'; choose base, party or team.")
+        raise BadOptions("Dixit Odyssey has no such variant: choose Base, Party or Team.")
     if isinstance(laps, bool) or not isinstance(laps, int) or not 1 <= laps <= MAX_LAPS:
-        raise BadOptions(f"laps must be a whole number from 1 to {MAX_LAPS}, not {laps!r}.")
+        raise BadOptions("The laps are a whole number from 1 to {most}.", most=MAX_LAPS)
     if not 3 <= seats <= 12:
-        raise BadOptions(f"Dixit Odyssey is for 3 to 12 players, not {seats}.")
+        raise BadOptions("Dixit Odyssey is for 3 to 12 players, not {count}.", count=seats)
     if variant == "party" and seats < 6:
-        raise BadOptions(f"Dixit Party is for 6 to 12 players; {seats} are seated.")
+        raise BadOptions("Dixit Party is for 6 to 12 players; {count} are seated.", count=seats)
     if variant == "team" and seats not in (6, 8, 10, 12):
-        raise BadOptions(f"Team Dixit is for 6, 8, 10 or 12 players in pairs; {seats} are seated.")
+        raise BadOptions("Team Dixit is for 6, 8, 10 or 12 players in pairs; {count} are seated.", count=seats)
 
 
 def hand_size(variant: str, seats: int) -> int:

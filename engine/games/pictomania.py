@@ -112,7 +112,7 @@ def black_tokens(seats: int, competitive: bool) -> list[int]:
 def round_decks(options: dict) -> list[str]:
     decks = options.get("decks")
     if not isinstance(decks, (list, tuple)) or len(decks) != ROUNDS or any(d not in DECKS for d in decks):
-        raise BadOptions(f"Pictomania needs {ROUNDS} word decks, one per round, each one of: {', '.join(DECKS)}.")
+        raise BadOptions("Pictomania needs {count} word decks, one per round.", count=ROUNDS)
     return list(decks)
 
 
@@ -125,12 +125,13 @@ def content(options: dict, seats: int) -> dict:
     try:
         cards = {deck: words.pictomania_deck(deck, language) for deck in dict.fromkeys(decks)}
     except ValueError as exc:
-        raise BadOptions(str(exc)) from exc
+        raise BadOptions("The word decks for this language could not be read.") from exc
     for deck, deck_cards in cards.items():
         need = len(SLOTS) * decks.count(deck)
         if len(deck_cards) < need:
-            raise BadOptions(f"The {deck} deck has {len(deck_cards)} cards in this language; "
-                             f"{decks.count(deck)} rounds need {need}. Choose other decks.")
+            raise BadOptions("The {deck} deck has {count} cards in this language; {rounds} rounds need {need}. "
+                             "Choose other decks.", deck=deck, count=len(deck_cards), rounds=decks.count(deck),
+                             need=need)
     return cards
 
 
