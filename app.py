@@ -53,8 +53,9 @@ app = App("app.py", routes=[
 def main() -> None:
     import streamlit as st
 
-    from pages.i18n import _
+    from pages.i18n import _, forget
 
+    forget()  # a full run: the tab's language is worked out again (its reader may have chosen)
     st.set_page_config(page_title="Sobremesa", page_icon="🎴", layout="wide", initial_sidebar_state="collapsed")
     pages = [  # the titles are the browser tab's, in the tab's language
         st.Page("pages/home.py", title="Sobremesa", icon="🎴", default=True),

@@ -11,6 +11,7 @@ which room it shows with `room_language`), else the browser's, else English.
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from engine import i18n
 from engine.core import SobremesaError
@@ -19,13 +20,25 @@ LANGUAGES = tuple(i18n.NAMES)
 
 
 def lang() -> str:
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    if get_script_run_ctx(suppress_warning=True) is None:  # a bench or a script, not a page: English
+    """Every message on every rerun asks: the answer is kept on the session's run context until
+    something changes it (`forget`: a full run, the room's language, the reader's choice)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None:  # a bench or a script, not a page: English
         return i18n.SOURCE
-    ss = st.session_state
-    chosen = ss.get("lang") or ss.get("room_lang") or _browser_language()
-    return chosen if chosen in LANGUAGES else i18n.SOURCE
+    kept = getattr(ctx, "sobremesa_lang", None)
+    if kept is None:
+        ss = st.session_state
+        chosen = ss.get("lang") or ss.get("room_lang") or _browser_language()
+        kept = chosen if chosen in LANGUAGES else i18n.SOURCE
+        ctx.sobremesa_lang = kept
+    return kept
+
+
+def forget() -> None:
+    """The tab's language may have changed: work it out again at the next message."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is not None:
+        ctx.sobremesa_lang = None
 
 
 def _browser_language() -> str | None:
@@ -36,8 +49,9 @@ def _browser_language() -> str | None:
 
 def room_language(language: str) -> None:
     """The room this tab shows speaks `language`: its default, unless its reader chose another."""
-    if language in LANGUAGES:
+    if language in LANGUAGES and st.session_state.get("room_lang") != language:
         st.session_state["room_lang"] = language
+        forget()
 
 
 def _(message: str, **params) -> str:
@@ -84,4 +98,5 @@ def language_menu(key: str = "lang-menu") -> None:
         label_visibility="collapsed")
     if chosen and chosen != current:
         st.session_state["lang"] = chosen
+        forget()
         st.rerun()

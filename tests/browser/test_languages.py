@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from engine import i18n
-from tests.browser.test_room_life import WAIT, tables_call
+from tests.browser.test_room_life import WAIT, seated_room
 
 
 def test_a_spanish_browser_sees_the_start_page_in_spanish(serve, browser):
@@ -19,11 +19,9 @@ def test_a_spanish_browser_sees_the_start_page_in_spanish(serve, browser):
 
 def test_an_italian_room_speaks_italian_and_a_player_can_switch_their_own_tab(serve, browser):
     srv = serve("app.py")
-    room = tables_call(srv, "r = tables.create_room('dixit', language='it')\n"
-                            "s = tables.join(r.code, 'Ana')\n"
-                            "print(json.dumps({'code': r.code, 'token': s.token}))")
+    room = seated_room(srv, ("Ana",), language="it")
     page = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844}).new_page()
-    page.goto(f"{srv.url}/play?room={room['code']}&seat=0&token={room['token']}")
+    page.goto(f"{srv.url}/play?room={room['code']}&seat=0&token={room['tokens'][0]}")
     waiting = "The host starts the game when everyone has joined ({count} so far)."
     expect(page.get_by_text(i18n.translate("it", waiting, count=1))).to_be_visible(timeout=WAIT)
     page.get_by_text("Español", exact=True).click()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_room_life import WAIT, phone, tables_call
+from tests.browser.test_room_life import WAIT, phone, seated_room, tables_call
 
 RERUNS = "code => window.__sobremesaPushRooms?.[code]?.reruns"
 RENDERED = "([code, v]) => window.__sobremesaPushRooms?.[code]?.rendered >= v"
@@ -12,10 +12,7 @@ RENDERED = "([code, v]) => window.__sobremesaPushRooms?.[code]?.rendered >= v"
 
 def test_the_actors_tab_runs_once_per_move_and_the_others_hear_it(serve, browser):
     srv = serve("app.py")
-    room = tables_call(srv, "r = tables.create_room('dixit')\n"
-                            "s = [tables.join(r.code, n).token for n in ('Ana', 'Bo', 'Cy')]\n"
-                            "tables.start(r.code, r.host_token)\n"
-                            "print(json.dumps({'code': r.code, 'tokens': s, 'version': tables.version(r.code)}))")
+    room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
     ana, bo = phone(browser), phone(browser)
     for page, seat in ((ana, 0), (bo, 1)):
@@ -46,10 +43,7 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
 
 def test_a_phone_stays_awake_while_the_table_waits_on_it_and_no_longer(serve, browser):
     srv = serve("app.py")
-    room = tables_call(srv, "r = tables.create_room('dixit')\n"
-                            "s = [tables.join(r.code, n).token for n in ('Ana', 'Bo', 'Cy')]\n"
-                            "tables.start(r.code, r.host_token)\n"
-                            "print(json.dumps({'code': r.code, 'tokens': s}))")
+    room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
     bo = phone(browser)
     bo.add_init_script(WAKE_LOCK_STUB)

@@ -20,15 +20,22 @@ def tables_call(srv, code: str):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def seated_room(srv, names, *, start=False, language="en") -> dict:
+    """A Dixit room made in another process: {code, host, tokens, version}."""
+    return tables_call(srv, f"r = tables.create_room('dixit', language={language!r})\n"
+                            f"s = [tables.join(r.code, n).token for n in {tuple(names)!r}]\n"
+                            + ("tables.start(r.code, r.host_token)\n" if start else "")
+                            + "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s, "
+                              "'version': tables.version(r.code)}))")
+
+
 def phone(browser):
     return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
 
 
 def test_a_lobby_removal_moves_the_next_tab_to_its_new_seat_without_a_reload(serve, browser):
     srv = serve("app.py")
-    room = tables_call(srv, "r = tables.create_room('dixit')\n"
-                            "s = [tables.join(r.code, n).token for n in ('Ana', 'Bo', 'Cy', 'Di')]\n"
-                            "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))")
+    room = seated_room(srv, ("Ana", "Bo", "Cy", "Di"))
     code, tokens = room["code"], room["tokens"]
     cy = phone(browser)
     cy.goto(f"{srv.url}/play?room={code}&seat=2&token={tokens[2]}")
@@ -62,10 +69,7 @@ def test_a_lobby_removal_moves_the_next_tab_to_its_new_seat_without_a_reload(ser
 
 def test_a_lost_link_comes_back_through_the_host_and_the_wall_shows_no_token(serve, browser):
     srv = serve("app.py")
-    room = tables_call(srv, "r = tables.create_room('dixit')\n"
-                            "s = [tables.join(r.code, n).token for n in ('Ana', 'Bo', 'Cy')]\n"
-                            "tables.start(r.code, r.host_token)\n"
-                            "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))")
+    room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code = room["code"]
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")
