@@ -9,7 +9,7 @@ from starlette.responses import FileResponse, PlainTextResponse
 from starlette.routing import Route
 from streamlit.starlette import App
 
-from pages.routes import ASSET_ROUTE, EVENTS_ROUTE
+from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, FACE_ROUTE
 
 
 async def card_image(request):
@@ -47,6 +47,7 @@ app = App("app.py", routes=[
     EVENTS_ROUTE,
     Route("/cards/{card_id:path}", card_image),
     ASSET_ROUTE,
+    FACE_ROUTE,
 ])
 
 

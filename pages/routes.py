@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from starlette.responses import FileResponse, PlainTextResponse
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
 from engine import gate, live, presence
@@ -23,6 +23,20 @@ async def script_asset(request):
         return PlainTextResponse("no such file", status_code=404)
     return FileResponse(ASSETS / name, media_type=kinds[Path(name).suffix],
                         headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+
+async def face_picture(request):
+    """An emotion card's picture (engine/pictures/faces.py), drawn once and kept by the browser: a
+    hand of cards is then a few short <img> tags on every rerun, not kilobytes of SVG."""
+    from engine.pictures import faces
+
+    name = request.path_params["name"]
+    try:
+        svg = faces.card_back_svg() if name == "back" else faces.face_svg(name)
+    except ValueError:
+        return PlainTextResponse("no such picture", status_code=404)
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 
 def _device(connection) -> str:
@@ -63,4 +77,5 @@ async def room_events(websocket):
 
 
 ASSET_ROUTE = Route("/assets/{name}", script_asset)
+FACE_ROUTE = Route("/faces/{name}.svg", face_picture)
 EVENTS_ROUTE = WebSocketRoute("/events/{code}", room_events)

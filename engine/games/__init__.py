@@ -1,5 +1,5 @@
 """Every game Sobremesa hosts, by its API name."""
 from engine.core.game import Game
-from engine.games import dixit, odyssey, pictomania
+from engine.games import dixit, odyssey, pictomania, trading_faces
 
-GAMES: dict[str, Game] = {game.name: game for game in (dixit.GAME, odyssey.GAME, pictomania.GAME)}
+GAMES: dict[str, Game] = {game.name: game for game in (dixit.GAME, odyssey.GAME, pictomania.GAME, trading_faces.GAME)}

@@ -1,0 +1,366 @@
+"""Trading Faces on the shared screen and on a player's phone, both variants. Only renders views;
+the rules are in engine/games/trading_faces.py."""
+from __future__ import annotations
+
+import streamlit as st
+
+import functools
+import hashlib
+
+from engine.pictures.faces import card_back_svg, face_svg
+from pages import ui
+from pages.i18n import N_, _, n_
+from pages.screens.reveal import name_of, waiting_line
+
+PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
+EMOTIONS = ("angry", "bored", "confused", "disgusted", "embarrassed", "happy", "excited", "proud", "sad",
+            "scared", "surprised", "tired", "in_love")
+# The card words, marked here and translated where shown: word(emotion).
+WORDS = {"angry": N_("angry"), "bored": N_("bored"), "confused": N_("confused"), "disgusted": N_("disgusted"),
+         "embarrassed": N_("embarrassed"), "happy": N_("happy"), "excited": N_("excited"), "proud": N_("proud"),
+         "sad": N_("sad"), "scared": N_("scared"), "surprised": N_("surprised"), "tired": N_("tired"),
+         "in_love": N_("in love")}
+
+CSS = """
+<style>
+  .tf-row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
+  .tf-card { width: var(--w, 6.5rem); border-radius: .8rem; background: #fffdf7; border: 3px solid #d8cbb0;
+             box-shadow: 0 2px 6px rgba(0,0,0,.12); text-align: center; padding: .3rem .3rem .35rem;
+             position: relative; }
+  .tf-card img { width: 100%; height: auto; display: block; }
+  .tf-card .tf-num { position: absolute; top: .15rem; left: .25rem; font-weight: 800; font-size: .9em; color: #5a4a3a;
+                     background: #fffdf7; border-radius: 999px; padding: 0 .3rem; z-index: 1; }
+  .tf-card .tf-word { font-weight: 700; line-height: 1.1; font-size: .95em; color: #2a2130; }
+  .tf-card .tf-count { position: absolute; top: .1rem; right: .35rem; background: #2a2130; color: #fff;
+                       border-radius: 999px; padding: 0 .45rem; font-weight: 800; font-size: .85em; z-index: 1; }
+  .tf-card.tf-new { border-color: #e0a100; box-shadow: 0 0 0 4px #ffd54f; animation: tf-pop .9s ease-out 1; }
+  @keyframes tf-pop { 0% { transform: scale(.7); } 60% { transform: scale(1.08); } 100% { transform: scale(1); } }
+  .tf-big { --w: 13rem; }
+  .tf-won { display: flex; align-items: center; gap: .6rem; margin: .25rem 0; flex-wrap: wrap; }
+  .tf-won .tf-who { font-weight: 700; min-width: 7rem; }
+  .tf-mini { width: 2.6rem; display: inline-block; }
+  .tf-mini img { width: 100%; height: auto; display: block; }
+  .tf-order { display: flex; gap: .5rem; flex-wrap: wrap; margin: .4rem 0; }
+  .tf-order span { padding: .2rem .8rem; border-radius: 999px; background: #eee7da; font-weight: 600; }
+  .tf-order span.tf-now { background: #2a2130; color: #fff; }
+  .tf-order span.tf-wrong { text-decoration: line-through; opacity: .6; }
+  .tf-grid { display: grid; grid-template-columns: repeat(var(--cols, 6), 1fr); gap: .4rem; max-width: var(--gw, 100%); }
+  .tf-cell { aspect-ratio: 1; border-radius: .6rem; position: relative; display: flex; align-items: center;
+             justify-content: center; overflow: hidden; }
+  .tf-cell img { width: 100%; height: 100%; display: block; }
+  .tf-cell.tf-down { background: #3b5b92; }
+  .tf-cell.tf-taken, .tf-cell.tf-empty { background: transparent; border: 2px dashed #cfc4b0; }
+  .tf-cell.tf-lifted { outline: 5px solid #ffb300; transform: translateY(-6px) rotate(-3deg); }
+  .tf-cell.tf-shown { background: #fffdf7; border: 3px solid #e0a100; }
+  .tf-cell .tf-label { position: absolute; bottom: .1rem; right: .3rem; color: #fff; font-weight: 800;
+                       font-size: .8em; text-shadow: 0 1px 2px #000; }
+  .tf-cell.tf-shown .tf-label { color: #2a2130; text-shadow: none; }
+</style>
+"""
+
+
+@functools.lru_cache(maxsize=None)
+def face_img(emotion: str) -> str:
+    """An <img> of the emotion's picture, served by pages/routes.py under a versioned address the
+    browser keeps."""
+    version = hashlib.sha1(face_svg(emotion).encode()).hexdigest()[:10]
+    return f"<img src='/faces/{emotion}.svg?v={version}' alt=''>"
+
+
+def back_img() -> str:
+    version = hashlib.sha1(card_back_svg().encode()).hexdigest()[:10]
+    return f"<img src='/faces/back.svg?v={version}' alt=''>"
+
+
+def word(emotion: str) -> str:
+    return _(WORDS[emotion])
+
+
+def number(emotion: str) -> int:
+    return EMOTIONS.index(emotion) + 1
+
+
+def label(emotion: str) -> str:
+    """"6 · happy": the number and the word, as on the card."""
+    return f"{number(emotion)} · {word(emotion)}"
+
+
+def card_html(emotion: str, *, count: int = 1, new: bool = False, big: bool = False) -> str:
+    classes = "tf-card" + (" tf-new" if new else "") + (" tf-big" if big else "")
+    badge = f"<span class='tf-count'>×{count}</span>" if count > 1 else ""
+    return (f"<div class='{classes}'><span class='tf-num'>{number(emotion)}</span>{badge}{face_img(emotion)}"
+            f"<div class='tf-word'>{ui.esc(word(emotion))}</div></div>")
+
+
+def options() -> dict:
+    variant = st.radio(_("Variant"), ("classic", "memory"), key="tf-variant", horizontal=True,
+                       format_func=lambda v: _("Passing cards (3–5 players)") if v == "classic"
+                       else _("Memory (2–4 players)"))
+    return {"variant": variant}
+
+
+# ---- the shared screen -------------------------------------------------------------------------
+
+def _phase_line(view) -> str:
+    phase = view["phase"]
+    if phase == "pass":
+        return _("Everyone passes one card to the left, face down")
+    if phase == "face":
+        return _("{maker} is making a face", maker=name_of(view, view["face"]["maker"]))
+    if phase == "peek":
+        return _("{player} lifts a card: only {viewer} sees it", player=name_of(view, view["active"]),
+                 viewer=name_of(view, view["viewer"]))
+    if phase == "decide":
+        return _("{viewer} makes the face of the card {player} lifted", player=name_of(view, view["active"]),
+                 viewer=name_of(view, view["viewer"]))
+    return _("The game is over")
+
+
+def table(view) -> None:
+    st.html(CSS)
+    phase = view["phase"]
+    st.html(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
+            f"<div class='sm-waiting'>{ui.esc(_wall_waiting(view))}</div></div>")
+    if phase == "end":
+        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
+        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
+    if view["variant"] == "memory":
+        _memory_wall(view)
+    else:
+        _classic_wall(view)
+    _won_table(view)
+
+
+def _wall_waiting(view) -> str:
+    phase = view["phase"]
+    if phase == "face":
+        face = view["face"]
+        return _("{guesser}, your guess: pick an emotion on your phone", guesser=name_of(view, face["next"]))
+    if phase == "pass":
+        return waiting_line(view)
+    return ""
+
+
+def _classic_wall(view) -> None:
+    phase = view["phase"]
+    bits = [n_("{n} card in the pile", "{n} cards in the pile", view["pile"]),
+            n_("{n} pass so far", "{n} passes so far", view["pass_no"])]
+    if view.get("queue"):
+        bits.append(_("Next faces: {names}", names=ui.names_of(view, view["queue"])))
+    st.caption(ui.esc(" · ".join(bits)))
+    if phase == "face":
+        st.html(_order_html(view, view["face"]))
+        st.html(f"<div class='sm-hint'>{_('Watch the face. No words, no hands! Guess in turn on your phones: each player has one guess.')}</div>")
+    elif phase == "pass":
+        st.html(f"<div class='sm-hint'>{_('Three of a kind? Tap Stop! on your phone and make that face.')}</div>")
+    last = view.get("last")
+    if last and phase != "face":
+        st.html(_face_result(view, last, big=True))
+
+
+def _order_html(view, face) -> str:
+    """The guessing order: who guessed what (guesses are said aloud), and whose turn it is."""
+    guessed = {g["guesser"]: g["emotion"] for g in face["guesses"]}
+    chips = []
+    for seat in face["guessers"]:
+        name = ui.esc(name_of(view, seat))
+        if seat in guessed:
+            chips.append(f"<span class='tf-wrong'>{name}: {ui.esc(word(guessed[seat]))}</span>")
+        elif seat == face["next"]:
+            chips.append(f"<span class='tf-now'>{name}</span>")
+        else:
+            chips.append(f"<span>{name}</span>")
+    return f"<div class='tf-order'>{''.join(chips)}</div>"
+
+
+def _face_result(view, face, *, big: bool) -> str:
+    maker = ui.esc(name_of(view, face["face_maker"]))
+    if face["winner"] is not None:
+        line = _("{winner} read {maker}'s face: {emotion}. {winner} wins 1 card, {maker} wins 2.",
+                 winner=ui.esc(name_of(view, face["winner"])), maker=maker, emotion=ui.esc(word(face["emotion"])))
+    else:
+        line = _("Nobody read {maker}'s face: {emotion}. {maker} wins 1 card.", maker=maker,
+                 emotion=ui.esc(word(face["emotion"])))
+    return (f"<div class='tf-won'><span class='tf-mini' style='width:{4 if big else 3}rem'>{face_img(face['emotion'])}"
+            f"</span><span>{line}</span></div>")
+
+
+def _won_table(view) -> None:
+    """Each player's won cards, small, with the count: the scores."""
+    rows = []
+    for seat in sorted(range(len(view["names"])), key=lambda s: (-view["scores"][s], s)):
+        cards = "".join(f"<span class='tf-mini'>{face_img(e)}</span>" for e in view["won"].get(str(seat), []))
+        struck = " style='text-decoration:line-through'" if seat in view.get("out", []) else ""
+        rows.append(f"<div class='tf-won'><span class='tf-who'{struck}>{ui.esc(view['names'][seat])}</span>"
+                    f"<b>{view['scores'][seat]}</b>{cards}</div>")
+    st.html(CSS + f"<div>{''.join(rows)}</div>")
+
+
+def _memory_grid(view, *, shown: dict | None = None, numbers: bool = False, width: str = "100%") -> str:
+    cells = []
+    for cell, status in enumerate(view["grid"]):
+        classes = f"tf-cell tf-{status}"
+        inner = back_img() if status == "down" else ""
+        if shown and cell in shown and status == "down":
+            classes, inner = "tf-cell tf-shown", face_img(shown[cell])
+        if cell == view.get("lifted"):
+            classes += " tf-lifted"
+        tag = f"<span class='tf-label'>{cell + 1}</span>" if numbers and status == "down" else ""
+        cells.append(f"<div class='{classes}'>{inner}{tag}</div>")
+    return f"<div class='tf-grid' style='--cols:{view['columns']};--gw:{width}'>{''.join(cells)}</div>"
+
+
+def _last_flip(view) -> dict | None:
+    """The two cards the last player flipped, while the next one has not lifted a card: everyone saw them."""
+    last = view.get("last")
+    if not last or not last.get("flip") or view["phase"] != "peek":
+        return None
+    return dict(zip(last["flip"]["cells"], last["shown"]))
+
+
+def _memory_wall(view) -> None:
+    st.caption(ui.esc(n_("{n} card in the pile", "{n} cards in the pile", view["pile"])))
+    shown = _last_flip(view)
+    left, right = st.columns([2.2, 1], gap="large")
+    with left:
+        st.html(CSS + _memory_grid(view, shown=shown, numbers=True, width="52rem"))
+    with right:
+        last = view.get("last")
+        if last and last.get("flip"):
+            st.html(_flip_line(view, last))
+
+
+def _flip_line(view, turn) -> str:
+    who = ui.esc(name_of(view, turn["active"]))
+    if turn["flip"]["match"]:
+        line = _("{player} found a pair: {emotion}!", player=who, emotion=ui.esc(word(turn["shown"][0])))
+    else:
+        line = _("{player} flipped {first} and {second}: no pair. The others take a card from the pile.",
+                 player=who, first=ui.esc(word(turn["shown"][0])), second=ui.esc(word(turn["shown"][1])))
+    return f"<div class='sm-hint'>{line}</div>"
+
+
+def winners_line(view) -> str:
+    best = max(view["scores"], default=0)
+    winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
+    return "🏆 " + n_("{names} wins with {points}", "{names} win with {points}", len(winners),
+                     names=" & ".join(winners), points=ui.points(best))
+
+
+# ---- a player's phone --------------------------------------------------------------------------
+
+def player(view, act) -> None:
+    st.html(CSS)
+    seat, phase = view["you"], view["phase"]
+    if phase == "end":
+        best = max(view["scores"])
+        head = "🏆 " + _("You win!") if view["scores"][seat] == best else ui.esc(winners_line(view))
+        st.markdown(f"## {head}")
+        st.markdown(_("You won {count} cards.", count=view["scores"][seat]))
+        _won_table(view)
+        return
+    if view["variant"] == "memory":
+        _memory_phone(view, act, seat)
+    else:
+        _classic_phone(view, act, seat)
+
+
+def _stop_button(view, act) -> None:
+    if view.get("sets"):
+        st.button(_("Stop! I have three of a kind"), type="primary", use_container_width=True, key="tf-stop",
+                  on_click=act, args=({"type": "stop"},))
+
+
+def _classic_phone(view, act, seat) -> None:
+    phase = view["phase"]
+    if view.get("my_queue"):
+        st.success(_("Your set is next in line. Get ready to make the face!"))
+    if phase == "face":
+        _face_phone(view, act, seat)
+        return
+    _stop_button(view, act)
+    last = view.get("last")
+    if last and last["pass_no"] == view["pass_no"] and not view.get("my_pass"):
+        st.html(_face_result(view, last, big=False))
+    left = name_of(view, view["passes_to"])
+    if view.get("my_pass"):
+        st.info(_("You passed {emotion} to {name}. It arrives when everyone has chosen.",
+                  emotion=label(view["my_pass"]), name=ui.esc(left)))
+        line = waiting_line(view)
+        if line:
+            st.caption(ui.esc(line))
+    hand = view["hand"]
+    arrived = view.get("arrived")
+    if arrived:
+        st.caption(_("New from the right: {emotion}", emotion=ui.esc(label(arrived))))
+    counts = {e: hand.count(e) for e in EMOTIONS if e in hand}
+    st.html("<div class='tf-row'>" + "".join(card_html(e, count=c, new=e == arrived) for e, c in counts.items())
+            + "</div>")
+    if not view.get("my_pass") and counts:
+        key = f"tf-pick-{view['pass_no']}"
+        pick = st.pills(_("Choose a card to pass to {name}", name=left), list(counts), format_func=label, key=key)
+        st.button(_("Pass {emotion} to {name}", emotion=label(pick), name=left) if pick else _("Choose a card first"),
+                  type="primary", use_container_width=True, disabled=not pick, key=f"tf-pass-{view['pass_no']}",
+                  on_click=act, args=({"type": "pass", "card": pick},))
+
+
+def _face_phone(view, act, seat) -> None:
+    face = view["face"]
+    if face["maker"] == seat:
+        st.markdown(f"### {_('Make this face! No words, no hands.')}")
+        st.html("<div class='tf-row' style='justify-content:center'>" + card_html(view["face_emotion"], big=True)
+                + "</div>")
+        st.caption(ui.esc(_("{guesser} guesses now.", guesser=name_of(view, face["next"]))))
+    elif face["next"] == seat:
+        st.markdown(f"### {_('Your guess: what is {maker} feeling?', maker=ui.esc(name_of(view, face['maker'])))}")
+        tried = {g["emotion"] for g in face["guesses"]}
+        if tried:
+            st.caption(ui.esc(_("Already wrong: {emotions}", emotions=", ".join(word(e) for e in EMOTIONS if e in tried))))
+        key = f"tf-guess-{len(view['history'])}"
+        pick = st.pills(_("One guess, and it is final"), [e for e in EMOTIONS if e not in tried],
+                        format_func=label, key=key)
+        st.button(_("Guess: {emotion}", emotion=label(pick)) if pick else _("Choose an emotion first"),
+                  type="primary", use_container_width=True, disabled=not pick, key=f"tf-guess-go-{len(view['history'])}",
+                  on_click=act, args=({"type": "guess", "emotion": pick},))
+    else:
+        st.markdown(f"### {ui.esc(_('{maker} is making a face', maker=name_of(view, face['maker'])))}")
+        st.html(_order_html(view, face))
+        st.caption(_("Your cards stay hidden while everyone guesses."))
+    if view.get("sets"):
+        st.button(_("Stop! I have three of a kind"), use_container_width=True, key="tf-stop",
+                  on_click=act, args=({"type": "stop"},))
+
+
+def _memory_phone(view, act, seat) -> None:
+    phase, active = view["phase"], view["active"]
+    if view.get("peek_emotion"):
+        st.markdown(f"### {ui.esc(_('Make this face for {player}! No words, no hands.', player=name_of(view, active)))}")
+        st.html("<div class='tf-row' style='justify-content:center'>" + card_html(view["peek_emotion"], big=True)
+                + "</div>")
+        return
+    if seat != active:
+        st.markdown(f"### {ui.esc(_phase_line(view))}")
+        st.html(_memory_grid(view, shown=_last_flip(view), numbers=True))
+        return
+    down = [c for c, s in enumerate(view["grid"]) if s == "down"]
+    turn = len(view["history"])
+    if phase == "peek":
+        st.markdown(f"### {_('Your turn: lift a card. Only {viewer} will see it.', viewer=ui.esc(name_of(view, view['viewer'])))}")
+        st.html(_memory_grid(view, shown=_last_flip(view), numbers=True))
+        pick = st.pills(_("Card to lift"), [c for c in down], format_func=lambda c: str(c + 1), key=f"tf-peek-{turn}")
+        st.button(_("Lift card {cell}", cell=pick + 1) if pick is not None else _("Choose a card first"),
+                  type="primary", use_container_width=True, disabled=pick is None, key=f"tf-peek-go-{turn}",
+                  on_click=act, args=({"type": "peek", "cell": pick},))
+        return
+    lifted = view["lifted"]
+    st.markdown(f"### {_('Watch {viewer}: what is on card {cell}?', viewer=ui.esc(name_of(view, view['viewer'])), cell=lifted + 1)}")
+    st.html(_memory_grid(view, numbers=True))
+    st.caption(_("Flip card {cell} and one more: a pair is yours. No pair, and everyone else takes a card from the pile.",
+                 cell=lifted + 1))
+    pick = st.pills(_("Second card"), [c for c in down if c != lifted], format_func=lambda c: str(c + 1),
+                    key=f"tf-flip-{turn}")
+    st.button(_("Flip cards {first} and {second}", first=lifted + 1, second=pick + 1) if pick is not None
+              else _("Choose a second card first"), type="primary", use_container_width=True,
+              disabled=pick is None, key=f"tf-flip-go-{turn}", on_click=act, args=({"type": "flip", "cell": pick},))
+    st.button(_("End my turn without flipping"), use_container_width=True, key=f"tf-end-{turn}",
+              on_click=act, args=({"type": "end_turn"},))
