@@ -1,4 +1,4 @@
-"""Word decks for the drawing games (Pictomania), loaded from `data/words`.
+"""Word decks (Pictomania, Maudit Mot Dit), loaded from `data/words`.
 
 The decks are plain JSON shipped in the source tree; nothing here imports Streamlit.
 """
@@ -38,3 +38,17 @@ def _load(deck: str, language: str) -> list[dict]:
         {"id": card["id"], "theme": card["theme"], "words": list(card["words"])}
         for card in data["cards"]
     ]
+
+
+def maudit_deck(language: str = "en") -> list[dict]:
+    """The Maudit Mot Dit word cards in a language: a list of {"id", "words"} (8 words each, in the
+    order of the symbols). Written for Sobremesa in each language (data/words/maudit/)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
+    return copy.deepcopy(_load_maudit(language))
+
+
+@lru_cache(maxsize=None)
+def _load_maudit(language: str) -> list[dict]:
+    data = json.loads((WORDS_DIR / "maudit" / f"{language}.json").read_text(encoding="utf-8"))
+    return [{"id": card["id"], "words": list(card["words"])} for card in data["cards"]]

@@ -74,8 +74,8 @@ def waiting_to_rejoin(asking: dict) -> None:
     except BadToken:
         if asking["seat"] in view["asking"]:
             asked = _("Asked to come back in as {name}.", name=ui.esc(view["names"][asking["seat"]]))
-            st.html(f"<div class='sm-phase'>{asked}</div>"
-                    f"<div class='sm-waiting'>{_('The host lets you in from the shared screen.')}</div>")
+            host = _("The host lets you in from the shared screen.")  # outside an f-string, where it is extracted
+            st.html(f"<div class='sm-phase'>{asked}</div><div class='sm-waiting'>{host}</div>")
         else:
             st.session_state.pop("asking", None)
             st.session_state["flash"] = _("The host did not let you back in. Ask them, then try again.")
@@ -172,7 +172,8 @@ def phone() -> None:
     finally:  # mounted last: its render means the whole fragment has rendered this version
         ui.rendered_marker(view["version"])
         push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token),
-                    awake=view["status"] == "playing" and seat in view.get("waiting_for", []))
+                    awake=view["status"] == "playing" and seat in view.get("waiting_for", []),
+                    rerun_in=st.session_state.pop("rerun_in", None))
 
 
 phone()

@@ -64,6 +64,7 @@ def listen(
     ticket: str | None = None,
     awake: bool | None = None,
     poll_seconds: float = 2.0,
+    rerun_in: float | None = None,
 ) -> None:
     """Rerun when room ``code`` moves past ``version`` (the version just rendered).
 
@@ -73,7 +74,8 @@ def listen(
     ``tables.push_ticket``) is what the socket shows the server: ``/events/<code>?t=<ticket>``; a
     seat's ticket also marks the seat as connected. ``seat`` only keeps a seat's socket apart from
     the wall's in one browser.  ``awake``: keep the phone's screen on (a wake lock) while
-    the table waits on this player, and let it sleep otherwise.  Not inside an ``st.form``: Streamlit ignores triggers there.
+    the table waits on this player, and let it sleep otherwise.  ``rerun_in``: rerun once after that
+    many seconds even without news (a screen's own timer, see ``ui.rerun_in``).  Not inside an ``st.form``: Streamlit ignores triggers there.
     """
     # What this render saw is news to any tab still behind (and seeds the
     # server's memory after a restart, so reconnecting tabs get a real version).
@@ -88,6 +90,7 @@ def listen(
             "awake": awake,
             "reconnecting": _("reconnecting…"),
             "poll_ms": int(poll_seconds * 1000),
+            "rerun_in_ms": None if rerun_in is None else max(50, int(rerun_in * 1000)),
         },
         on_changed_change=_ignore,
         width="stretch",

@@ -45,7 +45,8 @@ def seats_panel(view: dict) -> None:
         dot = _("connected") if state == "on" else _("not connected")
         rows.append(f"<div class='sm-seat {state}'><span class='sm-dot' title='{dot}'></span>"
                     f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>")
-    st.html("<div class='sm-big'>" + "".join(rows) + "</div>" if rows else f"<i>{_('Nobody has joined yet.')}</i>")
+    nobody = _("Nobody has joined yet.")  # outside an f-string, where the extractor reads it
+    st.html("<div class='sm-big'>" + "".join(rows) + "</div>" if rows else f"<i>{nobody}</i>")
 
 
 def join_panel(view: dict, qr_width: int = 220) -> None:

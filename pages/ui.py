@@ -159,6 +159,12 @@ def flash() -> None:
         st.error(esc(message), icon="✋")
 
 
+def rerun_in(seconds: float) -> None:
+    """Ask for one more run of the room's fragment in `seconds`, news or not: a screen's own timer
+    (Maudit Mot Dit's round closes 3 s after its word is found). The page passes it to push.listen."""
+    st.session_state["rerun_in"] = min(seconds, st.session_state.get("rerun_in", seconds))
+
+
 def rendered_marker(version: int) -> None:
     """An invisible mark at the end of a room's fragment: when a tab shows it, the whole room is
     on screen at that version (browser tests and bench/table_latency.py wait on it)."""

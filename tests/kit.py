@@ -56,16 +56,18 @@ def new_state(name: str, variant: dict, seats: int, seed: int) -> dict:
     return game.setup(seats, options, seed, _CONTENT[key])
 
 
-def fill(game, move: dict, rnd: random.Random) -> dict:
-    """A legal move with its free fields (left None by `legal()`) filled as a player might."""
+def fill(game, move: dict, rnd: random.Random, state: dict | None = None) -> dict:
+    """A legal move with its free fields (left None by `legal()`) filled as a player might (knowing
+    the state when it is given: see `Field.sample_for`)."""
     spec = game.move_specs.get(move["type"])
     if spec is None:
         return move
     move = dict(move)
     for name, field in spec.fields.items():
         if move.get(name) is None:
-            sample = field.sample(rnd)
-            if sample is not None and (not isinstance(field, (Text, Maybe)) or rnd.random() < 0.6):
+            sample = field.sample(rnd) if state is None else field.sample_for(state, rnd)
+            required = not isinstance(field, (Text, Maybe)) or not getattr(field, "optional", True)
+            if sample is not None and (required or rnd.random() < 0.6):
                 move[name] = sample
     return move
 
@@ -85,7 +87,7 @@ def random_move(game, state: dict, rnd: random.Random, host_chance: float = 0.0)
     seat = rnd.choice(seats)
     moves = game.legal(state, seat)
     assert moves, f"seat {seat} is waited on but has no legal move in {state['phase']}"
-    return fill(game, rnd.choice(moves), rnd)
+    return fill(game, rnd.choice(moves), rnd, state)
 
 
 def random_game(name: str, variant: dict, seats: int, seed: int, host_chance: float = 0.0, each=None):
@@ -148,6 +150,8 @@ def junk_for(field, state: dict) -> list:
         return [True, 1.0, -1, state["players"], "0", None, [0]]
     if isinstance(field, m.OneOf):
         return ["Z", 1, None, True, ["A"], {}]
+    if isinstance(field, m.Flag):
+        return [None, 1, 0, "true", [], 1.5]
     if isinstance(field, m.Text):
         return [5, ["a"], {"a": 1}, "x" * (field.most + 1), "x" * 10**6, surrogate, nul, rtl, "a\u200bb"]
     if isinstance(field, m.Id):

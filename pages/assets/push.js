@@ -233,9 +233,12 @@ export default function (component) {
   const host = parentElement.host ?? parentElement;
   m.box = host.closest?.('[data-testid="stElementContainer"]') ?? null;
   if (data.awake != null) keepAwake(!!data.awake);
+  // A screen's own timer (a round that closes 3 s after its word is found): one rerun, later.
+  clearTimeout(m.wakeTimer); m.wakeTimer = null;
+  if (data.rerun_in_ms != null) m.wakeTimer = setTimeout(() => { m.wakeTimer = null; rerun(c, m, Date.now()); }, Number(data.rerun_in_ms));
   fire(c);  // a push may have arrived while this render was in flight
   return () => {
-    clearTimeout(m.retryTimer);
+    clearTimeout(m.retryTimer); clearTimeout(m.wakeTimer); m.wakeTimer = null;
     if (c.mounts.get(key) === m) c.mounts.delete(key);
     if (c.mounts.size === 0 && !c.closing) c.closeTimer = setTimeout(() => closeConn(c), CLOSE_GRACE_MS);
   };

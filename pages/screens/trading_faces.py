@@ -150,9 +150,9 @@ def _classic_wall(view) -> None:
     st.caption(ui.esc(" · ".join(bits)))
     if phase == "face":
         st.html(_order_html(view, view["face"]))
-        st.html(f"<div class='sm-hint'>{_('Watch the face. No words, no hands! Guess in turn on your phones: each player has one guess.')}</div>")
+        st.html("<div class='sm-hint'>" + _('Watch the face. No words, no hands! Guess in turn on your phones: each player has one guess.') + "</div>")
     elif phase == "pass":
-        st.html(f"<div class='sm-hint'>{_('Three of a kind? Tap Stop! on your phone and make that face.')}</div>")
+        st.html("<div class='sm-hint'>" + _('Three of a kind? Tap Stop! on your phone and make that face.') + "</div>")
     last = view.get("last")
     if last and phase != "face":
         st.html(_face_result(view, last, big=True))
@@ -256,7 +256,7 @@ def player(view, act) -> None:
         best = max(view["scores"])
         head = "🏆 " + _("You win!") if view["scores"][seat] == best else ui.esc(winners_line(view))
         st.markdown(f"## {head}")
-        st.markdown(_("You won {count} cards.", count=view["scores"][seat]))
+        st.markdown(n_("You won {n} card.", "You won {n} cards.", view["scores"][seat]))
         _won_table(view)
         return
     if view["variant"] == "memory":
@@ -307,12 +307,12 @@ def _classic_phone(view, act, seat) -> None:
 def _face_phone(view, act, seat) -> None:
     face = view["face"]
     if face["maker"] == seat:
-        st.markdown(f"### {_('Make this face! No words, no hands.')}")
+        st.markdown("### " + _('Make this face! No words, no hands.'))
         st.html("<div class='tf-row' style='justify-content:center'>" + card_html(view["face_emotion"], big=True)
                 + "</div>")
         st.caption(ui.esc(_("{guesser} guesses now.", guesser=name_of(view, face["next"]))))
     elif face["next"] == seat:
-        st.markdown(f"### {_('Your guess: what is {maker} feeling?', maker=ui.esc(name_of(view, face['maker'])))}")
+        st.markdown("### " + _('Your guess: what is {maker} feeling?', maker=ui.esc(name_of(view, face['maker']))))
         tried = {g["emotion"] for g in face["guesses"]}
         if tried:
             st.caption(ui.esc(_("Already wrong: {emotions}", emotions=", ".join(word(e) for e in EMOTIONS if e in tried))))
@@ -345,7 +345,7 @@ def _memory_phone(view, act, seat) -> None:
     down = [c for c, s in enumerate(view["grid"]) if s == "down"]
     turn = len(view["history"])
     if phase == "peek":
-        st.markdown(f"### {_('Your turn: lift a card. Only {viewer} will see it.', viewer=ui.esc(name_of(view, view['viewer'])))}")
+        st.markdown("### " + _('Your turn: lift a card. Only {viewer} will see it.', viewer=ui.esc(name_of(view, view['viewer']))))
         st.html(_memory_grid(view, shown=_last_flip(view), numbers=True))
         pick = st.pills(_("Card to lift"), [c for c in down], format_func=lambda c: str(c + 1), key=f"tf-peek-{turn}")
         st.button(_("Lift card {cell}", cell=pick + 1) if pick is not None else _("Choose a card first"),
@@ -353,7 +353,7 @@ def _memory_phone(view, act, seat) -> None:
                   on_click=act, args=({"type": "peek", "cell": pick},))
         return
     lifted = view["lifted"]
-    st.markdown(f"### {_('Watch {viewer}: what is on card {cell}?', viewer=ui.esc(name_of(view, view['viewer'])), cell=lifted + 1)}")
+    st.markdown("### " + _('Watch {viewer}: what is on card {cell}?', viewer=ui.esc(name_of(view, view['viewer'])), cell=lifted + 1))
     st.html(_memory_grid(view, numbers=True))
     st.caption(_("Flip card {cell} and one more: a pair is yours. No pair, and everyone else takes a card from the pile.",
                  cell=lifted + 1))
