@@ -102,7 +102,7 @@ def archive_tab(archive: stats.Archive, ids) -> None:
 
 # The variants as the statistics rows name them (engine/stats), shown in the reader's language.
 VARIANT_WORDS = {"Classic": N_("Classic"), "Base": N_("Base"), "Standard": N_("Standard"),
-                 "Competitive": N_("Competitive"), "Party": N_("Party"), "Team": N_("Team")}
+                 "Competitive": N_("Competitive"), "Party": N_("Party"), "Team": N_("Team"), "Memory": N_("Memory")}
 
 
 def variant_label(text: str) -> str:
@@ -121,8 +121,8 @@ REPLAY_CHOICES = 300  # the most recent games of the selection; filters reach ol
 def _labels(archive: stats.Archive, ids) -> dict:
     g = archive.games.loc[ids].sort_values("started_at", ascending=False).head(REPLAY_CHOICES)
     won = g["winners"].map(lambda w: " · " + _("won by {names}", names=w) if w else "")
-    text = (g["started_at"].map(lambda moment: when(moment, with_time=True)) + " · " + g["title"] + " ("
-            + g["variant"].map(variant_label) + ") · "
+    variant = g["variant"].map(lambda v: f" ({variant_label(v)})" if v else "")  # a game without variants: none
+    text = (g["started_at"].map(lambda moment: when(moment, with_time=True)) + " · " + g["title"] + variant + " · "
             + g["players"] + won)
     return dict(zip(g.index, text))
 

@@ -13,7 +13,7 @@ PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # Messages a translation may leave as they are: the same word in that language.
 SAME = {"es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party"},
         "it": {"No", "OK", "Dixit", "Pictomania", "Round", "Party", "host", "Round {round}", "R{round}", "T{turn}",
-               "Base", "Standard"}}
+               "Base", "Standard", "Memory"}}  # Memory: the card game's Italian name
 
 
 def messages(catalog):

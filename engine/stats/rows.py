@@ -32,7 +32,7 @@ def pack(record: dict) -> bytes:
     module = family_of(record["game"])
     game = {
         "room": record.get("room", ""), "game_no": record.get("game_no", 1), "game": record["game"],
-        "variant": module.variant(record) if module else "",
+        "variant": module.variant(record) if module else str(record.get("options", {}).get("variant") or "").title(),
         "started_at": record.get("started_at") or record.get("ended_at"), "ended_at": record.get("ended_at"),
         "players_count": len(players), "turns": len(record.get("turns", ())),
         "ended_by_host": bool(record.get("ended_by_host")),
