@@ -52,3 +52,99 @@ def maudit_deck(language: str = "en") -> list[dict]:
 def _load_maudit(language: str) -> list[dict]:
     data = json.loads((WORDS_DIR / "maudit" / f"{language}.json").read_text(encoding="utf-8"))
     return [{"id": card["id"], "words": list(card["words"])} for card in data["cards"]]
+
+
+# ---- word lists of the host's own (Maudit Mot Dit) ----------------------------------------------
+
+CARD_WORDS = 8
+WORD_MOST = 30          # characters in one word
+LIST_MOST = 400         # cards in one list
+LIST_FEWEST = 12        # two laps of six players
+UPLOAD_MOST = 200_000   # bytes of text
+
+
+class WordListRejected(ValueError):
+    """An uploaded word list was refused; nothing was written. An English template (the catalogue's
+    key) and its parameters, like every refusal."""
+
+    def __init__(self, template: str, **params):
+        self.template, self.params = template, params
+        super().__init__(template.format(**params) if params else template)
+
+
+def _lists_dir() -> Path:
+    from engine import paths
+
+    path = paths.data_dir() / "word-lists"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def parse_word_list(text: str) -> list[list[str]]:
+    """Cards from a host's text: a line of 8 words separated by commas, semicolons or tabs is a
+    card; otherwise every word on its own line, taken 8 at a time. Lines starting with # are notes."""
+    words_on_lines = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = [p.strip() for p in line.replace(";", ",").replace("\t", ",").split(",") if p.strip()]
+        words_on_lines.append(parts)
+    if words_on_lines and all(len(parts) == CARD_WORDS for parts in words_on_lines):
+        return words_on_lines
+    flat = [w for parts in words_on_lines for w in parts]
+    return [flat[i:i + CARD_WORDS] for i in range(0, len(flat) - CARD_WORDS + 1, CARD_WORDS)]
+
+
+def import_word_list(name: str, data: bytes) -> tuple[str, int]:
+    """Check and keep a host's word list under `name`; returns (its id, how many cards)."""
+    from engine.core.moves import printable
+
+    name = " ".join(str(name or "").split())
+    if not name or len(name) > 40 or not printable(name):
+        raise WordListRejected("Give the list a name of up to 40 characters.")
+    if len(data) > UPLOAD_MOST:
+        raise WordListRejected("That file is too large for a word list: at most {most} KB.", most=UPLOAD_MOST // 1000)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise WordListRejected("That file is not plain text (UTF-8). Save it as text and try again.") from None
+    cards = parse_word_list(text)
+    for card in cards:
+        for word in card:
+            if len(word) > WORD_MOST or not printable(word) or " " in word.strip():
+                raise WordListRejected("“{word}” cannot be used: one word of up to {most} letters each.",
+                                       word=word[:40], most=WORD_MOST)
+        if len({w.casefold() for w in card}) < CARD_WORDS:
+            raise WordListRejected("A card repeats a word: {words}.", words=", ".join(card))
+    if len(cards) < LIST_FEWEST:
+        raise WordListRejected("The list makes {count} cards of 8 words; it needs at least {fewest}.",
+                               count=len(cards), fewest=LIST_FEWEST)
+    if len(cards) > LIST_MOST:
+        raise WordListRejected("The list makes {count} cards; at most {most} are kept.", count=len(cards),
+                               most=LIST_MOST)
+    slug = "".join(ch if ch.isalnum() else "-" for ch in name.casefold()).strip("-")[:40] or "list"
+    path = _lists_dir() / f"{slug}.json"
+    body = {"name": name, "cards": [{"id": f"{slug}-{i + 1:03d}", "words": card} for i, card in enumerate(cards)]}
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+    return slug, len(cards)
+
+
+def word_lists() -> dict[str, str]:
+    """The host's word lists: {id: name}."""
+    found = {}
+    for path in sorted(_lists_dir().glob("*.json")):
+        try:
+            found[path.stem] = json.loads(path.read_text(encoding="utf-8"))["name"]
+        except (OSError, ValueError, KeyError):
+            continue
+    return found
+
+
+def word_list(list_id: str) -> list[dict]:
+    path = _lists_dir() / f"{list_id}.json"
+    if "/" in list_id or "\\" in list_id or list_id.startswith(".") or not path.is_file():
+        raise ValueError(f"no word list {list_id!r}")
+    return json.loads(path.read_text(encoding="utf-8"))["cards"]

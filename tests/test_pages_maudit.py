@@ -105,3 +105,18 @@ def test_bad_input_from_a_phone_gets_a_message_and_changes_nothing(room):
     at.text_input[0].set_value("   ")
     next(b for b in at.button if b.label == "Answer").click().run()
     assert "Type an answer first." in text_of(at)
+
+
+def test_the_host_creates_a_room_with_a_word_list_of_their_own():
+    from engine import words
+
+    lines = "\n".join(", ".join(f"mot{c}n{i}" for i in range(8)) for c in range(12))
+    list_id, _count = words.import_word_list("Class words", lines.encode())
+    at = run("home")
+    at.selectbox(key="host-game").select("maudit_mot_dit").run()
+    assert at.selectbox(key="mm-words").options[0] == "Ours, in the room's language"
+    at.selectbox(key="mm-words").select(list_id).run()
+    next(b for b in at.button if b.label == "Create the room").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    code = tables.open_rooms()[0]["code"]
+    assert tables.view(code)["options"]["words"] == list_id

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import REVEALED, SHARED, Game, playing, score_winners
-from engine.core.moves import Flag, Move, OneOf, SeatNo, Text, Whole
+from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
 from engine.games import maudit_words as words
 
 RULES_VERSION = "1"
@@ -57,12 +57,15 @@ BACKS = (
 
 
 def content(options: dict, seats: int) -> list[dict]:
+    """Our word cards in the room's language, or the host's own list (option `words`)."""
     from engine import words as decks
 
     try:
+        if options.get("words"):
+            return decks.word_list(options["words"])
         return decks.maudit_deck(options.get("language") or "en")
-    except (ValueError, OSError) as exc:
-        raise BadOptions("The word cards for this language could not be read.") from exc
+    except (ValueError, OSError, KeyError) as exc:
+        raise BadOptions("The word cards for this game could not be read.") from exc
 
 
 def setup(seats: int, options: dict, seed: int, cards: list) -> dict:
@@ -522,7 +525,7 @@ MOVES = (
 
 GAME = Game(
     name="maudit_mot_dit", title="Maudit Mot Dit", min_players=3, max_players=6, rules_version=RULES_VERSION,
-    options={}, setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
+    options={"words": Maybe(Id(), default=None)}, setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
     secrets=secrets, alternative=alternative, turn_word="round",
     skippable=skippable, skip=_skip, kick=_kick, content=content,
     variants=({},),

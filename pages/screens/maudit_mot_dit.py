@@ -6,7 +6,7 @@ import time
 
 import streamlit as st
 
-from engine import tables
+from engine import tables, words
 from pages import ui
 from pages.i18n import N_, _, n_
 from pages.screens.reveal import name_of, waiting_line
@@ -40,8 +40,38 @@ CSS = """
 
 
 def options() -> dict:
-    st.caption(_("The word cards follow the room's language."))
-    return {}
+    """Our word cards (in the room's language), or a list of the host's own."""
+    lists = words.word_lists()
+    if st.session_state.get("mm-list-added") in lists:
+        st.session_state["mm-words"] = st.session_state.pop("mm-list-added")
+    if "mm-flash" in st.session_state:
+        st.success(ui.esc(st.session_state.pop("mm-flash")))
+    if st.session_state.get("mm-words") not in ("", *lists):
+        st.session_state["mm-words"] = ""
+    chosen = st.selectbox(_("Word cards"), ["", *lists], key="mm-words",
+                          format_func=lambda k: lists.get(k) or _("Ours, in the room's language"))
+    if ui.is_local_request():  # only the host, at the laptop that runs the server, adds lists
+        _upload_list()
+    return {"words": chosen or None}
+
+
+def _upload_list() -> None:
+    with st.expander(_("Upload your own word list (a text file)")):
+        st.caption(_("One card per line: 8 words separated by commas. Or one word per line, taken 8 at a "
+                     "time. At least {fewest} cards.", fewest=words.LIST_FEWEST))
+        with st.form("mm-upload", clear_on_submit=True):
+            name = st.text_input(_("List name"), max_chars=40, key="mm-list-name")
+            file = st.file_uploader(_("Word list"), type=["txt", "csv"], key="mm-list-file")
+            if st.form_submit_button(_("Add this list")):
+                try:
+                    list_id, count = words.import_word_list(name, file.getvalue() if file else b"")
+                except words.WordListRejected as exc:
+                    st.error(_("The list was not added: {reason}", reason=ui.esc(ui.refusal(exc))))
+                else:
+                    st.session_state["mm-list-added"] = list_id
+                    st.session_state["mm-flash"] = n_("List '{name}' added with {n} card.",
+                                                      "List '{name}' added with {n} cards.", count, name=name)
+                    st.rerun()
 
 
 def _icon(symbol: str) -> str:
