@@ -41,8 +41,15 @@ def _warm_up() -> None:
     threading.Thread(target=load, name="sobremesa-warm-up", daemon=True).start()
 
 
+def _computer_players() -> None:
+    from engine.bots import runner
+
+    runner.start()
+
+
 _watch()
 _warm_up()
+_computer_players()
 app = App("app.py", routes=[
     EVENTS_ROUTE,
     Route("/cards/{card_id:path}", card_image),

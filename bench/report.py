@@ -18,6 +18,7 @@ SCRIPTS = [
     ["bench/stats_build.py"],
     ["bench/stats_page.py"],
     ["bench/soak.py"],
+    ["bench/bots.py"],
 ]
 
 

@@ -37,7 +37,7 @@ from datetime import datetime, timezone
 from engine import gate, paths
 from engine.core import (LANGUAGES, SHARED, AlreadyStarted, BadName, BadOptions, BadToken, Game, InternalError,
                          NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, TooManyTries,
-                         UnknownMove,
+                         IllegalMove, UnknownMove,
                          check, perform, table_view)
 from engine.core.game import score_winners
 from engine.core.moves import is_whole, printable
@@ -281,9 +281,15 @@ def state_of(code: str) -> dict | None:
 
 def _seat(room: dict, seat, token, conn=None, seats: list | None = None) -> dict:
     if is_whole(seat):
-        for s in seats if seats is not None else store().seats(room["code"], conn):
+        seats = seats if seats is not None else store().seats(room["code"], conn)
+        for s in seats:
             if s["seat"] == seat and _token_ok(token, s["token_hash"]):
                 return s
+        # A computer player holds a token of its own for its seat: a seat handed over keeps the
+        # person's token valid, so giving it back needs nothing from them.
+        for b in store().bots(room["code"], conn) if isinstance(token, str) else ():
+            if b["seat"] == seat and hmac.compare_digest(b["token"].encode(), token.encode()):
+                return next(s for s in seats if s["seat"] == seat)
     raise BadToken("player")
 
 
@@ -518,6 +524,10 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     state = kept.state
     closed = len(state["history"])
     checked = check(game, state, move)
+    needed = game.bot_text.get(checked["type"])
+    if needed and not checked.get(needed) and store().bots(code, conn):
+        raise IllegalMove("Type your phrase: the computer players read it, since they cannot hear you.",
+                          move=checked["type"], field=needed)
     perform(game, state, checked)
     now = _now()
     seq = store().next_seq(conn, code, game_no)
@@ -576,10 +586,13 @@ def view(code: str, seat: int | None = None, token: str | None = None, device: s
 
 def _build_view(room: dict, seats: list, seat) -> dict:
     game = GAMES[room["game"]]
-    names = [s["name"] for s in seats]
+    robots = store().bots(room["code"])
+    bots = [b["seat"] for b in robots]
+    names = [s["name"] + (BOT_MARK if s["seat"] in bots else "") for s in seats]
     header = {"code": room["code"], "game": room["game"], "title": game.title, "status": room["status"],
               "version": room["version"], "names": names, "you": seat, "language": room["language"],
-              "options": room["options"], "turn_word": game.turn_word,
+              "options": room["options"], "turn_word": game.turn_word, "bots": bots,
+              "handed": [b["seat"] for b in robots if not b["seated"]],
               "asking": [] if room["status"] == "lobby" else [r["seat"] for r in store().rejoins(room["code"])]}
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])
@@ -735,6 +748,11 @@ def kick(code: str, host_token: str, target: int) -> int:
             raise TableError("That player is no longer in the room.")
         kept = [s for s in seats if s["seat"] != target]
         store().replace_seats(conn, code, [{**s, "seat": i} for i, s in enumerate(kept)])
+        for b in store().bots(code, conn):  # computer players move up with their seats
+            store().drop_bot(conn, code, b["seat"])
+            if b["seat"] != target:
+                seat = b["seat"] - (b["seat"] > target)
+                store().put_bot(conn, code, seat, b["token"], b["level"], b["seated"], b["since"])
         version = _bump(conn, room)
     _notify(code, version)
     return version
@@ -757,6 +775,102 @@ def play_again(code: str, host_token: str) -> int:
     return version
 
 
+# ---- computer players --------------------------------------------------------------------------
+
+BOT_MARK = " 🤖"  # after a computer player's name in every view: wherever names show
+BOT_NAMES = ("Nova", "Pixel", "Orbit", "Juno", "Kiwi", "Mochi", "Rumi", "Zephyr", "Lumen", "Moss", "Echo", "Tesla")
+BOT_LEVELS = ("easy", "normal")
+
+
+def _bot_game(room: dict) -> Game:
+    game = GAMES[room["game"]]
+    if game.bot is None:
+        raise TableError("{game} has no computer players.", game=game.title)
+    if game.bot_ready is not None and not game.bot_ready(room["options"]):
+        raise TableError("Computer players play only with a deck whose pictures are described, like Dreams.")
+    return game
+
+
+def _level(level) -> str:
+    if level not in BOT_LEVELS:
+        raise TableError("Choose a level for the computer player: easy or normal.")
+    return level
+
+
+@refusals_only
+def add_bot(code: str, host_token: str, level: str = "normal") -> Seat:
+    """Seat a computer player in the lobby (the host only)."""
+    code = _room(code)["code"]
+    with _lock(code), store().transaction() as conn:
+        room = _room(code, conn)
+        _host(room, host_token)
+        game = _bot_game(room)
+        if room["status"] != "lobby":
+            raise AlreadyStarted("The game has started: hand a player's seat to a computer player instead.")
+        seats = store().seats(code, conn)
+        if len(seats) >= game.max_players:
+            raise RoomFull("The room is full ({count} players).", count=len(seats))
+        taken = {s["name"].casefold() for s in seats}
+        name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(seats) + 1}")
+        token = secrets.token_urlsafe(16)
+        seat = len(seats)
+        store().insert_seat(conn, code, seat, name, _hash(token), _now())
+        store().put_bot(conn, code, seat, token, _level(level), True, _now())
+        version = _bump(conn, room)
+    _notify(code, version)
+    return Seat(code, seat, token, name)
+
+
+@refusals_only
+def hand_to_bot(code: str, host_token: str, seat: int, level: str = "normal") -> int:
+    """A computer player plays this seat from now on (its player went home); the player's own link
+    keeps working, and `take_back` gives the seat back with its hand and score."""
+    code = _room(code)["code"]
+    with _lock(code), store().transaction() as conn:
+        room = _room(code, conn)
+        _host(room, host_token)
+        _bot_game(room)
+        if room["status"] != "playing":
+            raise TableError("A seat can be handed to a computer player while a game is being played.")
+        if not is_whole(seat) or not any(s["seat"] == seat for s in store().seats(code, conn)):
+            raise TableError("That player is no longer in the room.")
+        if any(b["seat"] == seat for b in store().bots(code, conn)):
+            raise TableError("A computer player already plays that seat.")
+        store().put_bot(conn, code, seat, secrets.token_urlsafe(16), _level(level), False, _now())
+        version = _bump(conn, room)
+    _notify(code, version)
+    return version
+
+
+@refusals_only
+def take_back(code: str, host_token: str, seat: int) -> int:
+    """The seat's player is back: the computer player hands it over, hand and score as they are."""
+    code = _room(code)["code"]
+    with _lock(code), store().transaction() as conn:
+        room = _room(code, conn)
+        _host(room, host_token)
+        bot = next((b for b in store().bots(code, conn) if b["seat"] == seat), None)
+        if bot is None or bot["seated"]:
+            raise TableError("No player's seat is being played by a computer player there.")
+        store().drop_bot(conn, code, seat)
+        version = _bump(conn, room)
+    _notify(code, version)
+    return version
+
+
+@refusals_only
+def bot_seats(code: str) -> list[dict]:
+    """The computer players of a room, with the token each plays its seat with: for the process
+    that runs them (engine/bots), which then plays through view/legal/submit like any client."""
+    return [{"seat": b["seat"], "token": b["token"], "level": b["level"], "seated": b["seated"]}
+            for b in store().bots(_room(code)["code"])]
+
+
+@refusals_only
+def rooms_with_bots() -> list[str]:
+    return store().rooms_with_bots()
+
+
 # ---- the saved-game record ---------------------------------------------------------------------
 
 def _build_record(conn, room: dict, now: str) -> dict:
@@ -764,6 +878,7 @@ def _build_record(conn, room: dict, now: str) -> dict:
     game = GAMES[room["game"]]
     state = room["state"]
     seats = store().seats(room["code"], conn)
+    bots = {b["seat"] for b in store().bots(room["code"], conn)}
     turns = [dict(t) for t in state["history"]]
     ends = store().turn_ends(room["code"], room["game_no"], conn)
     if len(ends) < len(turns):
@@ -777,7 +892,8 @@ def _build_record(conn, room: dict, now: str) -> dict:
         "options": room["options"], "language": room["language"], "seed": room["seed"],
         "room": room["code"], "game_no": room["game_no"],
         "started_at": room["started_at"], "ended_at": now,
-        "players": [{"seat": s["seat"], "name": s["name"], "team": teams.get(str(s["seat"]))} for s in seats],
+        "players": [{"seat": s["seat"], "name": s["name"], "team": teams.get(str(s["seat"])),
+                     **({"bot": True} if s["seat"] in bots else {})} for s in seats],
         "turns": turns, "final_scores": result["final_scores"],
         "winners": result.get("winners", score_winners(result["final_scores"])),
         "ended_by_host": bool(state.get("ended_by_host")),

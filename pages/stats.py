@@ -34,9 +34,9 @@ def _archive(database: str, version: tuple, alias_items: tuple) -> stats.Archive
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
-def _figures(signature: tuple, alias_items: tuple, ids: tuple, _archive: stats.Archive):
+def _figures(signature: tuple, alias_items: tuple, ids: tuple, _archive: stats.Archive, bots: bool = False):
     chosen = list(ids)
-    return stats.player_summary(_archive, chosen), stats.summaries(_archive, chosen)
+    return stats.player_summary(_archive, chosen, bots), stats.summaries(_archive, chosen)
 
 
 def _csv(frame):
@@ -72,13 +72,17 @@ def empty_state() -> None:
 def filters(archive: stats.Archive):
     games = archive.games
     kinds = sorted(games["game"].unique(), key=lambda g: stats.archive.GAME_TITLES.get(g, g))
-    people = sorted(archive.results["player"].unique(), key=str.casefold)
+    bots = bool(st.session_state.get("f-bots"))
+    results = archive.results if bots else archive.results[~archive.results["bot"]]
+    people = sorted(results["player"].unique(), key=str.casefold)
     first, last = games["date"].min(), games["date"].max()
     cols = st.columns([2, 2, 3])
     chosen = cols[0].multiselect(_("Games"), kinds, format_func=lambda g: stats.archive.GAME_TITLES.get(g, g),
                                  placeholder=_("All games"), key="f-games")
     dates = cols[1].date_input(_("Dates"), value=(first, last), min_value=first, max_value=last, key="f-dates")
     who = cols[2].multiselect(_("Players"), people, placeholder=_("Everyone"), key="f-players")
+    if archive.results["bot"].any():
+        cols[2].toggle("🤖 " + _("Include computer players"), key="f-bots")
     start, end = (tuple(dates) + (None, None))[:2] if isinstance(dates, (tuple, list)) else (dates, dates)
     return stats.select(archive, games=chosen, start=start, end=end or start, players=who)
 
@@ -221,7 +225,8 @@ def main() -> None:
     if len(ids) == 0:
         st.info(_("No game matches these filters. Clear a filter to see more."))
         return
-    summary, families = _figures(signature, aliases, tuple(int(i) for i in ids), archive)
+    summary, families = _figures(signature, aliases, tuple(int(i) for i in ids), archive,
+                                 bool(st.session_state.get("f-bots")))
     chosen = archive.games.loc[ids]
     st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
                            f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))

@@ -6,7 +6,7 @@ import streamlit as st
 from engine import presence, tables
 from engine.core import SobremesaError
 from pages import push, ui
-from pages.i18n import _, language_menu, n_, room_language
+from pages.i18n import N_, _, language_menu, n_, room_language
 from pages.screens import SCREENS
 
 ui.style()
@@ -94,6 +94,37 @@ def rejoin_requests(view: dict) -> None:
                       on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, False))
 
 
+LEVELS = {"normal": N_("Normal"), "easy": N_("Easy")}
+
+
+def computer_players(view: dict) -> None:
+    """Seat computer players in the lobby; hand a seat to one when its player went home, and back."""
+    game = tables.games()[view["game"]]
+    if game.bot is None or view["status"] == "finished":
+        return
+    if game.bot_ready is not None and not game.bot_ready(view["options"]):
+        st.caption(_("Computer players play only with a deck whose pictures are described, like Dreams."))
+        return
+    names = view["names"]
+    level = st.segmented_control(_("Computer players"), list(LEVELS), default="normal", key="bot-level",
+                                 format_func=lambda k: _(LEVELS[k])) or "normal"
+    if view["status"] == "lobby":
+        full = len(names) >= view["seats_allowed"][1]
+        st.button("🤖 " + _("Add a computer player"), use_container_width=True, key="add-bot", disabled=full,
+                  on_click=ui.attempt, args=(tables.add_bot, code, host_token, level))
+        return
+    people = [s for s in range(len(names)) if s not in view.get("out", []) and s not in view.get("bots", [])]
+    if people:
+        who = st.selectbox(_("Hand a seat to a computer player"), people, format_func=lambda s: names[s], index=None,
+                           placeholder=_("Choose a player"), key="hand-bot")
+        st.button(_("A computer player plays for {name}", name=ui.esc(names[who])) if who is not None
+                  else _("Choose a player first"), use_container_width=True, key="hand-bot-go",
+                  disabled=who is None, on_click=ui.attempt, args=(tables.hand_to_bot, code, host_token, who, level))
+    for seat in view.get("handed", []):
+        st.button(_("Give {name} their seat back", name=ui.esc(names[seat])), use_container_width=True,
+                  key=f"take-back-{seat}", on_click=ui.attempt, args=(tables.take_back, code, host_token, seat))
+
+
 def host_panel(view: dict) -> None:
     rejoin_requests(view)
     with st.expander(_("Host controls"), expanded=view["status"] == "lobby"):
@@ -125,6 +156,7 @@ def host_panel(view: dict) -> None:
                         tables.skip, who)
             confirm("end", _("End the game now"), _("Yes: end the game now"), False,
                     _("The game ends with the scores as they stand, and is saved."), tables.end)
+        computer_players(view)
         if view["status"] == "finished":
             st.button(_("Play again with the same players"), type="primary", key="again",
                       on_click=ui.attempt, args=(tables.play_again, code, host_token))

@@ -9,6 +9,10 @@ from engine import tables
 from engine.games import GAMES
 from tests.helpers import fake_cards
 
+# AppTest imports app.py, which starts the computer players' thread: in tests they play only when a
+# test asks (engine.bots.runner.play_pending). Browser tests' servers turn them back on.
+os.environ["SOBREMESA_COMPUTER_PLAYERS"] = "off"
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):

@@ -11,7 +11,7 @@ from engine import i18n
 TRANSLATED = [lang for lang in i18n.NAMES if lang != i18n.SOURCE]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # Messages a translation may leave as they are: the same word in that language.
-SAME = {"es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party"},
+SAME = {"es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party", "Normal"},
         "it": {"No", "OK", "Dixit", "Pictomania", "Round", "Party", "host", "Round {round}", "R{round}", "T{turn}",
                "Base", "Standard", "Memory"}}  # Memory: the card game's Italian name
 

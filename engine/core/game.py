@@ -93,6 +93,11 @@ class Game:
     demo_tables: tuple = ()
     simulate: Callable | None = None
     family: str | None = None                        # the statistics family (engine/stats)
+    # A computer player: (its own view, its legal moves, a random.Random, level) -> a move, or None. Only
+    # its seat's view reaches it; it plays through the table service like any client (engine/bots).
+    bot: Callable | None = None
+    bot_ready: Callable[[dict], bool] | None = None  # whether these options allow computer players
+    bot_text: dict = field(default_factory=dict)    # move type -> text field required with them at the table
     constants: dict = field(default_factory=dict)    # rule data the screens show (token tables, ...)
     move_specs: dict = field(init=False, repr=False, compare=False)
 

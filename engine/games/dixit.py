@@ -25,6 +25,7 @@ from engine.core.errors import IllegalMove
 from engine.core.game import REVEALED, SHARED, Game, scores_outcome
 from engine.core.moves import Flag, Move
 from engine.games import dixit_family as family, dixit_play as family_play
+from engine.bots import dixit as dixit_bot
 from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
 from engine.games.dixit_family import next_seat as _next_seat, own_positions as _own_positions, picture_cards
 from engine.games.dixit_family import position_field
@@ -298,4 +299,5 @@ GAME = Game(
     variants=({"contando": False}, {"contando": True}),
     demo_tables=(({"contando": False}, 4, 6), ({"contando": True}, 3, 5)),
     simulate=family_play.simulate, family="dixit_family",
+    bot=dixit_bot.play, bot_ready=dixit_bot.ready, bot_text={"tell": "phrase"},
 )

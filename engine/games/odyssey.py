@@ -64,6 +64,7 @@ from engine.core.errors import BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import REVEALED, SHARED, Game, score_winners
 from engine.core.moves import Maybe, Move, OneOf, Whole
 from engine.games import dixit_family as family, dixit_play as family_play
+from engine.bots import dixit as dixit_bot
 from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
 from engine.games.dixit_family import next_seat as _next_seat, own_positions as _own_positions, picture_cards
 from engine.games.dixit_family import position_field, positions_field
@@ -538,4 +539,5 @@ GAME = Game(
     demo_tables=(({"variant": "base"}, 4, 8), ({"variant": "party", "laps": 1}, 6, 9),
                  ({"variant": "team", "laps": 1}, 6, 8)),
     simulate=family_play.simulate, family="dixit_family",
+    bot=dixit_bot.play, bot_ready=dixit_bot.ready, bot_text={"tell": "phrase"},
 )

@@ -81,7 +81,7 @@ def from_rows(blobs: list[bytes], aliases: dict | None = None) -> Archive:
     results = pd.DataFrame({"game_id": np.asarray(r["game_id"], dtype=np.int64),
                             "seat": np.asarray(r["seat"], dtype=np.int64), "name": r["name"],
                             "score": np.asarray(r["score"], dtype=np.int64), "won": np.asarray(r["won"], dtype=bool),
-                            "team": r["team"]})
+                            "team": r["team"], "bot": np.asarray(r["bot"], dtype=bool)})
     results["game"] = games["game"].to_numpy()[results["game_id"].to_numpy()] if len(results) else []
     _name_people(results, aliases)
     results["placement"] = results.groupby("game_id")["score"].rank(ascending=False, method="min").astype(int) \
@@ -132,10 +132,11 @@ def select(archive: Archive, games=None, start: date | None = None, end: date | 
     return g.index[keep]
 
 
-def player_summary(archive: Archive, ids) -> pd.DataFrame:
-    """Per person over the selected games: games, wins, win rate, average score and placement."""
+def player_summary(archive: Archive, ids, bots: bool = False) -> pd.DataFrame:
+    """Per person over the selected games: games, wins, win rate, average score and placement.
+    Computer players are left out unless `bots`."""
     r = archive.results
-    r = r[r["game_id"].isin(ids)]
+    r = r[r["game_id"].isin(ids) & (bots | ~r["bot"])]
     if r.empty:
         return pd.DataFrame(columns=["player", "games", "wins", "win_rate", "avg_score", "avg_placement"])
     out = r.groupby("player").agg(games=("game_id", "size"), wins=("won", "sum"), avg_score=("score", "mean"),

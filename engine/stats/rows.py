@@ -39,7 +39,8 @@ def pack(record: dict) -> bytes:
     }
     winners, scores = set(record.get("winners", ())), record.get("final_scores", {})
     results = {"name": [p["name"] for p in players], "score": [scores.get(str(i), 0) for i in range(len(players))],
-               "won": [i in winners for i in range(len(players))], "team": [p.get("team") for p in players]}
+               "won": [i in winners for i in range(len(players))], "team": [p.get("team") for p in players],
+               "bot": [bool(p.get("bot")) for p in players]}
     frames, chunks, offset = {}, [], 0
     if module is not None:
         layouts = layout(module.NAME)
@@ -79,7 +80,7 @@ def _plain(column: pd.Series) -> list:
 
 def unpack(blobs: list[bytes]) -> tuple[list[dict], dict, dict]:
     """Many games' rows, in order (game_id = position): (games, results columns, {family: frames})."""
-    games, results = [], {"game_id": [], "seat": [], "name": [], "score": [], "won": [], "team": []}
+    games, results = [], {"game_id": [], "seat": [], "name": [], "score": [], "won": [], "team": [], "bot": []}
     parts: dict[str, dict[str, list]] = {name: {} for name in FAMILIES}
     for gid, blob in enumerate(blobs):
         blob = bytes(blob)
@@ -93,6 +94,7 @@ def unpack(blobs: list[bytes]) -> tuple[list[dict], dict, dict]:
         results["seat"] += list(range(n))
         for key in ("name", "score", "won", "team"):
             results[key] += r[key]
+        results["bot"] += r.get("bot") or [False] * n  # games saved before computer players: none
         found = parts.get(header["family"])
         if found is not None:
             for name, (count, at, size, others) in header["frames"].items():

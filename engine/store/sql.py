@@ -36,6 +36,10 @@ CREATE TABLE IF NOT EXISTS rejoins (
   code TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL, asked_at TEXT NOT NULL,
   PRIMARY KEY (code, seat)
 );
+CREATE TABLE IF NOT EXISTS bots (
+  code TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NULL, level TEXT NOT NULL, seated BOOLEAN NOT NULL,
+  since TEXT NOT NULL, PRIMARY KEY (code, seat)
+);
 CREATE TABLE IF NOT EXISTS aliases (name_key TEXT PRIMARY KEY, canonical TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS records (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL, ended_at TEXT NOT NULL,
@@ -92,6 +96,14 @@ class SqlStore:
     def seats(self, code: str, conn=None) -> list[dict]:
         return list(self._run(conn, "SELECT seat, name, token_hash, joined_at FROM seats WHERE code = ? ORDER BY seat",
                               (code,)))
+
+    def bots(self, code: str, conn=None) -> list[dict]:
+        """Seats a computer player plays: seated from the lobby, or handed over by the host."""
+        return [{**r, "seated": bool(r["seated"])} for r in self._run(
+            conn, "SELECT seat, token, level, seated, since FROM bots WHERE code = ? ORDER BY seat", (code,))]
+
+    def rooms_with_bots(self) -> list[str]:
+        return [r["code"] for r in self._run(None, "SELECT DISTINCT code FROM bots ORDER BY code")]
 
     def rejoins(self, code: str, conn=None) -> list[dict]:
         """Seats someone asked to get back into, with the token they will hold if the host agrees."""
@@ -162,6 +174,14 @@ class SqlStore:
         self._run(conn, "DELETE FROM seats WHERE code = ?", (code,))
         for s in seats:
             self.insert_seat(conn, code, s["seat"], s["name"], s["token_hash"], s["joined_at"])
+
+    def put_bot(self, conn, code: str, seat: int, token: str, level: str, seated: bool, at: str) -> None:
+        self._run(conn, "DELETE FROM bots WHERE code = ? AND seat = ?", (code, seat))
+        self._run(conn, "INSERT INTO bots (code, seat, token, level, seated, since) VALUES (?, ?, ?, ?, ?, ?)",
+                  (code, seat, token, level, seated, at))
+
+    def drop_bot(self, conn, code: str, seat: int) -> None:
+        self._run(conn, "DELETE FROM bots WHERE code = ? AND seat = ?", (code, seat))
 
     def ask_rejoin(self, conn, code: str, seat: int, token_hash: str, at: str) -> None:
         self._run(conn, "DELETE FROM rejoins WHERE code = ? AND seat = ?", (code, seat))

@@ -8,7 +8,7 @@ from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.i18n import N_, _, n_
 from pages.screens.reveal import CLAIM, HAND, name_of, scoreboard, show_phrase, turn_result, waiting_line
-from pages.screens.reveal import HINTS, hint_html, wall_card_width, winners_line
+from pages.screens.reveal import HINTS, hint_html, phrase_label, wall_card_width, winners_line
 
 PITCH = N_("Dixit — tell a story with a picture (3–6 players)")
 
@@ -76,7 +76,7 @@ def player(view, act) -> None:
         card_grid(hand, key="hand", min_width=HAND)
     elif phase == "tell" and seat == teller:
         st.success(_("You are the storyteller. Pick a card, then say your phrase aloud."))
-        st.text_input(_("Your phrase (optional: it shows on the shared screen)"), key="phrase", max_chars=140)
+        st.text_input(phrase_label(view), key="phrase", max_chars=140)
         card_grid(hand, key="tell", pick=1, min_width=HAND, button=_("Tell with this card"),
                   nonce=f"tell-{view['turn']}",
                   on_pick=lambda ids: act({"type": "tell", "card": ids[0], "phrase": st.session_state.get("phrase") or None}))

@@ -9,8 +9,8 @@ from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.i18n import N_, _, n_
 from pages.screens.reveal import (CLAIM, CSS, HAND, HINTS, wall_card_width, RED, TEAMS, hint_html, name_of,
-                                  positions_text, scoreboard, show_phrase, team_label, team_of, turn_result,
-                                  waiting_line, winners_line, winning_teams)
+                                  phrase_label, positions_text, scoreboard, show_phrase, team_label, team_of,
+                                  turn_result, waiting_line, winners_line, winning_teams)
 
 PITCH = N_("Dixit Odyssey — 3 to 12 players, with Party and Team variants")
 
@@ -202,12 +202,12 @@ def _tell(view, act, hand, turn) -> None:
         st.success(_("You are the storyteller. Say a phrase aloud now, before you see your cards: "
                      "everyone, you included, then gives a card that fits it."))
         with st.form(f"tell-{turn}"):
-            st.text_input(_("Your phrase (optional: it shows on the shared screen)"), key=key, max_chars=140)
+            st.text_input(phrase_label(view), key=key, max_chars=140)
             st.form_submit_button(_("I've said my phrase"), type="primary", width="stretch", key="said-phrase",
                                   on_click=lambda: act({"type": "tell", "phrase": st.session_state.get(key) or None}))
         return
     st.success(_("You are the storyteller. Pick a card, then say your phrase aloud."))
-    st.text_input(_("Your phrase (optional: it shows on the shared screen)"), key=key, max_chars=140)
+    st.text_input(phrase_label(view), key=key, max_chars=140)
     card_grid(hand, key="tell", pick=1, min_width=HAND, button=_("Tell with this card"), nonce=f"tell-{turn}",
               on_pick=lambda ids: act({"type": "tell", "card": ids[0], "phrase": st.session_state.get(key) or None}))
 

@@ -25,6 +25,14 @@ def name_of(view, seat) -> str:
     return view["names"][seat] if seat is not None and 0 <= seat < len(view["names"]) else "?"
 
 
+def phrase_label(view) -> str:
+    """The storyteller's phrase box: optional, unless a computer player is at the table (it reads
+    the phrase, since it cannot hear it; the table service refuses a tell without one)."""
+    if view.get("bots"):
+        return _("Your phrase (required: the computer players read it, since they cannot hear you)")
+    return _("Your phrase (optional: it shows on the shared screen)")
+
+
 def show_phrase(view) -> None:
     if view.get("phrase"):
         st.markdown(f"<div class='sm-phrase'>“{ui.esc(view['phrase'])}”</div>", unsafe_allow_html=True)

@@ -36,7 +36,7 @@ CSS = """
   .tf-card.tf-new { border-color: #e0a100; box-shadow: 0 0 0 4px #ffd54f; animation: tf-pop .9s ease-out 1; }
   @keyframes tf-pop { 0% { transform: scale(.7); } 60% { transform: scale(1.08); } 100% { transform: scale(1); } }
   .tf-big { --w: 13rem; }
-  .tf-won { display: flex; align-items: center; gap: .6rem; margin: .25rem 0; flex-wrap: wrap; }
+  .tf-won { display: flex; align-items: center; gap: .6rem; margin: .25rem 0; flex-wrap: wrap; font-size: 1rem; }
   .tf-won .tf-who { font-weight: 700; min-width: 7rem; }
   .tf-mini { width: 2.6rem; display: inline-block; }
   .tf-mini img { width: 100%; height: auto; display: block; }
@@ -125,10 +125,10 @@ def table(view) -> None:
         ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
         st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
     if view["variant"] == "memory":
-        _memory_wall(view)
+        _memory_wall(view)  # the won cards go beside the grid: below it they fall off a 1080 px screen
     else:
         _classic_wall(view)
-    _won_table(view)
+        _won_table(view)
 
 
 def _wall_waiting(view) -> str:
@@ -228,6 +228,7 @@ def _memory_wall(view) -> None:
         last = view.get("last")
         if last and last.get("flip"):
             st.html(_flip_line(view, last))
+        _won_table(view)
 
 
 def _flip_line(view, turn) -> str:

@@ -1,0 +1,116 @@
+"""Runs the computer players of every room in this server process.
+
+A computer player is a client like any phone: it reads its own seat's view and legal moves through
+`tables` with its own token and submits a move through `tables.submit`. Nothing else reaches it.
+
+The runner is one daemon thread. Every TICK it looks at the rooms that have computer players; a
+seat with something to do gets a human-like delay (1–4 s; 5–9 s to claim the first phrase, so that
+people at the table get the first chance), and when that delay is over and the room has not moved
+on, it plays. State lives in the store (the `bots` table), so after a restart the thread finds the
+same seats and plays any pending turn. `play_pending` does the same at once, for tests and benches.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import random
+import threading
+import time
+
+from engine import tables
+from engine.core import SobremesaError
+
+log = logging.getLogger(__name__)
+TICK = 0.25
+DELAY = (1.0, 4.0)
+CLAIM_DELAY = (5.0, 9.0)
+ROOMS_EVERY = 2.0  # seconds between looks for rooms that gained computer players
+
+_started = False
+_start_lock = threading.Lock()
+
+
+def decide(code: str, bot: dict, rnd: random.Random) -> dict | None:
+    """What this computer player does now, from its own view and legal moves (None: nothing)."""
+    view = tables.view(code, bot["seat"], bot["token"])
+    if view["status"] != "playing":
+        return None
+    legal = tables.legal(code, bot["seat"], bot["token"])
+    if not legal:
+        return None
+    game = tables.games()[view["game"]]
+    return game.bot(view, legal, rnd, bot["level"])
+
+
+def play_pending(code: str, rnd: random.Random | None = None, most: int = 1000) -> int:
+    """Every move the room's computer players have to make now, at once; returns how many."""
+    rnd = rnd or random.Random()
+    made = 0
+    for _ in range(most):
+        moved = False
+        for bot in tables.bot_seats(code):
+            move = decide(code, bot, rnd)
+            if move is not None:
+                tables.submit(code, bot["seat"], bot["token"], move)
+                made += 1
+                moved = True
+        if not moved:
+            return made
+    return made
+
+
+class Runner:
+    def __init__(self, rnd: random.Random | None = None):
+        self.rnd = rnd or random.Random()
+        self.due: dict[tuple[str, int], tuple[int, float]] = {}  # (room, seat) -> (version seen, when to play)
+        self.rooms: list[str] = []
+        self.rooms_at = float("-inf")
+
+    def tick(self, now: float) -> None:
+        if now - self.rooms_at >= ROOMS_EVERY:
+            self.rooms, self.rooms_at = tables.rooms_with_bots(), now
+        for code in self.rooms:
+            try:
+                self._room(code, now)
+            except SobremesaError as exc:  # the room moved on meanwhile, or is gone: look again later
+                log.debug("computer player in %s: %s", code, exc)
+            except Exception:
+                log.exception("computer player in %s failed", code)
+
+    def _room(self, code: str, now: float) -> None:
+        version = tables.version(code)
+        for bot in tables.bot_seats(code):
+            key = (code, bot["seat"])
+            seen = self.due.get(key)
+            if seen is None or seen[0] != version:
+                move = decide(code, bot, self.rnd)
+                if move is None:
+                    self.due.pop(key, None)
+                    continue
+                low, high = CLAIM_DELAY if move["type"] == "claim" else DELAY
+                self.due[key] = (version, now + self.rnd.uniform(low, high))
+                continue
+            if now >= seen[1]:
+                self.due.pop(key, None)
+                move = decide(code, bot, self.rnd)  # decided again: the same view, fresh choices
+                if move is not None:
+                    tables.submit(code, bot["seat"], bot["token"], move)
+                return  # the room's version moved: the next tick looks at every seat again
+
+    def run(self) -> None:
+        while True:
+            self.tick(time.monotonic())
+            time.sleep(TICK)
+
+
+def start() -> None:
+    """Start the runner thread once per process (app.py calls it when the server starts), unless
+    SOBREMESA_COMPUTER_PLAYERS=off (the tests: they play computer players with `play_pending`)."""
+    global _started
+    if os.environ.get("SOBREMESA_COMPUTER_PLAYERS", "on") == "off":
+        return
+    with _start_lock:
+        if _started:
+            return
+        _started = True
+    threading.Thread(target=Runner().run, name="sobremesa-computer-players", daemon=True).start()
