@@ -46,3 +46,25 @@ def test_the_storyteller_is_told_the_phrase_is_required_with_a_computer_player_a
     tables.submit(room.code, 0, seats[0].token, {"type": "claim"})
     phone = run("play", room=room.code, seat=0, token=seats[0].token)
     assert any("required: the computer players read it" in t.label for t in phone.text_input)
+
+
+def test_the_statistics_leave_computer_players_out_unless_the_filter_includes_them():
+    import random
+
+    from engine.bots import runner
+
+    room = tables.create_room("dixit", seed=4)
+    tables.join(room.code, "Ana")
+    for _ in range(2):
+        tables.add_bot(room.code, room.host_token)
+    tables.start(room.code, room.host_token)
+    tables.end(room.code, room.host_token)
+    runner.play_pending(room.code, random.Random(1))
+    tables.settle()
+    record = tables.record(room.code)
+    assert [p.get("bot", False) for p in record["players"]] == [False, True, True]
+    page = run("stats")
+    players = page.multiselect(key="f-players").options
+    assert players == ["Ana"]
+    page.toggle(key="f-bots").set_value(True).run()
+    assert sorted(page.multiselect(key="f-players").options) == ["Ana", "Nova", "Pixel"]
