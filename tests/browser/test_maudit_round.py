@@ -1,0 +1,72 @@
+"""Maudit Mot Dit in Chromium: the box holder and three phones play a round found on the exact
+count; the shared screen shows each clue and each answer as it arrives, never the word before."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT
+
+WAIT = 20_000
+NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
+
+
+def call(srv, code: str, expr: str):
+    """A table call in another process on the server's database (like a script would)."""
+    script = ("import json,sys; from engine import tables; code=sys.argv[1]; "
+              f"print(json.dumps({expr}))")
+    out = subprocess.run([sys.executable, "-c", script, code], cwd=ROOT, env=srv.env, capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_a_round_found_on_the_exact_count(serve, browser):
+    srv = serve("app.py")
+    room = call(srv, "-", "(lambda r: [r.code, r.host_token])(tables.create_room('maudit_mot_dit', seed=6))")
+    code, host_token = room
+    host = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    host.goto(f"{srv.url}/table?room={code}&host={host_token}")  # an old-style link: moved into the tab
+    expect(host.get_by_text("Join Maudit Mot Dit")).to_be_visible(timeout=WAIT)
+    phones = []
+    for name in NAMES:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+        page.goto(f"{srv.url}/play?room={code}")
+        page.get_by_label("Your name").fill(name)
+        page.get_by_role("button", name="Take a seat").click()
+        expect(page.get_by_text(f"You're in as {name}")).to_be_visible(timeout=WAIT)
+        phones.append(page)
+    host.get_by_role("button", name="Start the game with 4 players").click()
+
+    anna = phones[0]
+    expect(anna.get_by_text("You hold the box")).to_be_visible(timeout=WAIT)
+    buttons = anna.get_by_role("button", name="clue")  # "🔥 word, in 3 clues"
+    expect(buttons.first).to_be_visible(timeout=WAIT)
+    label = buttons.first.inner_text()
+    word, count = label.split(" ", 1)[1].split(", in ")[0], int(label.split(", in ")[1].split(" ")[0])
+    buttons.first.click()
+    expect(anna.locator(".mm-secret")).to_have_text(word, timeout=WAIT)
+    wall = host.locator("body")
+    expect(host.get_by_text("the first clue is coming")).to_be_visible(timeout=WAIT)
+
+    for n in range(1, count + 1):
+        clue = f"hint{n}"
+        anna.get_by_label(f"Clue {n} (one word)").fill(clue)
+        anna.get_by_role("button", name="Give this clue").click()
+        expect(host.locator(".mm-word", has_text=clue)).to_be_visible(timeout=WAIT)   # live on the wall
+        for i, page in enumerate(phones[1:], start=1):
+            answer = word if (n == count and i == 2) else f"guess{n}{i}"
+            page.get_by_label("Your answer").fill(answer)
+            page.get_by_role("button", name="Answer", exact=True).click()
+            if n < count or i != 2:
+                expect(host.locator(".mm-answer", has_text=f"{NAMES[i]}: {answer}")).to_be_visible(timeout=WAIT)
+            assert word not in wall.inner_text().split("Still to answer")[0] or answer == word
+            if n == count and i == 2:
+                break
+    # Carlo found it on the exact count: the round closes (3 s after the find, or when all answered).
+    expect(host.get_by_text("found it on clue")).to_be_visible(timeout=WAIT)
+    result = call(srv, code, "tables.view(code)['result']")
+    assert result["guessed_on"] == count and result["guessers"] == [2]
+    assert result["scores"]["0"] == count and result["scores"]["2"] == count
