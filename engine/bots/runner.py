@@ -62,8 +62,9 @@ def play_pending(code: str, rnd: random.Random | None = None, most: int = 1000) 
 class Runner:
     def __init__(self, rnd: random.Random | None = None):
         self.rnd = rnd or random.Random()
-        self.due: dict[tuple[str, int], tuple[int, float]] = {}  # (room, seat) -> (version seen, when to play)
+        self.due: dict[tuple[str, int], tuple[int, float | None]] = {}  # (room, seat) -> (version, when to play)
         self.rooms: list[str] = []
+        self.looked: dict[str, int] = {}  # room -> the version every seat was last looked at
         self.rooms_at = float("-inf")
 
     def tick(self, now: float) -> None:
@@ -79,19 +80,21 @@ class Runner:
 
     def _room(self, code: str, now: float) -> None:
         version = tables.version(code)
+        waiting = [(key, when) for key, (seen, when) in self.due.items() if key[0] == code and seen == version]
+        if self.looked.get(code) == version and not any(when is not None and now >= when for _key, when in waiting):
+            return  # nothing new in the room, and no delay over: one small read per tick
+        self.looked[code] = version
         for bot in tables.bot_seats(code):
             key = (code, bot["seat"])
             seen = self.due.get(key)
             if seen is None or seen[0] != version:
                 move = decide(code, bot, self.rnd)
-                if move is None:
-                    self.due.pop(key, None)
-                    continue
-                low, high = CLAIM_DELAY if move["type"] == "claim" else DELAY
-                self.due[key] = (version, now + self.rnd.uniform(low, high))
+                when = None if move is None else now + self.rnd.uniform(
+                    *(CLAIM_DELAY if move["type"] == "claim" else DELAY))
+                self.due[key] = (version, when)  # None: nothing to do at this version
                 continue
-            if now >= seen[1]:
-                self.due.pop(key, None)
+            if seen[1] is not None and now >= seen[1]:
+                self.due[key] = (version, None)
                 move = decide(code, bot, self.rnd)  # decided again: the same view, fresh choices
                 if move is not None:
                     tables.submit(code, bot["seat"], bot["token"], move)

@@ -103,7 +103,9 @@ class SqlStore:
             conn, "SELECT seat, token, level, seated, since FROM bots WHERE code = ? ORDER BY seat", (code,))]
 
     def rooms_with_bots(self) -> list[str]:
-        return [r["code"] for r in self._run(None, "SELECT DISTINCT code FROM bots ORDER BY code")]
+        """Rooms being played with computer players (not those in the lobby or finished)."""
+        return [r["code"] for r in self._run(None, "SELECT DISTINCT b.code FROM bots b JOIN rooms r ON r.code = b.code "
+                                                   "WHERE r.status = 'playing' ORDER BY b.code")]
 
     def rejoins(self, code: str, conn=None) -> list[dict]:
         """Seats someone asked to get back into, with the token they will hold if the host agrees."""
