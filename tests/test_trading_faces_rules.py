@@ -182,11 +182,11 @@ def test_memory_match_takes_the_pair():
                                     "scores": {"0": 2, "1": 0, "2": 0}}
     assert state["active"] == 1 and table_view(GAME, state, SHARED)["grid"][:3] == ["taken", "down", "taken"]
     refused(state, IllegalMove, {"type": "peek", "seat": 1, "cell": 2}, "already been taken")
+    refused(state, IllegalMove, {"type": "peek", "seat": 1, "cell": 28}, "empty")
     mv(state, "peek", 1, cell=1)
     refused(state, IllegalMove, {"type": "flip", "seat": 1, "cell": 0}, "already been taken")
     refused(state, IllegalMove, {"type": "flip", "seat": 1, "cell": 1}, "flip another")
     refused(state, NotYourTurn, {"type": "flip", "seat": 2, "cell": 3})
-    refused(state, IllegalMove, {"type": "peek", "seat": 1, "cell": 28}, "empty")
 
 
 def test_memory_mismatch_gives_the_others_a_card_each_while_the_pile_lasts():
