@@ -155,7 +155,7 @@ def replay_tab(archive: stats.Archive, ids) -> None:
     left, right = st.columns([3, 2], gap="large")
     with left:
         st.markdown("#### " + _(heading))
-        st.altair_chart(common.style(common.score_lines(history, word, at), 320), width="stretch",
+        st.altair_chart(common.unvalidated(common.style(common.score_lines(history, word, at), 320)), width="stretch",
                         key="chart-replay-scores")
     with right:
         st.markdown("#### " + _(after, at=at))

@@ -82,10 +82,11 @@ def unpack(blobs: list[bytes]) -> tuple[list[dict], dict, dict]:
     """Many games' rows, in order (game_id = position): (games, results columns, {family: frames})."""
     games, results = [], {"game_id": [], "seat": [], "name": [], "score": [], "won": [], "team": [], "bot": []}
     parts: dict[str, dict[str, list]] = {name: {} for name in FAMILIES}
-    for gid, blob in enumerate(blobs):
-        blob = bytes(blob)
-        size = int.from_bytes(blob[:4], "big")
-        header = json.loads(blob[4:4 + size])
+    blobs = [bytes(blob) for blob in blobs]
+    sizes = [int.from_bytes(blob[:4], "big") for blob in blobs]
+    # Every header in one parse: 10,000 small json.loads calls cost twice as much as one big one.
+    headers = json.loads(b"[" + b",".join(blob[4:4 + size] for blob, size in zip(blobs, sizes)) + b"]")
+    for gid, (blob, size, header) in enumerate(zip(blobs, sizes, headers)):
         body = memoryview(blob)[4 + size:]
         games.append(header["game"])
         r = header["results"]

@@ -2,6 +2,8 @@
 and the charts every game has (scores over one game, results across games). Altair only."""
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 
 import altair as alt
@@ -32,6 +34,14 @@ def style(chart, height: int | None = None):
                             labelLimit=160, gridColor="#e6d9c7")
             .configure_legend(labelFontSize=14, titleFontSize=14, orient="bottom", columns=4, labelLimit=160)
             .configure_view(strokeWidth=0))
+
+
+def unvalidated(chart):
+    """The chart, serialised without Altair's JSON-schema validation when Streamlit sends it: that
+    validation was 0.6 s of the 1.4 s the page spent on its 13 charts at 10,000 games (profiled with
+    bench/stats_build.py). tests/test_stats_charts.py validates every chart the page draws instead."""
+    object.__setattr__(chart, "to_dict", functools.partial(type(chart).to_dict, chart, validate=False))
+    return chart
 
 
 def bar_height(rows: int) -> alt.Step:

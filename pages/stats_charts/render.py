@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from pages.i18n import _
-from pages.stats_charts.common import Figure
+from pages.stats_charts.common import Figure, unvalidated
 
 try:  # optional: `pip install vl-convert-python` adds SVG downloads
     import vl_convert
@@ -17,7 +17,7 @@ def figure(fig: Figure, key: str = "") -> None:
     st.markdown(f"#### {fig.title}")
     if fig.caption:
         st.caption(fig.caption)
-    st.altair_chart(fig.chart, width="stretch", key=f"chart-{key}{fig.key}")
+    st.altair_chart(unvalidated(fig.chart), width="stretch", key=f"chart-{key}{fig.key}")
     if vl_convert is not None:
         spec = fig.chart.to_json()
         # TRANSLATORS: a button that downloads the chart above as an SVG picture.
