@@ -289,7 +289,9 @@ def _seat(room: dict, seat, token, conn=None, seats: list | None = None) -> dict
         # person's token valid, so giving it back needs nothing from them.
         for b in store().bots(room["code"], conn) if isinstance(token, str) else ():
             if b["seat"] == seat and hmac.compare_digest(b["token"].encode(), token.encode()):
-                return next(s for s in seats if s["seat"] == seat)
+                found = next((s for s in seats if s["seat"] == seat), None)
+                if found is not None:
+                    return found
     raise BadToken("player")
 
 
@@ -591,7 +593,7 @@ def _build_view(room: dict, seats: list, seat) -> dict:
     names = [s["name"] + (BOT_MARK if s["seat"] in bots else "") for s in seats]
     header = {"code": room["code"], "game": room["game"], "title": game.title, "status": room["status"],
               "version": room["version"], "names": names, "you": seat, "language": room["language"],
-              "options": room["options"], "turn_word": game.turn_word, "bots": bots,
+              "options": room["options"], "turn_word": game.turn_word, "bots": bots, "game_no": room["game_no"],
               "handed": [b["seat"] for b in robots if not b["seated"]],
               "asking": [] if room["status"] == "lobby" else [r["seat"] for r in store().rejoins(room["code"])]}
     if room["status"] == "lobby":

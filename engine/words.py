@@ -125,6 +125,10 @@ def import_word_list(name: str, data: bytes) -> tuple[str, int]:
                                most=LIST_MOST)
     slug = "".join(ch if ch.isalnum() else "-" for ch in name.casefold()).strip("-")[:40] or "list"
     path = _lists_dir() / f"{slug}.json"
+    kept = word_lists().get(slug)
+    if kept is not None and kept.casefold() != name.casefold():  # "Animals" and "animals!" share a file
+        raise WordListRejected("A list called “{other}” is kept under the same name. Choose another name.",
+                               other=kept)
     body = {"name": name, "cards": [{"id": f"{slug}-{i + 1:03d}", "words": card} for i, card in enumerate(cards)]}
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")

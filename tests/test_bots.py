@@ -162,3 +162,27 @@ def test_computer_players_only_with_a_described_deck_and_a_game_that_has_them():
     d = tables.create_room("dixit", options={"deck": "somewhere-else"})
     with pytest.raises(TableError, match="described"):
         tables.add_bot(d.code, d.host_token)
+
+
+def test_a_failure_does_not_stall_the_computer_players(monkeypatch):
+    r, humans, robots = room_with("dixit", 1, 2)
+    tables.start(r.code, r.host_token)
+    tables.submit(r.code, 0, humans[0].token, {"type": "claim"})
+    card = tables.view(r.code, 0, humans[0].token)["hand"][0]
+    tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Night train"})
+    fresh = runner.Runner(random.Random(1))
+    real = runner.decide
+    failures = [1]
+
+    def flaky(code, bot, rnd):
+        if failures:
+            failures.pop()
+            raise SobremesaError("the store hiccupped")
+        return real(code, bot, rnd)
+
+    monkeypatch.setattr(runner, "decide", flaky)
+    for t in range(0, 40):
+        fresh.tick(float(t))
+        if tables.view(r.code)["phase"] != "give":
+            break
+    assert not failures and tables.view(r.code)["phase"] == "vote"

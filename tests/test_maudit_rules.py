@@ -262,3 +262,23 @@ def test_clue_warnings_for_the_same_root_and_a_repeated_clue():
     assert mw.clue_warnings("pescadores", "pescado", [], "es") == ["root"]
     assert mw.clue_warnings("Mari", "pesce", ["mare"], "it") == ["repeat"]
     assert mw.clue_warnings("acqua", "pesce", ["mare"], "it") == []
+
+
+def test_a_skipped_holder_passes_the_box_and_the_record_keeps_the_slow_spell():
+    state = game(4)
+    for seat in (GIULIA, CARLO):
+        mv(state, "slow", seat)
+    assert state["spells"][ANNA] == 1
+    play(GAME, state, {"type": "skip", "seat": None, "target": ANNA})
+    skipped = state["history"][-1]
+    assert skipped["abandoned"] and skipped["chosen"] is None and skipped["slow_spells"] == [ANNA]
+    assert state["holder"] == GIULIA and state["phase"] == "choose" and state["scores"][ANNA] == -1
+
+
+def test_a_player_who_leaves_takes_their_slow_vote_with_them():
+    state = game(5)
+    mv(state, "slow", ELSA)
+    play(GAME, state, {"type": "kick", "seat": None, "target": ELSA})
+    assert state["slow_votes"] == []
+    mv(state, "slow", GIULIA)
+    assert state["spells"][ANNA] == 0                        # one of three opponents now

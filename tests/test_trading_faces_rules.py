@@ -216,3 +216,13 @@ def test_memory_end_turn_after_a_peek_and_the_end_with_one_pair_left():
     mv(state, "peek", 1, cell=0)
     mv(state, "flip", 1, cell=2)
     assert state["phase"] == "end" and GAME.outcome(state) is not None
+
+
+def test_a_skipped_guesser_loses_only_their_own_guess():
+    state = hands(new_game(4), ["happy"] * 3, ["sad", "proud", "tired"], ["scared", "bored", "tired"],
+                  ["confused", "proud", "sad"], pile=["angry"] * 3)
+    mv(state, "stop", 0)
+    play(GAME, state, {"type": "skip", "seat": None, "target": 1})
+    assert GAME.waiting_for(state) == [2] and state["face"]["guesses"] == []
+    mv(state, "guess", 2, emotion="happy")
+    assert state["history"][-1]["winner"] == 2

@@ -33,3 +33,11 @@ def test_a_bad_list_is_refused_with_a_reason_and_nothing_is_kept(name, data, rea
     with pytest.raises(words.WordListRejected, match=reason):
         words.import_word_list(name, data)
     assert words.word_lists() == {}
+
+
+def test_two_names_that_would_share_a_file_are_refused():
+    words.import_word_list("Animals", CARDS.encode())
+    words.import_word_list("animals", CARDS.encode())             # the same list again: replaced
+    with pytest.raises(words.WordListRejected, match="same name"):
+        words.import_word_list("Animals!", CARDS.encode())
+    assert words.word_lists() == {"animals": "animals"}

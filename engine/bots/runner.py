@@ -25,6 +25,7 @@ TICK = 0.25
 DELAY = (1.0, 4.0)
 CLAIM_DELAY = (5.0, 9.0)
 ROOMS_EVERY = 2.0  # seconds between looks for rooms that gained computer players
+RETRY = 2.0        # seconds before trying again after a failure
 
 _started = False
 _start_lock = threading.Lock()
@@ -73,17 +74,19 @@ class Runner:
         for code in self.rooms:
             try:
                 self._room(code, now)
-            except SobremesaError as exc:  # the room moved on meanwhile, or is gone: look again later
-                log.debug("computer player in %s: %s", code, exc)
-            except Exception:
-                log.exception("computer player in %s failed", code)
+            except Exception as exc:  # the room moved on, the store hiccupped, a bug: look again soon
+                if not isinstance(exc, SobremesaError):
+                    log.exception("computer player in %s failed", code)
+                self.looked.pop(code, None)
+                for key, (seen, _when) in list(self.due.items()):
+                    if key[0] == code:
+                        self.due[key] = (seen, now + RETRY)
 
     def _room(self, code: str, now: float) -> None:
         version = tables.version(code)
-        waiting = [(key, when) for key, (seen, when) in self.due.items() if key[0] == code and seen == version]
-        if self.looked.get(code) == version and not any(when is not None and now >= when for _key, when in waiting):
+        waiting = [when for key, (seen, when) in self.due.items() if key[0] == code and seen == version]
+        if self.looked.get(code) == version and not any(when is not None and now >= when for when in waiting):
             return  # nothing new in the room, and no delay over: one small read per tick
-        self.looked[code] = version
         for bot in tables.bot_seats(code):
             key = (code, bot["seat"])
             seen = self.due.get(key)
@@ -94,11 +97,12 @@ class Runner:
                 self.due[key] = (version, when)  # None: nothing to do at this version
                 continue
             if seen[1] is not None and now >= seen[1]:
-                self.due[key] = (version, None)
                 move = decide(code, bot, self.rnd)  # decided again: the same view, fresh choices
                 if move is not None:
-                    tables.submit(code, bot["seat"], bot["token"], move)
+                    tables.submit(code, bot["seat"], bot["token"], move)  # on failure: tried again later
+                self.due[key] = (version, None)
                 return  # the room's version moved: the next tick looks at every seat again
+        self.looked[code] = version  # only once every seat has been looked at
 
     def run(self) -> None:
         while True:

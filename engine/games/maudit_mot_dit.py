@@ -23,9 +23,10 @@ the count; found earlier, only the guessers score, the number of clues given; no
 Final score = points − spells − 4 for the curse. Ties share the win.
 
 App decisions beyond RULES.md: a clue is one word with no spaces (a compound or a name of several
-words is joined with hyphens); the host may skip a holder (the round closes as it stands) or an
-opponent (who then does not answer this clue, or judges the clues fine), and remove a player only
-between rounds. The card backs are dealt from BACKS (documented there).
+words is joined with hyphens); the host may skip a holder (the round closes as it stands, or, before
+the first clue, the turn passes: an entry with `"abandoned": true` and `chosen` null or as chosen)
+or an opponent (who then does not answer this clue, or judges the clues fine), and remove a player
+only between rounds. The card backs are dealt from BACKS (documented there).
 """
 from __future__ import annotations
 
@@ -390,12 +391,9 @@ def _net(state: dict) -> None:
 
 def _skip(state: dict, target: int) -> None:
     phase = state["phase"]
-    if phase == "choose":
-        _next_round(state, keep=False)  # the holder's turn passes without a round
+    if phase == "choose" or (phase == "clues" and target == state["holder"] and not state["clues"]):
+        _abandon(state)  # the holder's turn passes without a round
     elif phase == "clues" and target == state["holder"]:
-        if not state["clues"]:
-            _next_round(state, keep=False)
-            return
         _close_round(state)
     elif phase == "clues":
         _latest(state)["passed"].append(target)
@@ -411,8 +409,26 @@ def _kick(state: dict, target: int) -> None:
     if state["phase"] != "choose" or len(playing(state)) <= 3:
         raise IllegalMove("A player can leave only between rounds, and three must stay.")
     state["out"].append(target)
+    if target in state["slow_votes"]:  # a vote of someone who left no longer counts
+        state["slow_votes"].remove(target)
     if target == state["holder"]:
-        _next_round(state, keep=False)
+        _abandon(state)
+
+
+def _abandon(state: dict) -> None:
+    """The holder's turn passes without a round (skipped, or gone). Its entry in the history keeps
+    the spells taken for slowness meanwhile, so the final scores still follow from the record."""
+    back, chosen = state["back"], state["chosen"]
+    state["history"].append({
+        "box_holder": state["holder"],
+        "choices": [{"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
+                    for s, c in zip(back["symbols"], back["counts"])],
+        "chosen": {"word": chosen["word"], "count": chosen["count"]} if chosen else None, "effect": back["effect"],
+        "clues": [], "guessed_on": None, "guessers": [], "spell_to": None, "slow_spells": state["slow_spells"],
+        "curse_to": None, "curse_wipe": False, "scores": {str(s): 0 for s in range(state["players"])},
+        "card_id": state["card"]["id"], "symbol": chosen["symbol"] if chosen else None, "abandoned": True,
+    })
+    _next_round(state, keep=False)
 
 
 def skippable(state: dict) -> list[int]:

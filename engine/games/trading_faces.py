@@ -335,8 +335,7 @@ def _skip(state: dict, target: int) -> None:
         hand = state["hands"][str(target)]
         _pass(state, {"seat": target, "card": rng.draw(state).choice(sorted(hand))})
     elif phase == "face":
-        state["face"]["turn"] += 1  # the guess is lost, and play goes on at once
-        _after_guess(state, False)
+        _after_guess(state, False)  # the guess is lost, and the next guesser's turn comes at once
     else:
         _end_turn(state, None, None, {})
 

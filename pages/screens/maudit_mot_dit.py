@@ -216,7 +216,7 @@ def _holder(view, act) -> None:
         for b in view["back"]:
             word = next(c["word"] for c in view["card"] if c["symbol"] == b["symbol"])
             st.button(n_("{icon} {word}, in {n} clue", "{icon} {word}, in {n} clues", b["count"], icon=_icon(b["symbol"]),
-                         word=word), type="primary", use_container_width=True, key=f"mm-choose-{rnd}-{b['symbol']}",
+                         word=ui.esc(word)), type="primary", use_container_width=True, key=f"mm-choose-{rnd}-{b['symbol']}",
                       on_click=act, args=({"type": "choose", "symbol": b["symbol"]},))
         if view.get("effect") in EFFECTS:
             effect = EFFECTS[view["effect"]]
@@ -261,7 +261,8 @@ CLOSE_AFTER = 3.0  # seconds after the first right answer (RULES.md §5): later 
 def _close_when_due(view, act) -> bool:
     """The holder's phone closes the round CLOSE_AFTER seconds after it first showed the word found
     (unless every answer is in before); it asks for a rerun at that moment. True once closed."""
-    first = st.session_state.setdefault(f"mm-found-{view['round']}-{len(view['clues'])}", time.time())
+    moment = f"mm-found-{view['code']}-{view.get('game_no')}-{view['round']}-{len(view['clues'])}"  # not reused by "play again"
+    first = st.session_state.setdefault(moment, time.time())
     left = CLOSE_AFTER - (time.time() - first)
     if left > 0:
         ui.rerun_in(left)
@@ -325,7 +326,7 @@ def _opponent(view, act, seat) -> None:
         else:
             st.caption(ui.esc(waiting_line(view)))
     if phase in ("choose", "clues") and not view.get("slow_voted"):
-        st.button(_("{slow} {holder} is too slow", slow=SLOW, holder=holder), use_container_width=True,
+        st.button(_("{slow} {holder} is too slow", slow=SLOW, holder=ui.esc(holder)), use_container_width=True,
                   key=f"mm-slow-{rnd}", on_click=act, args=({"type": "slow"},))
     elif view.get("slow_voted") and phase in ("choose", "clues"):
         st.caption(_("You said {holder} is too slow. A majority gives them a spell.", holder=ui.esc(holder)))

@@ -299,8 +299,10 @@ def _classic_phone(view, act, seat) -> None:
             + "</div>")
     if not view.get("my_pass") and counts:
         key = f"tf-pick-{view['pass_no']}"
-        pick = st.pills(_("Choose a card to pass to {name}", name=left), list(counts), format_func=label, key=key)
-        st.button(_("Pass {emotion} to {name}", emotion=label(pick), name=left) if pick else _("Choose a card first"),
+        pick = st.pills(_("Choose a card to pass to {name}", name=ui.esc(left)), list(counts), format_func=label,
+                        key=key)  # labels render markdown: the name goes in escaped
+        st.button(_("Pass {emotion} to {name}", emotion=label(pick), name=ui.esc(left)) if pick
+                  else _("Choose a card first"),
                   type="primary", use_container_width=True, disabled=not pick, key=f"tf-pass-{view['pass_no']}",
                   on_click=act, args=({"type": "pass", "card": pick},))
 
@@ -324,7 +326,8 @@ def _face_phone(view, act, seat) -> None:
                   type="primary", use_container_width=True, disabled=not pick, key=f"tf-guess-go-{len(view['history'])}",
                   on_click=act, args=({"type": "guess", "emotion": pick},))
     else:
-        st.markdown(f"### {ui.esc(_('{maker} is making a face', maker=name_of(view, face['maker'])))}")
+        making = _("{maker} is making a face", maker=name_of(view, face["maker"]))  # outside an f-string: extracted
+        st.markdown("### " + ui.esc(making))
         st.html(_order_html(view, face))
         st.caption(_("Your cards stay hidden while everyone guesses."))
     if view.get("sets"):
@@ -335,7 +338,8 @@ def _face_phone(view, act, seat) -> None:
 def _memory_phone(view, act, seat) -> None:
     phase, active = view["phase"], view["active"]
     if view.get("peek_emotion"):
-        st.markdown(f"### {ui.esc(_('Make this face for {player}! No words, no hands.', player=name_of(view, active)))}")
+        making = _("Make this face for {player}! No words, no hands.", player=name_of(view, active))
+        st.markdown("### " + ui.esc(making))
         st.html("<div class='tf-row' style='justify-content:center'>" + card_html(view["peek_emotion"], big=True)
                 + "</div>")
         return
