@@ -169,15 +169,18 @@ def table(view) -> None:
         if view.get("limit"):
             bits.append(_("At most {n} answers per clue", n=view["limit"]))
         st.caption(ui.esc(" · ".join(bits)))
-    if view["clues"]:
-        st.html(CSS + _clues_html(view, big=True))
-    if view.get("result"):
-        st.html(_result_html(view, view["result"]))
-    elif view.get("last") and phase == "choose":
-        st.html(_result_html(view, view["last"]))
-    if phase in ("choose", "clues") and not view["clues"]:
-        st.html("<div class='sm-hint'>" + _('One word per clue. Not the same root as the word or an earlier clue, no translations. Too slow? Say so on your phone.') + "</div>")
-    scoreboard(view)
+    play, scores = st.columns([1.3, 1], gap="medium")  # the scores beside the clues: below, they fall off 1080 px
+    with play:
+        if view["clues"]:
+            st.html(CSS + _clues_html(view, big=True))
+        if view.get("result"):
+            st.html(_result_html(view, view["result"]))
+        elif view.get("last") and phase == "choose":
+            st.html(_result_html(view, view["last"]))
+        if phase in ("choose", "clues") and not view["clues"]:
+            st.html("<div class='sm-hint'>" + _('One word per clue. Not the same root as the word or an earlier clue, no translations. Too slow? Say so on your phone.') + "</div>")
+    with scores:
+        scoreboard(view)
 
 
 def _wall_waiting(view) -> str:
