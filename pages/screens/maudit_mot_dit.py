@@ -9,7 +9,7 @@ import streamlit as st
 from engine import tables, words
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.screens.reveal import name_of, waiting_line
+from pages.screens.reveal import name_of, waiting_line, wall_status, winners_line
 
 PITCH = N_("Maudit Mot Dit — one-word clues, against the count (3–6 players)")
 _RULES = tables.games()["maudit_mot_dit"].constants
@@ -146,24 +146,14 @@ def scoreboard(view) -> None:
     st.html(CSS + f"<table class='sm-scores mm-score'><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def winners_line(view) -> str:
-    best = max(view["scores"], default=0)
-    winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-    return "🏆 " + n_("{names} wins with {points}", "{names} win with {points}", len(winners),
-                     names=" & ".join(winners), points=ui.points(best))
-
 
 # ---- the shared screen -------------------------------------------------------------------------
 
 def table(view) -> None:
     st.html(CSS)
     phase = view["phase"]
-    st.html(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_status_line(view))}</div>"
-            f"<div class='sm-waiting'>{ui.esc(_wall_waiting(view))}</div></div>")
-    if phase == "end":
-        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
-        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
-    else:
+    wall_status(view, _status_line(view), _wall_waiting(view))
+    if phase != "end":
         bits = [_("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"]),
                 n_("{n} spell left", "{n} spells left", view["spells_left"])]
         if view.get("limit"):

@@ -262,6 +262,16 @@ def team_label(team: int) -> str:
     return f"{emoji} {_(name)}"
 
 
+def wall_status(view, line: str, waiting: str) -> None:
+    """The top of a shared screen: what the room does now, whom it waits on (both plain text,
+    escaped here), and at the end who won."""
+    st.html(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(line)}</div>"
+            f"<div class='sm-waiting'>{ui.esc(waiting)}</div></div>")
+    if view["phase"] == "end":
+        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
+        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
+
+
 def winners_line(view) -> str:
     """Plain text with the names raw: every caller escapes the whole line."""
     if view.get("variant", "base") == "team":

@@ -10,7 +10,7 @@ import hashlib
 from engine.pictures.faces import card_back_svg, face_svg
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.screens.reveal import name_of, waiting_line
+from pages.screens.reveal import name_of, waiting_line, wall_status, winners_line
 
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
 EMOTIONS = ("angry", "bored", "confused", "disgusted", "embarrassed", "happy", "excited", "proud", "sad",
@@ -119,11 +119,7 @@ def _phase_line(view) -> str:
 def table(view) -> None:
     st.html(CSS)
     phase = view["phase"]
-    st.html(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-            f"<div class='sm-waiting'>{ui.esc(_wall_waiting(view))}</div></div>")
-    if phase == "end":
-        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
-        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
+    wall_status(view, _phase_line(view), _wall_waiting(view))
     if view["variant"] == "memory":
         _memory_wall(view)  # the won cards go beside the grid: below it they fall off a 1080 px screen
     else:
@@ -240,12 +236,6 @@ def _flip_line(view, turn) -> str:
                  player=who, first=ui.esc(word(turn["shown"][0])), second=ui.esc(word(turn["shown"][1])))
     return f"<div class='sm-hint'>{line}</div>"
 
-
-def winners_line(view) -> str:
-    best = max(view["scores"], default=0)
-    winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-    return "🏆 " + n_("{names} wins with {points}", "{names} win with {points}", len(winners),
-                     names=" & ".join(winners), points=ui.points(best))
 
 
 # ---- a player's phone --------------------------------------------------------------------------
