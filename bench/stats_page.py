@@ -5,8 +5,9 @@
 Fills an archive with the demo games (not timed), starts the real app, opens the rules page (a
 page with no work: Streamlit's own load time on this machine) and then times opening /stats in a
 new tab of the same browser: first from a server that has not shown the page yet (cold), then
-again (warm). "Rendered" is the archive table, the first thing the page shows, drawn; then the
-charts of the other tabs are built in the same run. Prints figures; asserts nothing.
+again (warm). "Rendered" is the archive table, the first thing the page shows, drawn. Only the open
+tab's content is built, so it then times a click on the Dixit & Odyssey tab until its first chart
+is drawn. Prints figures; asserts nothing.
 Target: first render at most 1.5 s.
 """
 from __future__ import annotations
@@ -56,10 +57,12 @@ def main() -> None:
                 page.goto(f"{srv.url}/stats")
                 page.locator(TABLE).first.wait_for(timeout=60000)
                 times.append(time.perf_counter() - began)
-                page.locator(CHART).first.wait_for(state="attached", timeout=60000)
-                charts = time.perf_counter() - began
-                print(f"{label}: archive shown {times[-1]:.2f} s, charts built {charts:.2f} s after opening /stats",
-                      flush=True)
+                clicked = time.perf_counter()
+                page.get_by_role("tab", name="Dixit").click()
+                page.locator(CHART).first.wait_for(timeout=60000)
+                charts = time.perf_counter() - clicked
+                print(f"{label}: archive shown {times[-1]:.2f} s after opening /stats; a click on the Dixit tab "
+                      f"to its first chart {charts:.2f} s", flush=True)
                 page.close()
             browser.close()
     finally:

@@ -206,6 +206,17 @@ def merge_names(archive: stats.Archive) -> None:
                          pairs=ui.esc("; ".join(f"{a} → {b}" for a, b in sorted(merged.items())))))
 
 
+def family_tab(name: str, family: dict) -> None:
+    CHARTS[name].show(family)
+    tables_ = {key: frame for key, frame in family.items() if hasattr(frame, "to_csv") and not frame.empty}
+    st.caption(_("The figures above as CSV:"))
+    with st.container(horizontal=True):
+        for key, frame in tables_.items():
+            st.download_button(_csv_label(name, key), data=_csv(frame), file_name=f"sobremesa-{name}-{key}.csv",
+                               mime="text/csv", key=f"csv-{name}-{key}", icon=":material/download:",
+                               on_click="ignore")
+
+
 def main() -> None:
     ui.style()
     st.title("📊 " + _("Statistics"))
@@ -231,26 +242,18 @@ def main() -> None:
     st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
                            f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))
     shown = [name for name in families if name in CHARTS]
-    # The families' tabs are named after their games: titles, not translated.
+    # The families' tabs are named after their games: titles, not translated. Only the open tab's
+    # content runs and travels (a tab change reruns the page): every chart of every tab at once
+    # was most of the page's first render in the browser (bench/stats_page.py).
     tabs = st.tabs(["🗂️ " + _("Archive"), "🎬 " + _("Replay"), "🏆 " + _("Players")]
-                   + [CHARTS[name].TAB for name in shown], key="stats-tabs")
-    with tabs[0]:
-        archive_tab(archive, ids)
-    with tabs[1]:
-        replay_tab(archive, ids)
-    with tabs[2]:
-        players_tab(archive, summary)
-    for tab, name in zip(tabs[3:], shown):
-        with tab:
-            CHARTS[name].show(families[name])
-            tables_ = {key: frame for key, frame in families[name].items()
-                       if hasattr(frame, "to_csv") and not frame.empty}
-            st.caption(_("The figures above as CSV:"))
-            with st.container(horizontal=True):
-                for key, frame in tables_.items():
-                    st.download_button(_csv_label(name, key), data=_csv(frame),
-                                       file_name=f"sobremesa-{name}-{key}.csv", mime="text/csv",
-                                       key=f"csv-{name}-{key}", icon=":material/download:", on_click="ignore")
+                   + [CHARTS[name].TAB for name in shown], key="stats-tabs", on_change="rerun")
+    sections = [lambda: archive_tab(archive, ids), lambda: replay_tab(archive, ids),
+                lambda: players_tab(archive, summary)]
+    sections += [lambda name=name: family_tab(name, families[name]) for name in shown]
+    for tab, section in zip(tabs, sections):
+        if tab.open:
+            with tab:
+                section()
     st.divider()
     st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
 

@@ -19,6 +19,14 @@ def run(at=None):
     return at
 
 
+def open_tab(at, label):
+    """What a click on a tab does: only the open tab's content runs (the page reruns)."""
+    at.session_state["stats-tabs"] = label
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
 def texts(at):
     return "\n".join(str(x.value) for x in [*at.info, *at.caption, *at.markdown, *at.success])
 
@@ -65,9 +73,24 @@ def test_a_simulated_archive_shows_every_tab(simulated):
     at = run()
     assert [t.label for t in at.tabs] == ["🗂️ Archive", "🎬 Replay", "🏆 Players", "🃏 Dixit & Odyssey",
                                           "✏️ Pictomania"]
-    assert len(at.get("vega_lite_chart")) >= 8
-    assert "Who fools whom" in texts(at) and "Black sheep" in texts(at)
     assert "8 games" in texts(at)
+    assert len(at.dataframe) == 1 and not at.get("vega_lite_chart")  # the archive; no other tab's charts
+    open_tab(at, "🃏 Dixit & Odyssey")
+    assert "Who fools whom" in texts(at) and "Black sheep" not in texts(at)
+    dixit_charts = len(at.get("vega_lite_chart"))
+    open_tab(at, "✏️ Pictomania")
+    assert "Black sheep" in texts(at) and "Who fools whom" not in texts(at)
+    assert dixit_charts + len(at.get("vega_lite_chart")) >= 8
+    open_tab(at, "🏆 Players")
+    assert at.get("vega_lite_chart") and "Player" in at.dataframe[0].value.columns
+
+
+def test_an_open_tab_that_the_filters_remove_falls_back_to_the_archive(simulated):
+    at = open_tab(run(), "🃏 Dixit & Odyssey")
+    at.multiselect(key="f-games").set_value(["pictomania"]).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert "Who fools whom" not in texts(at)
+    assert len(at.dataframe) == 1  # the archive again
 
 
 def test_filters_narrow_the_games(simulated):
@@ -79,7 +102,7 @@ def test_filters_narrow_the_games(simulated):
 
 
 def test_each_game_opens_as_a_replay(simulated):
-    at = run()
+    at = open_tab(run(), "🎬 Replay")
     seen = set()
     records = tables.records()
     for gid, record in enumerate(records):
@@ -97,7 +120,7 @@ def test_each_game_opens_as_a_replay(simulated):
 
 
 def test_the_host_merges_two_names(simulated):
-    at = run()
+    at = open_tab(run(), "🏆 Players")
     people = at.selectbox(key="merge-name").options
     name = "Lucia" if "Lucia" in people else people[-1]
     at.selectbox(key="merge-name").set_value(name).run()
