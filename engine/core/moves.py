@@ -288,9 +288,12 @@ def check(game, state: State, move) -> dict:
             raise UnknownMove("There is no such player at this table.", **context, field="seat")
         context["seat"] = seat
         spec_fields = spec.fields
-    extra = [k for k in move if k not in ("type", "seat") and k not in spec_fields]
-    if extra:
+    if len(move) > 2 + len(spec_fields):  # more keys than it may have: one is unknown
+        extra = [k for k in move if k not in ("type", "seat") and k not in spec_fields]
         raise UnknownMove(**context, field=str(extra[0])[:KEY_MAX])
+    for k in move:
+        if k not in spec_fields and k != "type" and k != "seat":
+            raise UnknownMove(**context, field=str(k)[:KEY_MAX])
     if game.outcome(state) is not None:
         raise GameOver(**context)
     if kind in HOST_MOVES:

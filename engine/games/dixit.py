@@ -69,25 +69,31 @@ def setup(seats: int, options: dict, seed: int, cards: list[str]) -> dict:
 
 # ---- who does what now -------------------------------------------------------------------------
 
+KEYS = tuple(str(s) for s in range(64))  # seats as the state's JSON keys, made once
+
+
 def givers(state: dict) -> list[int]:
-    skip = {state["storyteller"], *state["out"], *state["sitting_out"]}
+    teller, out, sitting = state["storyteller"], state["out"], state["sitting_out"]
+    if not out and not sitting:  # the usual table
+        return [s for s in range(state["players"]) if s != teller]
+    skip = {teller, *out, *sitting}
     return [s for s in range(state["players"]) if s not in skip]
 
 
 def voters(state: dict) -> list[int]:
     given = state["given"]
-    return [s for s in givers(state) if str(s) in given]
+    return [s for s in givers(state) if KEYS[s] in given]
 
 
 def waiting_for(state: dict) -> list[int]:
-    """Seats the table waits on now. Called several times a move: kept to one pass."""
+    """Seats the table waits on now. Called several times a move (the engine's hottest function)."""
     phase = state["phase"]
     if phase == "give":
         given = state["given"]
-        return [s for s in givers(state) if str(s) not in given]
+        return [s for s in givers(state) if KEYS[s] not in given]
     if phase == "vote":
         given, votes = state["given"], state["votes"]
-        return [s for s in givers(state) if str(s) in given and str(s) not in votes]
+        return [s for s in givers(state) if KEYS[s] in given and KEYS[s] not in votes]
     if phase == "tell":
         return [state["storyteller"]]
     if phase == "claim":

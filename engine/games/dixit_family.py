@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from engine.core.errors import BadOptions
+from engine.core.errors import BadOptions, IllegalMove
 from engine.core.moves import Id, Many, Text, Whole
 
 GAME_CARDS = 84   # a game deals from 84 cards of the chosen deck (RULES.md §1, App decision)
@@ -49,8 +49,6 @@ def own_positions(state: dict, seat: int) -> set[int]:
 
 
 def check_position(state: dict, position: int) -> None:
-    from engine.core.errors import IllegalMove
-
     if not any(p["position"] == position for p in state["table"]):
         raise IllegalMove("There is no card {position} on the table.", position=position)
 
