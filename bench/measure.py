@@ -11,6 +11,23 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def browser_cpu_seconds() -> float:
+    """utime + stime of every Chromium process on the machine (the benches' headless browsers share
+    the 2 cores with the server: their rendering is part of every latency figure)."""
+    total = 0.0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/comm") as f:
+                if "chrom" not in f.read():
+                    continue
+            total += cpu_seconds(int(entry.name))
+        except (OSError, ValueError, IndexError):  # a process that ended while being read
+            continue
+    return total
+
+
 def pct(values: list[float], q: float) -> float:
     """The q-th percentile (nearest rank) of a non-empty list."""
     s = sorted(values)

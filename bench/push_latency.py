@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import cpu_seconds, pct  # noqa: E402
+from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -96,6 +96,7 @@ def main() -> None:
             deliver: list[float] = []  # bump -> WebSocket message in the tab
             worst: list[float] = []
             t_start = time.time()
+            server0, browsers0 = cpu_seconds(srv.pid), browser_cpu_seconds()
             for i in range(1, args.n + 1):
                 if args.via == "button":
                     t0 = actor.evaluate(CLICK)
@@ -114,6 +115,7 @@ def main() -> None:
                 worst.append(max(stamps))
                 time.sleep(0.05)
             bump_wall = time.time() - t_start
+            server_cpu, browsers_cpu = cpu_seconds(srv.pid) - server0, browser_cpu_seconds() - browsers0
 
             stats = json.loads(srv.get("/live/stats")) if not args.poll else None
             time.sleep(2)  # settle
@@ -132,11 +134,19 @@ def main() -> None:
     if deliver:
         print(f"  of which delivery: median {statistics.median(deliver):.0f} ms, "
               f"p95 {pct(deliver, 95):.0f} ms (bump -> socket message; the rest is rerun + render)")
+    tabs = args.tabs + 1
+    print(f"CPU per bump, per tab: server {1000 * server_cpu / args.n / tabs:.1f} ms, "
+          f"Chromium {1000 * browsers_cpu / args.n / tabs:.1f} ms (the bumps' sleeps included)")
     print(f"latency, last tab:   median {statistics.median(worst):.0f} ms, p95 {pct(worst, 95):.0f} ms")
     if stats is not None:
         print(f"open sockets:        {stats['sockets']}")
     print(f"server idle CPU:     {idle_cpu:.2f}% of one core over {w1 - w0:.0f}s "
           f"({c1 - c0:.2f} CPU-s) with {1 + args.tabs} tabs open")
+    if args.via == "button" and not args.poll:  # for make bench: the floor under the game benches
+        figure(f"for comparison: a one-line page's tap -> {args.tabs} other tabs re-rendered, p95 (ms; "
+               f"Streamlit's push and rerun with nothing to draw)", f"{pct(lat, 95):.0f}")
+        figure(f"for comparison: the same, CPU per tap and tab, server / Chromium (ms)",
+               f"{1000 * server_cpu / args.n / tabs:.1f} / {1000 * browsers_cpu / args.n / tabs:.1f}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [
     ["bench/engine_cost.py"],
+    ["bench/push_latency.py", "--idle", "5"],
     ["bench/table_latency.py", "--idle", "30"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
     ["bench/stroke_latency.py"],
