@@ -51,7 +51,7 @@ def seats_panel(view: dict) -> None:
 
 def join_panel(view: dict, qr_width: int = 220) -> None:
     url = ui.link("play", room=code)
-    st.html(ui.qr_svg(url, qr_width))
+    st.html(ui.qr_svg(url, qr_width, _("QR code to join the game")))
     size = "4.5rem" if view["status"] == "lobby" else "2.4rem"  # read from the back of the room
     st.markdown(f"<div class='sm-code' style='font-size:{size}'>{ui.esc(code)}</div>", unsafe_allow_html=True)
     st.html(f"<div class='sm-url'>{ui.esc(url)}</div>")

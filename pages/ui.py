@@ -115,11 +115,11 @@ def link(page: str, **params) -> str:
 
 
 @functools.lru_cache(maxsize=32)
-def qr_svg(url: str, width: int) -> str:
-    """The join QR code as inline SVG: drawn once per address, and sent as text with the page
-    instead of an image Streamlit would decode, hash and store again on every rerun."""
+def qr_svg(url: str, width: int, alt: str) -> str:
+    """The join QR code as inline SVG: drawn once per address (and language), and sent as text with
+    the page instead of an image Streamlit would decode, hash and store again on every rerun."""
     uri = segno.make(url, error="m").svg_data_uri(dark="#2A1F1A", light="#FBF5EC", border=2, omitsize=True)
-    return f"<img class='sm-qr' alt='QR code to join' src='{uri}' style='width:{int(width)}px;max-width:100%'>"
+    return f"<img class='sm-qr' alt='{esc(alt)}' src='{uri}' style='width:{int(width)}px;max-width:100%'>"
 
 
 # Everything that HTML or markdown could read as markup, as numeric character references: the text
