@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/push_latency.py                 # push (WebSocket)
     .venv/bin/python bench/push_latency.py --poll 0.25     # baseline: st.fragment(run_every=0.25)
+    .venv/bin/python bench/push_latency.py --elements markdown:10   # what ten changing elements add
 
 Starts tests/browser/push_demo_app.py with `streamlit run`, opens 1 actor tab +
 --tabs other tabs on one room in headless Chromium, bumps the counter --n times
@@ -62,6 +63,8 @@ def main() -> None:
     ap.add_argument("--poll", type=float, default=0, help="polling baseline: run_every seconds")
     ap.add_argument("--via", choices=["button", "http"], default="button")
     ap.add_argument("--script", default=str(DEMO))
+    ap.add_argument("--elements", default="", help="more elements in the fragment, e.g. markdown:10 "
+                    "(markdown, html, info, one-html, static: see push_demo_app.py)")
     args = ap.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -70,6 +73,8 @@ def main() -> None:
     env = {**os.environ, "SOBREMESA_DATA": tempfile.mkdtemp(prefix="push-bench-")}
     if args.poll:
         env["PUSH_DEMO_POLL"] = str(args.poll)
+    if args.elements:
+        env["PUSH_DEMO_ELEMENTS"] = args.elements
     srv = StreamlitServer(args.script, env, log_path=Path(env["SOBREMESA_DATA"]) / "server.log")
     srv.start()
     try:
@@ -142,7 +147,7 @@ def main() -> None:
         print(f"open sockets:        {stats['sockets']}")
     print(f"server idle CPU:     {idle_cpu:.2f}% of one core over {w1 - w0:.0f}s "
           f"({c1 - c0:.2f} CPU-s) with {1 + args.tabs} tabs open")
-    if args.via == "button" and not args.poll:  # for make bench: the floor under the game benches
+    if args.via == "button" and not args.poll and not args.elements:  # for make bench: the floor under the game benches
         figure(f"for comparison: a one-line page's tap -> {args.tabs} other tabs re-rendered, p95 (ms; "
                f"Streamlit's push and rerun with nothing to draw)", f"{pct(lat, 95):.0f}")
         figure(f"for comparison: the same, CPU per tap and tab, server / Chromium (ms)",

@@ -9,6 +9,10 @@ Run:  streamlit run tests/browser/push_demo_app.py   (SOBREMESA_DATA=<dir>)
 Environment knobs (for tests and bench/push_latency.py):
   PUSH_DEMO_MODE=fragment|page   listener inside an st.fragment (default) or top level
   PUSH_DEMO_POLL=0.25            no listener: st.fragment(run_every=0.25) baseline
+  PUSH_DEMO_ELEMENTS=markdown:10 ten more elements in the fragment (bench/push_latency.py
+                                 --elements): markdown, html or info whose text changes with the
+                                 counter, "one-html" (the same text as one st.html) or "static"
+                                 (markdown that never changes): what an element costs a rerun
 """
 from __future__ import annotations
 
@@ -69,6 +73,25 @@ app = App(
 )
 
 
+def extra(n: int) -> None:
+    import streamlit as st
+
+    kind, _colon, count = os.environ.get("PUSH_DEMO_ELEMENTS", "").partition(":")
+    lines = [f"line {i}: counter {n}, " + "some words to read " * 4 for i in range(int(count or 0))]
+    if kind == "one-html" and lines:
+        st.html("".join(f"<div><b>{line}</b></div>" for line in lines))
+        return
+    for i, line in enumerate(lines):
+        if kind == "markdown":
+            st.markdown(f"**{line}**")
+        elif kind == "html":
+            st.html(f"<div><b>{line}</b></div>")
+        elif kind == "info":
+            st.info(line)
+        elif kind == "static":
+            st.markdown(f"**line {i}, the same on every run**")
+
+
 def _page() -> None:
     import streamlit as st
 
@@ -87,6 +110,7 @@ def _page() -> None:
         st.text(f"counter: {n}")
         st.text(f"view runs: {st.session_state.view_runs}")
         st.button("bump", key="bump", on_click=bump, args=(code,))
+        extra(n)
         if not poll:
             seat = st.query_params.get("seat")
             listen(code, n, seat=int(seat) if seat and seat.isdigit() else None)
