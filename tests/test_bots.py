@@ -186,3 +186,17 @@ def test_a_failure_does_not_stall_the_computer_players(monkeypatch):
         if tables.view(r.code)["phase"] != "give":
             break
     assert not failures and tables.view(r.code)["phase"] == "vote"
+
+
+def test_a_room_that_ends_leaves_nothing_in_the_runners_memory():
+    r, humans, robots = room_with("dixit", 1, 2)
+    tables.start(r.code, r.host_token)
+    tables.submit(r.code, 0, humans[0].token, {"type": "claim"})
+    card = tables.view(r.code, 0, humans[0].token)["hand"][0]
+    tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Night train"})
+    fresh = runner.Runner(random.Random(1))
+    fresh.tick(0.0)
+    assert {key[0] for key in fresh.due} == {r.code}
+    tables.end(r.code, r.host_token)
+    fresh.tick(runner.ROOMS_EVERY)                          # its next look for rooms: this one has ended
+    assert fresh.rooms == [] and fresh.due == {} and fresh.looked == {}

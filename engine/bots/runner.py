@@ -71,6 +71,9 @@ class Runner:
     def tick(self, now: float) -> None:
         if now - self.rooms_at >= ROOMS_EVERY:
             self.rooms, self.rooms_at = tables.rooms_with_bots(), now
+            playing = set(self.rooms)  # a room that ended leaves nothing behind in memory
+            self.due = {key: due for key, due in self.due.items() if key[0] in playing}
+            self.looked = {code: seen for code, seen in self.looked.items() if code in playing}
         for code in self.rooms:
             try:
                 self._room(code, now)
