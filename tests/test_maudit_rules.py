@@ -282,3 +282,47 @@ def test_a_player_who_leaves_takes_their_slow_vote_with_them():
     assert state["slow_votes"] == []
     mv(state, "slow", GIULIA)
     assert state["spells"][ANNA] == 0                        # one of three opponents now
+
+
+def rescored(state) -> list[int]:
+    """The final scores from the history alone, as an outside tool reads a record."""
+    points, spells, curse = [0] * state["players"], [0] * state["players"], None
+    for r in state["history"]:
+        for seat, p in r["scores"].items():
+            points[int(seat)] += p
+        for seat in r["slow_spells"] + ([r["spell_to"]] if r["spell_to"] is not None else []):
+            spells[seat] += 1
+        if r["curse_to"] is not None:
+            points[r["curse_to"]] = 0 if r["curse_wipe"] else points[r["curse_to"]]
+            curse = r["curse_to"]
+    return [p - s - (4 if curse == seat else 0) for seat, (p, s) in enumerate(zip(points, spells))]
+
+
+def test_the_host_ends_while_the_clues_are_judged_the_round_is_in_the_history():
+    state = game(3)
+    mv(state, "choose", ANNA, symbol="feather")             # "sfera" in 2
+    clues(state, "palla")
+    mv(state, "answer", GIULIA, text="sfera")
+    mv(state, "answer", CARLO, text="tondo")
+    assert state["phase"] == "verdict" and state["scores"] == [0, 1, 0]
+    play(GAME, state, {"type": "end", "seat": None})
+    assert state["history"][-1]["guessers"] == [GIULIA] and state["history"][-1]["scores"]["1"] == 1
+    assert GAME.outcome(state)["final_scores"] == {"0": 0, "1": 1, "2": 0} and rescored(state) == [0, 1, 0]
+
+
+def test_the_host_ends_a_round_with_a_slow_spell_the_record_keeps_the_spell():
+    state = game(4)
+    for seat in (GIULIA, CARLO):
+        mv(state, "slow", seat)
+    assert state["scores"][ANNA] == -1
+    play(GAME, state, {"type": "end", "seat": None})
+    assert state["history"][-1]["abandoned"] and state["history"][-1]["slow_spells"] == [ANNA]
+    assert rescored(state) == state["scores"] == [-1, 0, 0, 0]
+
+
+def test_the_host_ends_a_round_that_changed_nothing_no_entry_is_written():
+    state = game(3)
+    mv(state, "choose", ANNA, symbol="sun")
+    clues(state, "mare")
+    play(GAME, state, {"type": "end", "seat": None})
+    assert state["history"] == [] and state["phase"] == "end"

@@ -75,6 +75,9 @@ class Game:
     skippable: Callable[[State], list] = lambda state: []   # seats the host may skip now
     skip: Callable[[State, int], None] = _no_skip
     kick: Callable[[State, int], None] = _no_kick
+    # The host's "end" comes at any moment: a game whose turn in progress has already changed the
+    # scores writes that turn into the history here, so the final scores follow from the record.
+    host_end: Callable[[State], None] = lambda state: None
     # The game's content (picture cards, word cards) for these options. Called by the service,
     # never by the pure functions above, so the rules stay free of file access.
     # It raises BadOptions when the content cannot serve this many seats.

@@ -337,6 +337,7 @@ def perform(game, state: State, move: dict) -> State:
     kind = move["type"]
     try:
         if kind == "end":
+            game.host_end(state)
             state["phase"] = "end"
             state["ended_by_host"] = True
         elif kind == "skip":

@@ -26,7 +26,8 @@ App decisions beyond RULES.md: a clue is one word with no spaces (a compound or 
 words is joined with hyphens); the host may skip a holder (the round closes as it stands, or, before
 the first clue, the turn passes: an entry with `"abandoned": true` and `chosen` null or as chosen)
 or an opponent (who then does not answer this clue, or judges the clues fine), and remove a player
-only between rounds. The card backs are dealt from BACKS (documented there).
+only between rounds. When the host ends the game mid-round, a round that changed the scores still
+gets its entry (`_host_end`). The card backs are dealt from BACKS (documented there).
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ from engine.core.game import REVEALED, SHARED, Game, playing, score_winners
 from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
 from engine.games import maudit_words as words
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: a host's end mid-round writes the round that changed the scores
 SYMBOLS = ("sun", "feather", "moon", "star", "key", "leaf", "drop", "flame")
 LAPS = 2
 SPELLS = 10
@@ -416,10 +417,16 @@ def _kick(state: dict, target: int) -> None:
 
 
 def _abandon(state: dict) -> None:
-    """The holder's turn passes without a round (skipped, or gone). Its entry in the history keeps
-    the spells taken for slowness meanwhile, so the final scores still follow from the record."""
+    """The holder's turn passes without a round (skipped, or gone)."""
+    state["history"].append(_abandoned(state))
+    _next_round(state, keep=False)
+
+
+def _abandoned(state: dict) -> dict:
+    """The entry of a round that never closed. It keeps the spells taken for slowness meanwhile,
+    so the final scores still follow from the record."""
     back, chosen = state["back"], state["chosen"]
-    state["history"].append({
+    return {
         "box_holder": state["holder"],
         "choices": [{"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
                     for s, c in zip(back["symbols"], back["counts"])],
@@ -427,8 +434,17 @@ def _abandon(state: dict) -> None:
         "clues": [], "guessed_on": None, "guessers": [], "spell_to": None, "slow_spells": state["slow_spells"],
         "curse_to": None, "curse_wipe": False, "scores": {str(s): 0 for s in range(state["players"])},
         "card_id": state["card"]["id"], "symbol": chosen["symbol"] if chosen else None, "abandoned": True,
-    })
-    _next_round(state, keep=False)
+    }
+
+
+def _host_end(state: dict) -> None:
+    """The host ends the game mid-round (App decision): a round already closed (its points and any
+    spell given, the verdict cut short) goes into the history as it stands; a round still open
+    goes in as abandoned if spells were taken for slowness in it; otherwise it leaves no entry."""
+    if state["phase"] in ("spell", "verdict") and state.get("result"):
+        state["history"].append(state["result"])
+    elif state["phase"] in ("choose", "clues") and state["slow_spells"]:
+        state["history"].append(_abandoned(state))
 
 
 def skippable(state: dict) -> list[int]:
@@ -543,7 +559,7 @@ GAME = Game(
     name="maudit_mot_dit", title="Maudit Mot Dit", min_players=3, max_players=6, rules_version=RULES_VERSION,
     options={"words": Maybe(Id(), default=None)}, setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
     secrets=secrets, alternative=alternative, turn_word="round",
-    skippable=skippable, skip=_skip, kick=_kick, content=content,
+    skippable=skippable, skip=_skip, kick=_kick, host_end=_host_end, content=content,
     variants=({},),
     constants={"symbols": SYMBOLS, "backs": BACKS, "spells": SPELLS, "curse": CURSE, "clue_most": CLUE_MOST,
                "answer_most": ANSWER_MOST, "clue_warnings": _clue_warnings},
