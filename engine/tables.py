@@ -672,10 +672,13 @@ def _stat_rows_of(record: dict) -> bytes | None:
 def stat_rows() -> list[bytes]:
     """Every saved game's statistics rows, in archive order (the order of `records()`): what the
     Statistics page reads instead of the records. Rows a game lacks (saved before they existed,
-    or just ended and still being written) are built from its record and stored."""
+    or just ended and still being written, or packed before its game had a statistics family)
+    are built from its record and stored."""
+    from engine.stats import rows
+
     found = store().stat_rows()
     for entry in found:
-        if entry["packed"] is None:
+        if entry["packed"] is None or rows.stale(entry["game"], entry["packed"]):
             entry["packed"] = _stat_rows_of(store().record_of(entry["code"], entry["game_no"]))
             if entry["packed"] is not None:
                 with store().transaction() as conn:

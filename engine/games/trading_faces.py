@@ -467,5 +467,6 @@ GAME = Game(
     secrets=secrets, alternative=alternative, turn_word="turn",
     skippable=waiting_for, skip=_skip, kick=_kick,
     variants=({"variant": "classic"}, {"variant": "memory"}),
+    family="trading_faces",
     constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)},
 )

@@ -55,6 +55,13 @@ def pack(record: dict) -> bytes:
     return len(header).to_bytes(4, "big") + header + b"".join(chunks)
 
 
+def stale(game: str, packed: bytes) -> bool:
+    """Rows packed before the game had a statistics family (Trading Faces' before it got one): they
+    lack its frames. The header's start is enough to tell, without parsing it (`pack` writes
+    "format" and then "family" first)."""
+    return family_of(game) is not None and b'"family":null' in bytes(packed[4:48])
+
+
 def _whole(column: pd.Series) -> bool:
     return pd.api.types.is_integer_dtype(column) or pd.api.types.is_bool_dtype(column)
 

@@ -134,7 +134,7 @@ class SqlStore:
 
     def stat_rows(self) -> list[dict]:
         """Every saved game's packed statistics rows (None where not written yet), in archive order."""
-        rows = self._run(None, "SELECT r.code, r.game_no, s.packed FROM records r LEFT JOIN stat_rows s "
+        rows = self._run(None, "SELECT r.code, r.game_no, r.game, s.packed FROM records r LEFT JOIN stat_rows s "
                                "ON s.code = r.code AND s.game_no = r.game_no ORDER BY r.ended_at, r.code, r.game_no")
         return [dict(row) for row in rows]
 
