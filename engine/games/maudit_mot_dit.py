@@ -560,7 +560,7 @@ GAME = Game(
     options={"words": Maybe(Id(), default=None)}, setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
     secrets=secrets, alternative=alternative, turn_word="round",
     skippable=skippable, skip=_skip, kick=_kick, host_end=_host_end, content=content,
-    variants=({},),
+    variants=({},), family="maudit_mot_dit",
     constants={"symbols": SYMBOLS, "backs": BACKS, "spells": SPELLS, "curse": CURSE, "clue_most": CLUE_MOST,
                "answer_most": ANSWER_MOST, "clue_warnings": _clue_warnings},
 )

@@ -6,7 +6,8 @@
     stats.summaries(archive, ids)                            # {family: {aggregate: DataFrame}}
     stats.score_history(record, archive.names_of(game_id))   # cumulative score per turn, one game
 
-Every game family has one module here (`dixit_family.py`, `pictomania.py`, `trading_faces.py`). A module declares
+Every game family has one module here (`dixit_family.py`, `pictomania.py`, `trading_faces.py`,
+`maudit_mot_dit.py`). A module declares
 `NAME` (the `family` its games name on their Game), `TITLE` and `variant(record)`, and implements
 `frames(records, game_ids)` (flat tables built once per archive version) and
 `summaries(frames, ids, players)` (the aggregates the page shows, for the selected games).
