@@ -679,10 +679,11 @@ def stat_rows() -> list[bytes]:
     found = store().stat_rows()
     for entry in found:
         if entry["packed"] is None or rows.stale(entry["game"], entry["packed"]):
-            entry["packed"] = _stat_rows_of(store().record_of(entry["code"], entry["game_no"]))
-            if entry["packed"] is not None:
+            packed = _stat_rows_of(store().record_of(entry["code"], entry["game_no"]))
+            if packed is not None:  # a failed rebuild (logged) keeps the rows it had
+                entry["packed"] = packed
                 with store().transaction() as conn:
-                    store().save_stat_rows(conn, entry["code"], entry["game_no"], entry["packed"])
+                    store().save_stat_rows(conn, entry["code"], entry["game_no"], packed)
     return [bytes(entry["packed"]) for entry in found if entry["packed"] is not None]
 
 

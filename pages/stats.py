@@ -133,7 +133,9 @@ def _labels(archive: stats.Archive, ids) -> dict:
 
 def replay_tab(archive: stats.Archive, ids) -> None:
     labels = _labels(archive, ids)
-    gid = st.selectbox(_("Open a game"), list(labels), format_func=labels.get, key="replay-game")
+    # Kept while another tab is open (only the open tab's widgets are drawn).
+    gid = st.selectbox(_("Open a game"), list(labels), format_func=labels.get, key="replay-game",
+                       persist_state="page")
     if len(ids) > REPLAY_CHOICES:
         st.caption(n_("The {n} most recent game of the selection; use the filters to reach older ones.",
                       "The {n} most recent games of the selection; use the filters to reach older ones.",
@@ -150,7 +152,8 @@ def replay_tab(archive: stats.Archive, ids) -> None:
     if not turns:
         st.info(_("This game ended before a single turn was played."))
         return
-    at = st.slider(word, 1, len(turns), 1, key=f"replay-turn-{gid}") if len(turns) > 1 else 1
+    at = (st.slider(word, 1, len(turns), 1, key=f"replay-turn-{gid}", persist_state="page")
+          if len(turns) > 1 else 1)
     history = stats.score_history(record, names)
     left, right = st.columns([3, 2], gap="large")
     with left:
@@ -206,7 +209,11 @@ def merge_names(archive: stats.Archive) -> None:
                          pairs=ui.esc("; ".join(f"{a} → {b}" for a, b in sorted(merged.items())))))
 
 
-def family_tab(name: str, family: dict) -> None:
+def family_tab(name: str, family: dict | None) -> None:
+    if family is None:
+        st.info(_("None of the selected games is a game of {games}. Clear a filter to see them.",
+                  games=stats.FAMILIES[name].TITLE))
+        return
     CHARTS[name].show(family)
     tables_ = {key: frame for key, frame in family.items() if hasattr(frame, "to_csv") and not frame.empty}
     st.caption(_("The figures above as CSV:"))
@@ -241,7 +248,10 @@ def main() -> None:
     chosen = archive.games.loc[ids]
     st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
                            f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))
-    shown = [name for name in families if name in CHARTS]
+    # A tab for every family the archive holds, whatever the filters: the open tab is remembered by
+    # its labels, and a filter that changed them sent the reader back to the first tab.
+    played = set(archive.games["game"])
+    shown = [name for name in CHARTS if played & set(stats.members(stats.FAMILIES[name]))]
     # The families' tabs are named after their games: titles, not translated. Only the open tab's
     # content runs and travels (a tab change reruns the page): every chart of every tab at once
     # was most of the page's first render in the browser (bench/stats_page.py).
@@ -249,7 +259,7 @@ def main() -> None:
                    + [CHARTS[name].TAB for name in shown], key="stats-tabs", on_change="rerun")
     sections = [lambda: archive_tab(archive, ids), lambda: replay_tab(archive, ids),
                 lambda: players_tab(archive, summary)]
-    sections += [lambda name=name: family_tab(name, families[name]) for name in shown]
+    sections += [lambda name=name: family_tab(name, families.get(name)) for name in shown]
     for tab, section in zip(tabs, sections):
         if tab.open:
             with tab:

@@ -27,6 +27,10 @@ def open_tab(at, label):
     return at
 
 
+def n_games(n: int) -> str:
+    return f"{n} game" + ("" if n == 1 else "s") + " ·"
+
+
 def texts(at):
     return "\n".join(str(x.value) for x in [*at.info, *at.caption, *at.markdown, *at.success])
 
@@ -85,20 +89,27 @@ def test_a_simulated_archive_shows_every_tab(simulated):
     assert at.get("vega_lite_chart") and "Player" in at.dataframe[0].value.columns
 
 
-def test_an_open_tab_that_the_filters_remove_falls_back_to_the_archive(simulated):
-    at = open_tab(run(), "🃏 Dixit & Odyssey")
-    at.multiselect(key="f-games").set_value(["pictomania"]).run()
-    assert not at.exception, [e.message for e in at.exception]
-    assert "Who fools whom" not in texts(at)
-    assert len(at.dataframe) == 1  # the archive again
 
 
-def test_filters_narrow_the_games(simulated):
-    at = run()
+def test_filters_narrow_the_games_and_keep_the_open_tab(simulated):
+    at = open_tab(run(), "✏️ Pictomania")
+    charts = len(at.get("vega_lite_chart"))
     at.multiselect(key="f-games").set_value(["pictomania"]).run()
     assert not at.exception
-    assert [t.label for t in at.tabs][-1] == "✏️ Pictomania"
-    assert "🃏 Dixit & Odyssey" not in [t.label for t in at.tabs]
+    assert at.session_state["stats-tabs"] == "✏️ Pictomania" and len(at.get("vega_lite_chart")) == charts
+    drawn = sum(r["game"] == "pictomania" for r in tables.records())
+    assert n_games(drawn) in texts(at)
+    open_tab(at, "🃏 Dixit & Odyssey")                     # still there: the tabs do not follow the filters
+    assert "None of the selected games is a game of Dixit & Odyssey" in texts(at)
+
+
+def test_the_replay_keeps_its_game_and_turn_while_another_tab_is_open(simulated):
+    at = open_tab(run(), "🎬 Replay")
+    at.selectbox(key="replay-game").set_value(2).run()
+    at.slider(key="replay-turn-2").set_value(2).run()
+    open_tab(at, "🏆 Players")
+    open_tab(at, "🎬 Replay")
+    assert at.selectbox(key="replay-game").value == 2 and at.slider(key="replay-turn-2").value == 2
 
 
 def test_each_game_opens_as_a_replay(simulated):

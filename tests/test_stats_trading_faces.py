@@ -93,3 +93,14 @@ def test_the_statistics_page_shows_the_tab_and_replays_both_variants(archive):
             assert "made a face" in body and "Guesses made:" in body
         else:
             assert any(done in body for done in ("after the peek", "a matching pair", "did not match"))
+
+
+def test_a_rebuild_that_fails_keeps_the_rows_the_game_had(archive, monkeypatch):
+    record = tables.records()[0]
+    with monkeypatch.context() as m:
+        m.setattr(rows, "family_of", lambda game: None)
+        old = rows.pack(record)
+    with tables.store().transaction() as conn:
+        tables.store().save_stat_rows(conn, record["room"], record["game_no"], old)
+    monkeypatch.setattr(tables, "_stat_rows_of", lambda record: None)   # the record cannot be packed now
+    assert old in tables.stat_rows() and len(tables.stat_rows()) == len(tables.records())
