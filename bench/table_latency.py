@@ -112,7 +112,7 @@ def main() -> None:
                 others = [t for i, t in enumerate(tabs) if i != actor + 1]
                 firsts.append(None)
                 for page in others:
-                    page.wait_for_function("(v) => window.__renderedAt[v]", arg=version, timeout=20000)
+                    page.wait_for_function("(v) => window.__renderedAt[v]", arg=version, timeout=20000, polling=50)
                     delays.append(page.evaluate("(v) => window.__renderedAt[v]", version) - start)
                     pushed = page.evaluate("(v) => window.__pushedAt[v]", version)
                     if pushed:
