@@ -33,10 +33,16 @@ def _archive(database: str, version: tuple, alias_items: tuple) -> stats.Archive
     return stats.from_rows(tables.stat_rows(), dict(alias_items))
 
 
+# The figures, per selection: the players' (the caption counts them) and each family's, built only
+# when a family's tab opens (most of the work, and the first render shows the archive).
 @st.cache_data(show_spinner=False, max_entries=16)
-def _figures(signature: tuple, alias_items: tuple, ids: tuple, _archive: stats.Archive, bots: bool = False):
-    chosen = list(ids)
-    return stats.player_summary(_archive, chosen, bots), stats.summaries(_archive, chosen)
+def _players(signature: tuple, alias_items: tuple, ids: tuple, _archive: stats.Archive, bots: bool = False):
+    return stats.player_summary(_archive, list(ids), bots)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _families(signature: tuple, alias_items: tuple, ids: tuple, _archive: stats.Archive):
+    return stats.summaries(_archive, list(ids))
 
 
 def _csv(frame):
@@ -243,8 +249,8 @@ def main() -> None:
     if len(ids) == 0:
         st.info(_("No game matches these filters. Clear a filter to see more."))
         return
-    summary, families = _figures(signature, aliases, tuple(int(i) for i in ids), archive,
-                                 bool(st.session_state.get("f-bots")))
+    chosen_ids = tuple(int(i) for i in ids)
+    summary = _players(signature, aliases, chosen_ids, archive, bool(st.session_state.get("f-bots")))
     chosen = archive.games.loc[ids]
     st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
                            f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))
@@ -259,7 +265,8 @@ def main() -> None:
                    + [CHARTS[name].TAB for name in shown], key="stats-tabs", on_change="rerun")
     sections = [lambda: archive_tab(archive, ids), lambda: replay_tab(archive, ids),
                 lambda: players_tab(archive, summary)]
-    sections += [lambda name=name: family_tab(name, families.get(name)) for name in shown]
+    sections += [lambda name=name: family_tab(name, _families(signature, aliases, chosen_ids, archive).get(name))
+                 for name in shown]
     for tab, section in zip(tabs, sections):
         if tab.open:
             with tab:
