@@ -246,14 +246,12 @@ def main() -> None:
     archive = _archive(paths.database_url(), version, aliases)
     signature = version
     ids = filters(archive)
-    if len(ids) == 0:
-        st.info(_("No game matches these filters. Clear a filter to see more."))
-        return
     chosen_ids = tuple(int(i) for i in ids)
-    summary = _players(signature, aliases, chosen_ids, archive, bool(st.session_state.get("f-bots")))
-    chosen = archive.games.loc[ids]
-    st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
-                           f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))
+    if chosen_ids:
+        summary = _players(signature, aliases, chosen_ids, archive, bool(st.session_state.get("f-bots")))
+        chosen = archive.games.loc[ids]
+        st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
+                               f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))
     # A tab for every family the archive holds, whatever the filters: the open tab is remembered by
     # its labels, and a filter that changed them sent the reader back to the first tab.
     played = set(archive.games["game"])
@@ -264,13 +262,16 @@ def main() -> None:
     tabs = st.tabs(["🗂️ " + _("Archive"), "🎬 " + _("Replay"), "🏆 " + _("Players")]
                    + [CHARTS[name].TAB for name in shown], key="stats-tabs", on_change="rerun")
     sections = [lambda: archive_tab(archive, ids), lambda: replay_tab(archive, ids),
-                lambda: players_tab(archive, summary)]
+                lambda: players_tab(archive, summary)]  # run only when some game matches
     sections += [lambda name=name: family_tab(name, _families(signature, aliases, chosen_ids, archive).get(name))
                  for name in shown]
     for tab, section in zip(tabs, sections):
         if tab.open:
             with tab:
-                section()
+                if chosen_ids:
+                    section()
+                else:  # the tabs stay drawn, so the open one is still open once a filter is cleared
+                    st.info(_("No game matches these filters. Clear a filter to see more."))
     st.divider()
     st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
 

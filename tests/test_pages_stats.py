@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine import demo, tables
+from engine import demo, stats, tables
 from pages import ui
 
 TIMEOUT = 60
@@ -101,6 +101,19 @@ def test_filters_narrow_the_games_and_keep_the_open_tab(simulated):
     assert n_games(drawn) in texts(at)
     open_tab(at, "🃏 Dixit & Odyssey")                     # still there: the tabs do not follow the filters
     assert "None of the selected games is a game of Dixit & Odyssey" in texts(at)
+
+
+def test_a_filter_that_matches_nothing_says_so_and_keeps_the_open_tab(simulated):
+    at = open_tab(run(), "🏆 Players")
+    results = stats.prepare(tables.records(), {}).results
+    played = set(zip(results["player"], results["game"]))
+    person, game = next((p, g) for p in at.multiselect(key="f-players").options
+                        for g in ("dixit", "odyssey", "pictomania") if (p, g) not in played)
+    at.multiselect(key="f-players").set_value([person]).run()
+    at.multiselect(key="f-games").set_value([game]).run()
+    assert "No game matches these filters" in texts(at) and at.session_state["stats-tabs"] == "🏆 Players"
+    at.multiselect(key="f-games").set_value([]).run()
+    assert at.session_state["stats-tabs"] == "🏆 Players" and at.get("vega_lite_chart")
 
 
 def test_the_replay_keeps_its_game_and_turn_while_another_tab_is_open(simulated):
