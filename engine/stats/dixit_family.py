@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from engine.stats.flat import frame as _frame
+
 NAME = "dixit_family"
 TITLE = "Dixit & Odyssey"
 
@@ -65,20 +67,11 @@ def frames(records: list[dict], game_ids: list[int]) -> dict:
                 found_count += found
                 ballots.extend((gid, number, voter, st, found, classic))
             turns.extend((gid, number, st, len(votes_), found_count, classic))
-    out = {"votes": _frame(votes, VOTE_COLUMNS), "ballots": _frame(ballots, BALLOT_COLUMNS),
-           "turns": _frame(turns, TURN_COLUMNS)}
+    out = {"votes": _frame(votes, VOTE_COLUMNS, ("story", "classic")),
+           "ballots": _frame(ballots, BALLOT_COLUMNS, ("classic",)), "turns": _frame(turns, TURN_COLUMNS, ("classic",))}
     out["votes"]["card"] = pd.Categorical(cards)
     out["ballots"]["found"] = out["ballots"]["found"].astype(bool)
     return out
-
-
-def _frame(flat: list, columns: tuple) -> pd.DataFrame:
-    data = np.array(flat, dtype=np.int64).reshape(-1, len(columns))
-    frame = pd.DataFrame(data, columns=list(columns))
-    for flag in ("story", "classic"):
-        if flag in frame:
-            frame[flag] = frame[flag].astype(bool)
-    return frame
 
 
 def _pick(frame: pd.DataFrame, ids) -> pd.DataFrame:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from engine.stats.flat import frame as _frame
+
 NAME = "maudit_mot_dit"
 TITLE = "Maudit Mot Dit"
 
@@ -46,13 +48,6 @@ def frames(records: list[dict], game_ids: list[int]) -> dict:
     rf = _frame(rounds, ROUND_COLUMNS, ("exact", "abandoned", "cursed"))
     rf["word"] = pd.Categorical(words)
     return {"rounds": rf, "answers": _frame(answers, ANSWER_COLUMNS, ("correct",))}
-
-
-def _frame(flat: list, columns: tuple, flags: tuple) -> pd.DataFrame:
-    frame = pd.DataFrame(np.array(flat, dtype=np.int64).reshape(-1, len(columns)), columns=list(columns))
-    for flag in flags:
-        frame[flag] = frame[flag].astype(bool)
-    return frame
 
 
 def summaries(fr: dict, ids, players) -> dict:

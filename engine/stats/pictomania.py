@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from engine.stats.flat import frame as _frame
+
 NAME = "pictomania"
 TITLE = "Pictomania"
 
@@ -70,13 +72,6 @@ def frames(records: list[dict], game_ids: list[int]) -> dict:
     d["deck"] = pd.Categorical(decks)
     d["word"] = pd.Categorical(words)
     return {"guesses": g, "drawn": d}
-
-
-def _frame(flat: list, columns: tuple, flags: tuple) -> pd.DataFrame:
-    frame = pd.DataFrame(np.array(flat, dtype=np.int64).reshape(-1, len(columns)), columns=list(columns))
-    for flag in flags:
-        frame[flag] = frame[flag].astype(bool)
-    return frame
 
 
 def summaries(fr: dict, ids, players) -> dict:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from engine.stats.flat import frame as _frame
+
 NAME = "trading_faces"
 TITLE = "Trading Faces"
 
@@ -50,13 +52,6 @@ def frames(records: list[dict], game_ids: list[int]) -> dict:
     f = _frame(faces, FACE_COLUMNS, ("read",))
     f["emotion"] = pd.Categorical(face_emotions)
     return {"guesses": g, "faces": f}
-
-
-def _frame(flat: list, columns: tuple, flags: tuple) -> pd.DataFrame:
-    frame = pd.DataFrame(np.array(flat, dtype=np.int64).reshape(-1, len(columns)), columns=list(columns))
-    for flag in flags:
-        frame[flag] = frame[flag].astype(bool)
-    return frame
 
 
 def summaries(fr: dict, ids, players) -> dict:

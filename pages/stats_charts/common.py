@@ -51,13 +51,14 @@ def bar_height(rows: int) -> alt.Step:
 
 
 def hbar(data: pd.DataFrame, value: str, label: str, tooltip: list, fmt: str = "", scale=None,
-         colour: str = ACCENT, order: str = "-x") -> alt.Chart:
-    """Horizontal bars, longest first (order="x": shortest first), value printed at each bar's end."""
+         colour: str = ACCENT, order="-x", category: str = "player") -> alt.Chart:
+    """Horizontal bars, one per `category` value, longest first (order="x": shortest first; or a
+    list, that order), value printed at each bar's end."""
     data = data.head(MAX_ROWS)
     # Without a format the value is a count: whole-number ticks only.
     axis = alt.Axis(format=fmt) if fmt else alt.Axis(format="d", tickMinStep=1)
     x = alt.X(f"{value}:Q", title=label, axis=axis, scale=scale or alt.Undefined)
-    y = alt.Y("player:N", sort=order, title=None)
+    y = alt.Y(f"{category}:N", sort=order, title=None)
     bars = alt.Chart(data).mark_bar(color=colour, cornerRadiusEnd=4).encode(x=x, y=y, tooltip=tooltip)
     text = alt.Chart(data).mark_text(align="left", dx=4, fontSize=14, color=INK).encode(
         x=x, y=y, text=alt.Text(f"{value}:Q", format=fmt or ".0f"))

@@ -5,7 +5,7 @@ import altair as alt
 
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.stats_charts.common import INK, Figure, bar_height, hbar, style
+from pages.stats_charts.common import Figure, bar_height, hbar, style
 
 FAMILY = "maudit_mot_dit"
 TAB = "📦 Maudit Mot Dit"
@@ -36,33 +36,26 @@ def charts(summary: dict) -> list[Figure]:
     promises = summary["promises"]
     if not promises.empty:
         shown = promises.assign(promise=promises["count"].map(lambda n: n_("{n} clue", "{n} clues", int(n))))
-        x = alt.X("rate:Q", title=_("Promises kept"), axis=alt.Axis(format=".0%"), scale=alt.Scale(domain=[0, 1]))
-        y = alt.Y("promise:N", sort=list(shown["promise"]), title=None)
         tip = [alt.Tooltip("promise:N", title=_("Promise")), alt.Tooltip("rounds:Q", title=_("Rounds")),
                alt.Tooltip("found:Q", title=_("Words found")), alt.Tooltip("kept:Q", title=_("Kept"))]
-        bars = alt.Chart(shown).mark_bar(color="#8E2C2C", cornerRadiusEnd=4).encode(x=x, y=y, tooltip=tip)
-        text = alt.Chart(shown).mark_text(align="left", dx=4, fontSize=14, color=INK).encode(
-            x=x, y=y, text=alt.Text("rate:Q", format=".0%"))
+        chart = hbar(shown, "rate", _("Promises kept"), tip, ".0%", alt.Scale(domain=[0, 1]), "#8E2C2C",
+                     order=list(shown["promise"]), category="promise")
         out.append(Figure("promises", _("How bold a promise can be"),
                           _("Promises kept, by the number of clues the box holder chose."),
-                          style(bars + text, bar_height(len(shown)))))
+                          style(chart, bar_height(len(shown)))))
     return out
 
 
 def show(summary: dict) -> None:
     import streamlit as st
 
-    from pages.stats_charts.render import figure
+    from pages.stats_charts.render import figures_in_pairs
 
     # TRANSLATORS: {rounds} is "12 rounds", {answers} is "80 answers".
     st.caption(_("{rounds}, {answers} in the selected games.",
                  rounds=n_("{n} round", "{n} rounds", summary["rounds_count"]),
                  answers=n_("{n} answer", "{n} answers", summary["answers_count"])))
-    figures = charts(summary)
-    for pair in (figures[i:i + 2] for i in range(0, len(figures), 2)):
-        for column, fig in zip(st.columns(2, gap="large"), pair):
-            with column:
-                figure(fig)
+    figures_in_pairs(charts(summary))
 
 
 def show_turn(record: dict, index: int, names: list[str]) -> None:

@@ -93,17 +93,13 @@ def charts(summary: dict) -> list[Figure]:
 def show(summary: dict) -> None:
     import streamlit as st
 
-    from pages.stats_charts.render import figure
+    from pages.stats_charts.render import figures_in_pairs
 
     # TRANSLATORS: {rounds} is "12 rounds", {guesses} is "80 guesses".
     st.caption(_("{rounds}, {guesses} in the selected games.",
                  rounds=n_("{n} round", "{n} rounds", summary["rounds_count"]),
                  guesses=n_("{n} guess", "{n} guesses", summary["guesses_count"])))
-    figures = charts(summary)
-    for pair in (figures[i:i + 2] for i in range(0, len(figures), 2)):
-        for column, fig in zip(st.columns(2, gap="large"), pair):
-            with column:
-                figure(fig)
+    figures_in_pairs(charts(summary))
     never = summary["never_guessed"]
     st.markdown("#### " + _("Words nobody guessed"))
     if never.empty:

@@ -24,3 +24,11 @@ def figure(fig: Figure, key: str = "") -> None:
         st.download_button(_("SVG"), data=lambda: vl_convert.vegalite_to_svg(spec), file_name=f"{fig.key}.svg",
                            mime="image/svg+xml", key=f"svg-{key}{fig.key}", icon=":material/download:",
                            type="tertiary", on_click="ignore")
+
+
+def figures_in_pairs(figures: list[Figure]) -> None:
+    """A family tab's figures, two side by side (one column each on a phone)."""
+    for pair in (figures[i:i + 2] for i in range(0, len(figures), 2)):
+        for column, fig in zip(st.columns(2, gap="large"), pair):
+            with column:
+                figure(fig)

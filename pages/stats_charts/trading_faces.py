@@ -6,7 +6,7 @@ import altair as alt
 from pages import ui
 from pages.i18n import N_, _, n_
 from pages.screens.trading_faces import face_img, word
-from pages.stats_charts.common import INK, Figure, bar_height, hbar, style
+from pages.stats_charts.common import Figure, bar_height, hbar, style
 
 FAMILY = "trading_faces"
 TAB = "🎭 Trading Faces"
@@ -36,15 +36,11 @@ def charts(summary: dict) -> list[Figure]:
     if not emotions.empty:
         shown = emotions.assign(emotion=emotions["emotion"].map(word),
                                 taken_for=emotions["taken_for"].map(lambda e: word(e) if e else "–"))
-        x = alt.X("rate:Q", title=_("Faces read"), axis=alt.Axis(format=".0%"), scale=alt.Scale(domain=[0, 1]))
-        y = alt.Y("emotion:N", sort="-x", title=None)
         tip = [alt.Tooltip("emotion:N", title=_("Emotion")), alt.Tooltip("faces:Q", title=_("Faces made")),
                alt.Tooltip("read:Q", title=_("Faces read")), alt.Tooltip("rate:Q", title=_("Read"), format=".0%"),
                alt.Tooltip("taken_for:N", title=_("Most often taken for"))]
-        bars = alt.Chart(shown).mark_bar(color="#8E2C2C", cornerRadiusEnd=4).encode(x=x, y=y, tooltip=tip)
-        text = alt.Chart(shown).mark_text(align="left", dx=4, fontSize=14, color=INK).encode(
-            x=x, y=y, text=alt.Text("rate:Q", format=".0%"))
-        chart = bars + text
+        chart = hbar(shown, "rate", _("Faces read"), tip, ".0%", alt.Scale(domain=[0, 1]), "#8E2C2C",
+                     category="emotion")
         out.append(Figure("emotions", _("Which emotions are read"),
                           _("Faces of each emotion that someone guessed right. Hover a bar to see what it was "
                             "most often taken for."), style(chart, bar_height(len(shown)))))
@@ -54,17 +50,13 @@ def charts(summary: dict) -> list[Figure]:
 def show(summary: dict) -> None:
     import streamlit as st
 
-    from pages.stats_charts.render import figure
+    from pages.stats_charts.render import figures_in_pairs
 
     # TRANSLATORS: {faces} is "12 faces", {guesses} is "30 guesses".
     st.caption(_("{faces}, {guesses} in the selected games (the memory variant has no faces to read).",
                  faces=n_("{n} face", "{n} faces", summary["faces_count"]),
                  guesses=n_("{n} guess made", "{n} guesses made", summary["guesses_count"])))
-    figures = charts(summary)
-    for pair in (figures[i:i + 2] for i in range(0, len(figures), 2)):
-        for column, fig in zip(st.columns(2, gap="large"), pair):
-            with column:
-                figure(fig)
+    figures_in_pairs(charts(summary))
 
 
 def show_turn(record: dict, index: int, names: list[str]) -> None:
