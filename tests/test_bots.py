@@ -138,12 +138,18 @@ def test_a_seat_handed_to_a_computer_player_and_given_back_keeps_its_hand_and_sc
     assert tables.bot_seats(r.code) == [] and not back["names"][1].endswith("🤖")
 
 
-def test_after_a_restart_a_computer_players_pending_turn_is_played():
+def told_by_the_person():
+    """One person and two computer players; the person has claimed and told: the computer players give."""
     r, humans, robots = room_with("dixit", 1, 2)
     tables.start(r.code, r.host_token)
     tables.submit(r.code, 0, humans[0].token, {"type": "claim"})
     card = tables.view(r.code, 0, humans[0].token)["hand"][0]
     tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Night train"})
+    return r
+
+
+def test_after_a_restart_a_computer_players_pending_turn_is_played():
+    r = told_by_the_person()
     tables.reset()                                          # a new server process: nothing in memory
     fresh = runner.Runner(random.Random(1))
     fresh.tick(0.0)                                         # sees the pending gives, waits a human-like delay
@@ -165,11 +171,7 @@ def test_computer_players_only_with_a_described_deck_and_a_game_that_has_them():
 
 
 def test_a_failure_does_not_stall_the_computer_players(monkeypatch):
-    r, humans, robots = room_with("dixit", 1, 2)
-    tables.start(r.code, r.host_token)
-    tables.submit(r.code, 0, humans[0].token, {"type": "claim"})
-    card = tables.view(r.code, 0, humans[0].token)["hand"][0]
-    tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Night train"})
+    r = told_by_the_person()
     fresh = runner.Runner(random.Random(1))
     real = runner.decide
     failures = [1]
@@ -189,11 +191,7 @@ def test_a_failure_does_not_stall_the_computer_players(monkeypatch):
 
 
 def test_a_room_that_ends_leaves_nothing_in_the_runners_memory():
-    r, humans, robots = room_with("dixit", 1, 2)
-    tables.start(r.code, r.host_token)
-    tables.submit(r.code, 0, humans[0].token, {"type": "claim"})
-    card = tables.view(r.code, 0, humans[0].token)["hand"][0]
-    tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Night train"})
+    r = told_by_the_person()
     fresh = runner.Runner(random.Random(1))
     fresh.tick(0.0)
     assert {key[0] for key in fresh.due} == {r.code}
