@@ -64,6 +64,11 @@ def _load_key() -> bytes:
         return secrets.token_bytes(32)
 
 
+def secret() -> bytes:
+    """The server's signing key, for other signatures of its own (`engine.glance`)."""
+    return _secret()
+
+
 def _mac(channel: str, seat: str, expires: str) -> str:
     digest = hmac.new(_secret(), f"{channel}|{seat}|{expires}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")

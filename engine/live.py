@@ -11,7 +11,13 @@ Wire protocol (server -> client, JSON text frames)::
 
     {"version": n}      on connect (n is null if this process knows no version
                         for the room yet), then once per newer version
+    {"version": n, "sig": s}
+                        the same, on a seat's socket that named the fields its screen
+                        read: s signs those fields of the seat's view at n (``engine.glance``)
     {"pong": true}      answer to a client "ping" text frame (keep-alive)
+
+Client -> server: ``"ping"``, and ``{"watch": [field, ...]}`` (or ``{"watch": null}``) after each
+render of a seat's screen.
 
 Close codes: 4400 malformed room code, 1013 too many sockets (try later).
 
@@ -29,6 +35,7 @@ Nothing here imports Streamlit.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import sys
@@ -259,13 +266,14 @@ def _socket_count() -> int:
 class _Pending:
     """The newest version not yet sent to one socket, and echoes to pass on; set from any thread."""
 
-    __slots__ = ("event", "loop", "version", "echoes")
+    __slots__ = ("event", "loop", "version", "echoes", "watch")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.event = asyncio.Event()
         self.version: int | None = None
         self.echoes: list[dict] = []
+        self.watch: list[str] | None = None  # the fields the seat's screen read at its last render
 
     def _echo(self, message: dict) -> None:  # on the loop
         if len(self.echoes) < MAX_ECHOES:  # a stalled socket drops echoes; the next version repairs
@@ -296,9 +304,16 @@ class _Pending:
             pass
 
 
-async def websocket_endpoint(websocket: Any, seat: int | None = None) -> None:
-    """Starlette endpoint for ``WebSocketRoute("/events/{code}", ...)``; ``seat``: whose tab it is."""
+Glance = Callable[[str, int, list], "tuple[int, str] | None"]
+
+
+async def websocket_endpoint(websocket: Any, seat: int | None = None, glance: Glance | None = None) -> None:
+    """Starlette endpoint for ``WebSocketRoute("/events/{code}", ...)``; ``seat``: whose tab it is.
+    ``glance(code, seat, fields)`` -> (version, signature) or None: blocking (it reads the room), run
+    in a worker thread, and only for a seat's socket that named its fields."""
     from starlette.websockets import WebSocketDisconnect
+
+    from engine.glance import valid_keys
 
     code = websocket.path_params.get("code", "")
     await websocket.accept()
@@ -317,7 +332,22 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None) -> None:
         async with send_lock:
             await websocket.send_json(payload)
 
+    async def signed(version: int) -> dict[str, Any]:
+        watch = pending.watch
+        if glance is None or seat is None or not watch:
+            return {"version": version}
+        try:
+            seen = await asyncio.to_thread(glance, code, seat, watch)
+        except Exception:
+            _LOG.exception("live: glance failed for %s", code)
+            seen = None
+        if seen is None or seen[0] < version:
+            return {"version": version}
+        pending.version = max(pending.version or 0, seen[0])
+        return {"version": seen[0], "sig": seen[1]}
+
     async def pump() -> None:
+        sent = None
         try:
             while True:
                 await pending.event.wait()
@@ -325,8 +355,10 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None) -> None:
                 echoes, pending.echoes = pending.echoes, []
                 for message in echoes:
                     await send({"echo": message})
-                if pending.version is not None:
-                    await send({"version": pending.version})
+                if pending.version is not None and pending.version != sent:
+                    payload = await signed(pending.version)
+                    sent = payload["version"]
+                    await send(payload)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the peer is gone; the receive loop sees the disconnect
 
@@ -339,8 +371,16 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None) -> None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            if message.get("text") == "ping":
+            text = message.get("text")
+            if text == "ping":
                 await send({"pong": True})
+            elif text and text.startswith("{"):
+                try:
+                    said = json.loads(text)
+                except ValueError:
+                    continue
+                if isinstance(said, dict) and "watch" in said:
+                    pending.watch = valid_keys(said["watch"])  # anything malformed: no watch, reruns
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:

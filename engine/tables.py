@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from engine import gate, paths
+from engine import gate, glance, paths
 from engine.core import (LANGUAGES, SHARED, AlreadyStarted, BadName, BadOptions, BadToken, Game, InternalError,
                          NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, TooManyTries,
                          IllegalMove, UnknownMove,
@@ -562,12 +562,18 @@ def view(code: str, seat: int | None = None, token: str | None = None, device: s
 
     Every view starts with the same header, whatever the game and whether it has started: code,
     game, title, status, version, names, you, language, options, phase, waiting_for, scores,
-    skippable (who the host may skip now) and turn_word. The game's own view follows. A page passes
-    the `device` asking, so that it may try only a few wrong codes a minute."""
+    skippable (who the host may skip now) and turn_word; a seat's also has waiting_on_you. The game's
+    own view follows. A page passes the `device` asking, so that it may try only a few wrong codes a
+    minute."""
     room = _probed(code, device)
     seats = store().seats(room["code"])
     if seat is not None:
         _seat(room, seat, token, seats=seats)
+    return dict(_kept_view(room, seats, seat))
+
+
+def _kept_view(room: dict, seats: list, seat) -> dict:
+    """The view of this room's version for `seat`, built once per (version, viewer); not a copy."""
     code, version = room["code"], room["version"]
     with _states_guard:
         kept = _views.get(code)
@@ -583,7 +589,27 @@ def view(code: str, seat: int | None = None, token: str | None = None, device: s
                     _views.pop(next(iter(_views)))
             if kept[0] == version:
                 kept[1][seat] = shown
-    return dict(shown)
+    return shown
+
+
+def signature(view: dict, token: str, keys: list[str]) -> str:
+    """The signature of the fields `keys` of a seat's `view` (see `engine.glance`), for its page."""
+    return glance.sign(view["code"], view["you"], _hash(token), keys, view)
+
+
+def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
+    """(version, signature) of the fields `keys` of `seat`'s view now: for that seat's push socket,
+    whose ticket proved the seat. None when the room or the seat is gone."""
+    try:
+        room = _room(code)
+        seats = store().seats(room["code"])
+        row = next((s for s in seats if s["seat"] == seat), None)
+        if row is None:
+            return None
+        shown = _kept_view(room, seats, seat)
+    except SobremesaError:
+        return None
+    return room["version"], glance.sign(room["code"], seat, row["token_hash"], keys, shown)
 
 
 def _build_view(room: dict, seats: list, seat) -> dict:
@@ -600,10 +626,13 @@ def _build_view(room: dict, seats: list, seat) -> dict:
         fewest, most = game.seat_range(room["options"])
         return {**header, "phase": "lobby", "waiting_for": [], "scores": [0] * len(names), "skippable": [],
                 "out": [], "ended_by_host": False, "seats_allowed": [fewest, most],
-                "seat_counts": list(game.seat_counts(room["options"]))}
+                "seat_counts": list(game.seat_counts(room["options"])),
+                **({} if seat is None else {"waiting_on_you": False})}
     with _lock(room["code"]):
         # A copy: tabs keep it while later moves change this process's state in place.
         shown = json.loads(json.dumps(table_view(game, _state(room), SHARED if seat is None else seat)))
+    if seat is not None:  # what most of a phone's screen hangs on, without the list of everyone else
+        header["waiting_on_you"] = seat in shown.get("waiting_for", [])
     return {**shown, **header}
 
 

@@ -5,6 +5,7 @@ import streamlit as st
 
 from engine import tables
 from engine.core import BadToken, SobremesaError
+from engine.glance import Watched
 from pages import push, ui
 from pages.i18n import _, language_menu, room_language
 from pages.screens import SCREENS
@@ -115,7 +116,6 @@ def seat_view() -> dict | None:
         st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
         return None
     st.session_state["seated"] = code
-    room_language(view["language"])
     return view
 
 
@@ -153,27 +153,34 @@ def phone() -> None:
     if view is None:
         return
     seat = view["you"]
+    seen = Watched(view)  # what this screen reads: a move that changes none of it need not rerun it
+    drawn = False
 
     def act(move: dict) -> bool:
         return ui.attempt(tables.submit, code, seat, token, move)
 
     try:
-        score = view["scores"][seat] if view.get("scores") else 0
-        st.markdown(_("**{name}** · {points} · room {code}", name=ui.esc(view["names"][seat]),
+        room_language(seen["language"])
+        score = seen["scores"][seat] if seen.get("scores") else 0
+        st.markdown(_("**{name}** · {points} · room {code}", name=ui.esc(seen["names"][seat]),
                       points=ui.points(score), code=ui.esc(code)))
         ui.flash()
-        if view["status"] == "lobby":  # the same wait for every game
-            seated = _("You're in as {name}.", name=ui.esc(view["names"][seat]))
+        if seen["status"] == "lobby":  # the same wait for every game
+            seated = _("You're in as {name}.", name=ui.esc(seen["names"][seat]))
             st.html(f"<div class='sm-phase'>{seated}</div><div class='sm-waiting'>"
                     + _("The host starts the game when everyone has joined ({count} so far).",
-                        count=len(view["names"])) + "</div>")
-        elif not out_of_play(view, seat):
-            SCREENS[view["game"]].player(view, act)
+                        count=len(seen["names"])) + "</div>")
+        elif not out_of_play(seen, seat):
+            SCREENS[view["game"]].player(seen, act)
+        drawn = True
     finally:  # mounted last: its render means the whole fragment has rendered this version
+        awake = seen["status"] == "playing" and bool(seen.get("waiting_on_you"))
+        rerun_in = st.session_state.pop("rerun_in", None)
+        # A screen on a timer, or one that did not finish, reruns on every move as before.
+        keys = seen.read() if drawn and rerun_in is None else None
         ui.rendered_marker(view["version"])
-        push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token),
-                    awake=view["status"] == "playing" and seat in view.get("waiting_for", []),
-                    rerun_in=st.session_state.pop("rerun_in", None))
+        push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token), awake=awake,
+                    rerun_in=rerun_in, watch=None if keys is None else (keys, tables.signature(view, token, keys)))
 
 
 phone()

@@ -65,6 +65,7 @@ def listen(
     awake: bool | None = None,
     poll_seconds: float = 2.0,
     rerun_in: float | None = None,
+    watch: tuple[list[str], str] | None = None,
 ) -> None:
     """Rerun when room ``code`` moves past ``version`` (the version just rendered).
 
@@ -75,7 +76,9 @@ def listen(
     seat's ticket also marks the seat as connected. ``seat`` only keeps a seat's socket apart from
     the wall's in one browser.  ``awake``: keep the phone's screen on (a wake lock) while
     the table waits on this player, and let it sleep otherwise.  ``rerun_in``: rerun once after that
-    many seconds even without news (a screen's own timer, see ``ui.rerun_in``).  Not inside an ``st.form``: Streamlit ignores triggers there.
+    many seconds even without news (a screen's own timer, see ``ui.rerun_in``). ``watch``: (the
+    fields of the seat's view this render read, their signature; see ``engine.glance``): a push whose
+    signature matches moves the tab on to the new version without a rerun.  Not inside an ``st.form``: Streamlit ignores triggers there.
     """
     # What this render saw is news to any tab still behind (and seeds the
     # server's memory after a restart, so reconnecting tabs get a real version).
@@ -91,6 +94,7 @@ def listen(
             "reconnecting": _("reconnecting…"),
             "poll_ms": int(poll_seconds * 1000),
             "rerun_in_ms": None if rerun_in is None else max(50, int(rerun_in * 1000)),
+            "watch": None if watch is None else {"keys": list(watch[0]), "sig": watch[1]},
         },
         on_changed_change=_ignore,
         width="stretch",

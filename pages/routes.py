@@ -58,10 +58,10 @@ async def room_events(websocket):
         await websocket.accept()
         await websocket.close(code=CLOSE_NO_TICKET, reason="ticket refused")
         return
+    from engine import tables
+
     if live.latest(code) is None:
         # A tab that reconnects after a server restart must still learn the stored version.
-        from engine import tables
-
         try:
             live.deliver(code, tables.version(code))
         except Exception:  # a presence channel, or a room deleted since: nothing stored to tell
@@ -71,7 +71,7 @@ async def room_events(websocket):
         return
     presence.arrive(code, seat)  # news for the shared screen, and so is its going
     try:
-        await live.websocket_endpoint(websocket, seat)
+        await live.websocket_endpoint(websocket, seat, glance=tables.glance_now)
     finally:
         presence.leave(code, seat)
 

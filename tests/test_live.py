@@ -253,3 +253,76 @@ def test_echo_reaches_socket_subscribers_only_and_never_raises():
     finally:
         for sub in subs:
             live.unsubscribe(sub)
+
+
+def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_version():
+    code = "SIGN"
+    live.notify(code, 1)
+    asked = []
+
+    def glance(room, seat, keys):
+        asked.append((room, seat, keys))
+        return 2, "s-" + ",".join(keys)
+
+    async def scenario():
+        ws = FakeWebSocket(code)
+        task = asyncio.create_task(live.websocket_endpoint(ws, 3, glance=glance))
+        assert await ws.next_sent(1) == [{"version": 1}]
+        live.notify(code, 2)
+        assert (await ws.next_sent(2))[-1] == {"version": 2}  # nothing named yet: a plain version
+
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase", "hand", "hand"]}'})
+        await asyncio.sleep(0.05)
+        live.notify(code, 3)
+        # the signature glance gave (for version 2 here) never claims a version it was not made at
+        assert (await ws.next_sent(3))[-1] == {"version": 3}
+
+        def glance_now(room, seat, keys):
+            asked.append((room, seat, keys))
+            return 4, "s-" + ",".join(keys)
+        ws2 = FakeWebSocket(code)
+        task2 = asyncio.create_task(live.websocket_endpoint(ws2, 3, glance=glance_now))
+        await ws2.next_sent(1)
+        await ws2.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase", "hand"]}'})
+        await asyncio.sleep(0.05)
+        live.notify(code, 4)
+        assert (await ws2.next_sent(2))[-1] == {"version": 4, "sig": "s-hand,phase"}
+        assert (code, 3, ["hand", "phase"]) in asked  # the seat the ticket names, the fields sorted once
+
+        for bad in ('{"watch": "hand"}', '{"watch": [1, 2]}', '{"watch": ["x"' , '{"watch": null}'):
+            await ws2.incoming.put({"type": "websocket.receive", "text": bad})
+        await asyncio.sleep(0.05)
+        live.notify(code, 5)
+        assert (await ws2.next_sent(3))[-1] == {"version": 5}  # a malformed list is no list: reruns
+
+        for w in (ws, ws2):
+            await w.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(asyncio.gather(task, task2), 2)
+
+    run(scenario)
+
+
+def test_a_failing_glance_or_the_walls_socket_gets_plain_versions():
+    code = "SIGW"
+    live.notify(code, 1)
+
+    def broken(room, seat, keys):
+        raise RuntimeError("database gone")
+
+    async def scenario():
+        seat_ws, wall_ws = FakeWebSocket(code), FakeWebSocket(code)
+        tasks = [asyncio.create_task(live.websocket_endpoint(seat_ws, 0, glance=broken)),
+                 asyncio.create_task(live.websocket_endpoint(wall_ws, None, glance=lambda *a: (2, "x")))]
+        await seat_ws.next_sent(1)
+        await wall_ws.next_sent(1)
+        for w in (seat_ws, wall_ws):
+            await w.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"]}'})
+        await asyncio.sleep(0.05)
+        live.notify(code, 2)
+        assert (await seat_ws.next_sent(2))[-1] == {"version": 2}
+        assert (await wall_ws.next_sent(2))[-1] == {"version": 2}
+        for w in (seat_ws, wall_ws):
+            await w.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+
+    run(scenario)

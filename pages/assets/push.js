@@ -18,7 +18,7 @@ function publish(c) {
   const rendered = Math.max(-1, ...[...c.mounts.values()].map((m) => m.rendered));
   const info = {
     code: c.code, connected: c.state === "open", state: c.state,
-    version: c.latest, rendered, connects: c.connects, reruns: c.reruns,
+    version: c.latest, rendered, connects: c.connects, reruns: c.reruns, unchanged: c.unchanged,
     pushedAt: c.pushedAt,  // Date.now() when the newest version arrived
   };
   (globalThis.__sobremesaPushRooms ??= {})[c.code] = info;
@@ -49,9 +49,24 @@ function allEchoed(c, rendered) {
   return true;
 }
 
+// The server signed the fields this screen read, at the newest version, and they are as rendered:
+// the screen already shows that version. Move its mark on instead of rerunning (engine/glance.py).
+function unchanged(c, m) {
+  if (!m.watch || c.sigVersion !== c.latest || c.sig !== m.watch.sig) return false;
+  m.rendered = c.latest; c.unchanged++;
+  for (const el of document.querySelectorAll(".sm-rendered")) el.dataset.version = String(c.latest);
+  return true;
+}
+
+function tellWatch(c) {
+  if (!c.ws || c.ws.readyState !== 1 || c.watchSaid === c.watchKeys) return;
+  try { c.ws.send(`{"watch":${c.watchKeys}}`); c.watchSaid = c.watchKeys; } catch (e) {}
+}
+
 function fire(c) {
   if (c.latest == null) return;
   for (const m of c.mounts.values()) {
+    if (c.latest > m.rendered && unchanged(c, m)) continue;
     // One rerun in flight per mount: a newer push waits for it (its render calls fire() again)
     // instead of interrupting it, or six people drawing would keep every rerun from finishing.
     if (m.fired > m.rendered && Date.now() - m.firedAt < RETRY_RERUN_MS) continue;
@@ -118,6 +133,7 @@ function connect(c) {
   c.ws = ws;
   ws.onopen = () => {
     c.lastMsg = Date.now();
+    c.watchSaid = null; tellWatch(c);  // a new socket knows nothing of this screen yet
     clearInterval(c.pingTimer);
     c.pingTimer = setInterval(() => {
       if (Date.now() - c.lastMsg > DEAD_MS) { try { ws.close(); } catch (e) {} dropped(c, ws, 1006); return; }
@@ -145,6 +161,7 @@ function connect(c) {
     if (msg.version != null && (c.latest == null || msg.version > c.latest)) {
       c.latest = msg.version; c.pushedAt = Date.now();
     }
+    if (msg.version != null && msg.version === c.latest) { c.sig = msg.sig ?? null; c.sigVersion = msg.version; }
     fire(c);
   };
   ws.onclose = (ev) => dropped(c, ws, ev.code);
@@ -199,7 +216,8 @@ function connFor(code, seat, ticket, pollMs) {
   let c = REG.get(id);
   if (!c) {
     c = { id, code, seat, ticket, ticketRefused: false, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
-          gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, pushedAt: null, pollMs,
+          gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, unchanged: 0, pushedAt: null, pollMs,
+          watchKeys: "null", watchSaid: null, sig: null, sigVersion: null,
           retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
     REG.set(id, c);
     connect(c);
@@ -228,6 +246,9 @@ export default function (component) {
   if (rendered > m.rendered) { m.retries = 0; }
   m.rendered = rendered;
   m.trigger = setTriggerValue;
+  m.watch = data.watch && data.watch.sig ? { sig: String(data.watch.sig) } : null;
+  c.watchKeys = JSON.stringify(data.watch ? data.watch.keys : null);
+  tellWatch(c);
   m.el = parentElement.querySelector(".sobremesa-push");
   m.text = data.reconnecting ? String(data.reconnecting) : null;
   const host = parentElement.host ?? parentElement;

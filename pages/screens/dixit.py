@@ -65,7 +65,7 @@ def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
     seat, phase = view["you"], view["phase"]
     teller = view.get("storyteller")
-    waiting = seat in view["waiting_for"]
+    waiting = view["waiting_on_you"]
     if seat != teller or phase not in ("tell", "give", "vote"):
         st.markdown(f"<div class='sm-phase'>{ui.esc(_phase_line(view))}</div>", unsafe_allow_html=True)
     hand = [{"id": c} for c in view["hand"]]

@@ -164,10 +164,12 @@ def player(view, act) -> None:
                       teammate=f"<b>{ui.esc(name_of(view, view['teammate']))}</b>",
                       score=view["team_scores"].get(str(view["team"]), 0))
         st.html(CSS + f"<div class='od-team'>{emoji} {team_line}</div>")
-    line = waiting_line(view)
+    # Whom the table waits for, once you are not one of them (as in Dixit): a phone still choosing
+    # then need not redraw at every other player's move.
+    line = "" if view["waiting_on_you"] else waiting_line(view)
     if line:
         st.caption(ui.esc(line))
-    waiting = seat in view["waiting_for"]
+    waiting = view["waiting_on_you"]
     hand = [{"id": c} for c in view["hand"]]
     if phase == "claim":
         st.button(_(CLAIM), type="primary", width="stretch", key="claim-phrase",  # a key: any language

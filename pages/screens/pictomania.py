@@ -208,14 +208,14 @@ def _words_phase(view, act) -> None:
     st.markdown(f"<div class='sm-phase'>{line}</div>", unsafe_allow_html=True)
     st.html(_cards_html(view["cards"], view["deck"]))
     replaced = view.get("replaced")
-    if replaced and seat in view.get("waiting_for", []):
+    if replaced and view["waiting_on_you"]:
         if replaced["seat"] == seat:
             text = _("You replaced card {slot}, so everyone reads it and taps Ready again.", slot=replaced["slot"])
         else:
             text = _("{name} replaced card {slot}, so everyone reads it and taps Ready again.",
                      name=ui.esc(ui.names_of(view, [replaced["seat"]])), slot=replaced["slot"])
         st.info(text, icon="🔄")
-    if seat in view.get("waiting_for", []):
+    if view["waiting_on_you"]:
         st.button(_("I've read them: Ready"), type="primary", use_container_width=True, key="pm-ready",
                   on_click=act, args=({"type": "ready"},))
         others = [s for s in view.get("waiting_for", []) if s != seat]

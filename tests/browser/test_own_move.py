@@ -57,3 +57,44 @@ def test_a_phone_stays_awake_while_the_table_waits_on_it_and_no_longer(serve, br
     bo.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
     bo.wait_for_timeout(4500)
     assert bo.evaluate("c => window.__sobremesaPushRooms[c].connected", code)
+
+
+UNCHANGED = "code => window.__sobremesaPushRooms?.[code]?.unchanged"
+MARK = "() => Number(document.querySelector('.sm-rendered')?.dataset.version)"
+
+
+def test_a_move_that_leaves_a_phone_as_it_was_moves_it_on_without_a_rerun(serve, browser):
+    srv = serve("app.py")
+    room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
+    code, tokens = room["code"], room["tokens"]
+    told = tables_call(srv, f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
+                            f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
+                            f"print(tables.submit('{code}', 0, '{tokens[0]}', "
+                            f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))")
+    ana, bo = phone(browser), phone(browser)  # Ana told; Bo and Cy are to give
+    for page, seat in ((ana, 0), (bo, 1)):
+        page.goto(f"{srv.url}/play?room={code}&seat={seat}&token={tokens[seat]}")
+        page.wait_for_function(RENDERED, arg=[code, told], timeout=WAIT)
+    expect(ana.get_by_text("Waiting for: Bo, Cy")).to_be_visible(timeout=WAIT)
+    ana_runs, bo_runs = ana.evaluate(RERUNS, code), bo.evaluate(RERUNS, code)
+    bo_same = bo.evaluate(UNCHANGED, code)
+
+    gave = tables_call(srv, f"v = tables.view('{code}', 2, '{tokens[2]}')\n"
+                            f"print(tables.submit('{code}', 2, '{tokens[2]}', "
+                            f"{{'type': 'give', 'cards': v['hand'][:v['gives_per_player']]}}))")
+    expect(ana.get_by_text("Waiting for: Bo")).to_be_visible(timeout=WAIT)  # the storyteller's screen changed
+    bo.wait_for_function(RENDERED, arg=[code, gave], timeout=WAIT)
+    assert ana.evaluate(RERUNS, code) == ana_runs + 1
+    # Bo still has to give: his screen (the phrase, his hand) is what it was, so no rerun, and its
+    # mark says it shows the room as it is now.
+    assert bo.evaluate(RERUNS, code) == bo_runs
+    assert bo.evaluate(UNCHANGED, code) == bo_same + 1
+    assert bo.evaluate(MARK) == gave
+
+    # Bo gives (from another device, say): the vote begins, and his phone reruns to show it.
+    voted = tables_call(srv, f"v = tables.view('{code}', 1, '{tokens[1]}')\n"
+                             f"print(tables.submit('{code}', 1, '{tokens[1]}', "
+                             f"{{'type': 'give', 'cards': v['hand'][:v['gives_per_player']]}}))")
+    bo.wait_for_function(RENDERED, arg=[code, voted], timeout=WAIT)
+    expect(bo.get_by_text("Vote for this card")).to_be_visible(timeout=WAIT)
+    assert bo.evaluate(RERUNS, code) > bo_runs
