@@ -5,11 +5,10 @@
 
 Each move is made by tapping in the acting player's tab (claim, tell, give, vote). For each
 of the six other tabs it measures the time from the tap (as the page received it) to that tab
-showing the room at the new version (a MutationObserver stamps Date.now() when the invisible mark at
-the end of the room's fragment carries the new version; every tab shares the browser's clock). A
+showing the room at the new version (pages/assets/push.js notes Date.now() when the listener
+mounted last in the room's fragment renders a version; every tab shares the browser's clock). A
 phone the move left as it was shows that without a rerun (engine/glance.py); the bench counts those
-apart. Then all seven tabs sit
-idle and the server's CPU is read from /proc/<pid>/stat. Prints figures; asserts nothing.
+apart. Then all seven tabs sit idle and the server's CPU is read from /proc/<pid>/stat. Prints figures; asserts nothing.
 """
 from __future__ import annotations
 
@@ -31,17 +30,15 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivo", "Jo", "Kim",
 STAMP = r"""(code) => {
   window.__renderedAt = {};
   window.__pushedAt = {};
-  const look = () => {
+  const look = () => {  // the times are push.js's own, so how often this looks changes none of them
     const info = window.__sobremesaPushRooms?.[code];
-    const r = document.querySelector(".sm-rendered")?.dataset.version;
-    if (r != null && !(r in window.__renderedAt)) window.__renderedAt[r] = Date.now();
+    for (const [v, at] of Object.entries(info?.shownAt ?? {})) if (!(v in window.__renderedAt)) window.__renderedAt[v] = at;
     if (info?.version != null && !(info.version in window.__pushedAt)) window.__pushedAt[info.version] = info.pushedAt;
   };
-  new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
   // The tap's own moment, as the page receives it: Playwright's click first waits for the button
   // to be visible and still (two animation frames or more), which is the robot's time, not the app's.
   window.addEventListener("click", () => { window.__tapAt = Date.now(); }, true);
-  setInterval(look, 50);  // a backstop while measuring; the idle phase reloads without it
+  setInterval(look, 50);  // while measuring; the idle phase reloads without it
 }"""
 
 

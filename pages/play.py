@@ -178,7 +178,6 @@ def phone() -> None:
         rerun_in = st.session_state.pop("rerun_in", None)
         # A screen on a timer, or one that did not finish, reruns on every move as before.
         keys = seen.read() if drawn and rerun_in is None else None
-        ui.rendered_marker(view["version"])
         push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token), awake=awake,
                     rerun_in=rerun_in, watch=None if keys is None else (keys, tables.signature(view, token, keys)))
 

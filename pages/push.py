@@ -20,9 +20,11 @@ After 3 failed attempts in a row (or without WebSocket at all) it falls back to
 a rerun every ``poll_seconds`` until a socket opens again.  While disconnected
 it shows a small fixed "reconnecting…" pill; otherwise it takes no space.
 
-Observable for tests: ``window.__sobremesaPush`` ->
-``{code, connected, state, version, rendered, connects, reruns}`` for the last
-room that changed, and ``window.__sobremesaPushRooms[code]`` for each room.
+Mounted last in its fragment, the listener is also the fragment's mark: its render means the whole
+fragment has rendered that version. Observable for tests: ``window.__sobremesaPush`` ->
+``{code, connected, state, version, rendered, connects, reruns, unchanged, shownAt}`` for the last
+room that changed, and ``window.__sobremesaPushRooms[code]`` for each room (``shownAt``: version ->
+when it was first on screen).
 """
 from __future__ import annotations
 

@@ -182,7 +182,6 @@ def screen() -> None:
     try:
         body(view)
     finally:  # mounted last: its render means the whole fragment has rendered this version
-        ui.rendered_marker(view["version"])
         push.listen(code, view["version"], ticket=ui.ticket(code))
         seen = presence.channel(code)
         push.listen(seen, presence.version(code), key="presence", ticket=ui.ticket(code, channel=seen))

@@ -60,7 +60,6 @@ CSS = """
   .sm-hint { font-size: 1.6rem; line-height: 1.4; margin: 1.2rem 0; padding: 1rem 1.4rem; border-radius: 1rem;
     background: #F3E9DC; max-width: 40em; }
   .sm-url { word-break: break-all; color: #6b5a4e; }
-  [data-testid="stElementContainer"]:has(.sm-rendered) { display: none; }
   /* Headings are not places to link to here: no anchor icon beside "You win!". */
   [data-testid="stHeaderActionElements"] { display: none; }
 </style>
@@ -163,12 +162,6 @@ def rerun_in(seconds: float) -> None:
     """Ask for one more run of the room's fragment in `seconds`, news or not: a screen's own timer
     (Maudit Mot Dit's round closes 3 s after its word is found). The page passes it to push.listen."""
     st.session_state["rerun_in"] = min(seconds, st.session_state.get("rerun_in", seconds))
-
-
-def rendered_marker(version: int) -> None:
-    """An invisible mark at the end of a room's fragment: when a tab shows it, the whole room is
-    on screen at that version (browser tests and bench/table_latency.py wait on it)."""
-    st.html(f"<span class='sm-rendered' data-version='{int(version)}'></span>")
 
 
 def keep_host(code: str, token: str) -> None:

@@ -20,6 +20,7 @@ function publish(c) {
     code: c.code, connected: c.state === "open", state: c.state,
     version: c.latest, rendered, connects: c.connects, reruns: c.reruns, unchanged: c.unchanged,
     pushedAt: c.pushedAt,  // Date.now() when the newest version arrived
+    shownAt: c.shownAt,    // version -> Date.now() when it was first on screen
   };
   (globalThis.__sobremesaPushRooms ??= {})[c.code] = info;
   globalThis.__sobremesaPush = info;
@@ -54,8 +55,16 @@ function allEchoed(c, rendered) {
 function unchanged(c, m) {
   if (!m.watch || c.sigVersion !== c.latest || c.sig !== m.watch.sig) return false;
   m.rendered = c.latest; c.unchanged++;
-  for (const el of document.querySelectorAll(".sm-rendered")) el.dataset.version = String(c.latest);
+  shown(c, c.latest);
   return true;
+}
+
+// When each version was first on screen (a listener is mounted last in its fragment, so its render
+// means the whole fragment has rendered): what browser tests and benches wait on.
+function shown(c, version) {
+  if (!(version in c.shownAt)) c.shownAt[version] = Date.now();
+  const old = Object.keys(c.shownAt);
+  if (old.length > 200) for (const v of old.slice(0, 100)) delete c.shownAt[v];
 }
 
 function tellWatch(c) {
@@ -217,7 +226,7 @@ function connFor(code, seat, ticket, pollMs) {
   if (!c) {
     c = { id, code, seat, ticket, ticketRefused: false, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
           gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, unchanged: 0, pushedAt: null, pollMs,
-          watchKeys: "null", watchSaid: null, sig: null, sigVersion: null,
+          watchKeys: "null", watchSaid: null, sig: null, sigVersion: null, shownAt: {},
           retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
     REG.set(id, c);
     connect(c);
@@ -245,6 +254,7 @@ export default function (component) {
   if (!m) { m = { rendered: -1, fired: -1, firedAt: 0, retries: 0, retryTimer: null }; c.mounts.set(key, m); }
   if (rendered > m.rendered) { m.retries = 0; }
   m.rendered = rendered;
+  shown(c, rendered);
   m.trigger = setTriggerValue;
   m.watch = data.watch && data.watch.sig ? { sig: String(data.watch.sig) } : null;
   c.watchKeys = JSON.stringify(data.watch ? data.watch.keys : null);

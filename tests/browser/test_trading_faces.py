@@ -4,8 +4,8 @@ neighbour's phone only. The rooms are made and checked through engine.tables in 
 the server's database: the server passes on what other processes commit (tables.watch_other_processes).
 
 Each step waits for what it expects to appear; a check that something is absent first waits for
-that page's `.sm-rendered[data-version]` to reach the room's version, so it looks at the page as
-it is after the move, never at the one before it."""
+that page's push listener (mounted last in the room's fragment) to have rendered the room's
+version, so it looks at the page as it is after the move, never at the one before it."""
 from __future__ import annotations
 
 import re
@@ -82,9 +82,9 @@ def open_pages(browser, srv, r, seats, opened: list):
 
 
 def rendered(page, version: int, timeout: int = WAIT) -> None:
-    """Wait until the page shows the room at `version` or later: its fragment's last mark."""
+    """Wait until the page shows the room at `version` or later: its listener, last in the fragment."""
     page.wait_for_function(
-        "v => [...document.querySelectorAll('.sm-rendered[data-version]')].some(e => +e.dataset.version >= v)",
+        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)",
         arg=version, timeout=timeout)
 
 
