@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [
     ["bench/engine_cost.py"],
     ["bench/push_latency.py", "--idle", "5"],
+    ["bench/rerun_cost.py"],
     ["bench/table_latency.py", "--idle", "30"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
     ["bench/stroke_latency.py"],
