@@ -3,8 +3,8 @@
     .venv/bin/python bench/rerun_cost.py [--moves 16]
 
 The latency benches run every tab at once on two cores, so their figures swing with the machine.
-This one opens a single tab at a time (a Dixit phone, the Dixit shared screen, and for comparison
-the one-line page of bench/push_latency.py), makes moves from this process, and reads from Chromium
+This one opens a single tab at a time (a Dixit phone, the Dixit shared screen as anyone and as the
+host opens it, and for comparison the one-line page of bench/push_latency.py), makes moves from this process, and reads from Chromium
 (the DevTools protocol's Performance.getMetrics) how long the tab's main thread worked for each
 move that reran it: all of it (tasks) and the JavaScript part (script); medians, as a machine that
 is shared swings single runs by a fifth. What one element costs is the difference ten
@@ -83,6 +83,9 @@ def dixit(browser, moves: int) -> dict:
                                move, {"width": 390, "height": 844})
         out["wall"] = measure(browser, f"{srv.url}/table?room={code}", code, moves, move,
                               {"width": 1920, "height": 1080})
+        # The laptop's own tab: the same wall with the host's controls (folded away during play).
+        out["host"] = measure(browser, f"{srv.url}/table?room={code}&host={room.host_token}", code, moves, move,
+                              {"width": 1920, "height": 1080})
         return out
     finally:
         srv.stop()
@@ -114,12 +117,15 @@ def main() -> None:
         browser.close()
     print("per rerun (median), one tab open at a time: Chromium main thread (of it JavaScript)")
     for label, (task, script) in (("one-line page", floor), ("the same + 10 markdown", ten),
-                                  ("Dixit phone", table["phone"]), ("Dixit shared screen", table["wall"])):
+                                  ("Dixit phone", table["phone"]), ("Dixit shared screen", table["wall"]),
+                                  ("the same, the host's", table["host"])):
         print(f"  {label:24} {task:6.1f} ms ({script:5.1f} ms)")
     element = (ten[0] - floor[0]) / 10
     figure("for comparison: one rerun of a one-line page, one tab alone, Chromium main thread (ms)", f"{floor[0]:.1f}")
     figure("one rerun of a Dixit phone, one tab alone, Chromium main thread (ms)", f"{table['phone'][0]:.1f}")
     figure("one rerun of the Dixit shared screen, one tab alone, Chromium main thread (ms)", f"{table['wall'][0]:.1f}")
+    figure("one rerun of the Dixit shared screen with the host's controls, one tab alone, Chromium main thread (ms)",
+           f"{table['host'][0]:.1f}")
     figure("what one more element whose text changes adds to a rerun, Chromium main thread (ms)", f"{element:.1f}")
 
 if __name__ == "__main__":
