@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
+RERUNS = "(c) => window.__sobremesaPushRooms?.[c]?.reruns ?? 0"
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivo", "Jo", "Kim", "Lu"]
 
 STAMP = r"""(code) => {
@@ -105,6 +106,7 @@ def main() -> None:
                 spy = subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(srv.pid),
                                         "-o", args.profile, "-f", "raw", "-r", "200", "--gil"],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs)
             quiet0, quiet_at = browser_cpu_seconds(), time.monotonic()
             time.sleep(3)  # the browsers with the measuring in place and nothing happening
             quiet = (browser_cpu_seconds() - quiet0) / (time.monotonic() - quiet_at)
@@ -131,6 +133,7 @@ def main() -> None:
                     firsts[-1] = min(firsts[-1] or 1e9, delays[-1])
                 moves += 1
             time.sleep(1.5)  # let the last reruns finish before reading the CPU
+            pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs) - pushed_reruns
             busy = cpu_seconds(srv.pid) - busy0
             moving = time.monotonic() - began
             browsers = browser_cpu_seconds() - browsers0 - quiet * moving  # less what measuring costs
@@ -157,6 +160,7 @@ def main() -> None:
     if reran:
         print(f"of these, {len(reran)} reran (p95 {pct(reran, 95):.0f} ms); the other {len(delays) - len(reran)} were "
               "shown by the server that the move left their screen as it was, and moved on without a rerun")
+    print(f"reruns the pushes started: {pushed_reruns / moves:.1f} per move, for {args.players} other tabs")
     if firsts:
         print(f"tap -> the first other tab re-rendered: median {statistics.median(firsts):.0f} ms")
     if pushes:
