@@ -22,6 +22,14 @@ def run(page, **params):
     return at
 
 
+def open_host_controls(host, status: str = "playing"):
+    """Open the host's panel: once a game is under way it is folded, and draws nothing until opened."""
+    host.session_state[f"host-controls-{status}"] = True
+    host.run()
+    assert not host.exception, [e.message for e in host.exception]
+    return host
+
+
 def text_of(at):
     parts = [m.value for m in at.markdown] + [m.value for m in at.caption] + [m.value for m in at.info]
     parts += [m.value for m in at.success] + [m.value for m in at.error] + [m.value for m in at.warning]

@@ -1,7 +1,7 @@
 """The host's controls for computer players, under AppTest: seat and remove them in the lobby,
 hand a seat over mid-game and give it back; the storyteller's phone says why a phrase is needed."""
 from engine import tables
-from tests.test_pages import run, text_of
+from tests.test_pages import open_host_controls, run, text_of
 
 
 def test_the_host_seats_a_computer_player_in_the_lobby_and_removes_it():
@@ -22,7 +22,7 @@ def test_the_host_hands_a_seat_over_and_gives_it_back():
     room = tables.create_room("dixit", seed=2)
     seats = [tables.join(room.code, n) for n in ("Ana", "Bo", "Cy")]
     tables.start(room.code, room.host_token)
-    host = run("table", room=room.code, host=room.host_token)
+    host = open_host_controls(run("table", room=room.code, host=room.host_token))
     host.selectbox(key="hand-bot").select(1).run()
     next(b for b in host.button if b.label == "A computer player plays for Bo").click().run()
     assert tables.view(room.code)["handed"] == [1]

@@ -6,7 +6,7 @@ import pytest
 
 from engine import tables
 from engine.core import BadToken, TableError
-from tests.test_pages import run, text_of
+from tests.test_pages import open_host_controls, run, text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
@@ -85,7 +85,7 @@ def test_removed_and_skipped_players_are_told_in_words():
     tables.kick(room.code, room.host_token, 3)
     di = run("play", room=room.code, seat=3, token=seats[3].token)
     assert "took you out of this game" in text_of(di)
-    host = run("table", room=room.code, host=room.host_token)
+    host = open_host_controls(run("table", room=room.code, host=room.host_token))
     assert "Di (left)" in "".join(h.proto.body for h in host.get("html"))
     remove = next(s for s in host.selectbox if s.label == "Remove a player")
     assert 3 not in remove.options and "Di" not in remove.options
@@ -94,6 +94,8 @@ def test_removed_and_skipped_players_are_told_in_words():
 def test_host_actions_that_discard_play_ask_first_and_preselect_nobody():
     room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
     host = run("table", room=room.code, host=room.host_token)
+    assert not host.selectbox and not host.button  # folded once the game starts: nothing drawn
+    open_host_controls(host)
     labels = [b.label for b in host.button]
     assert "End the game now" not in labels and "Remove" not in labels  # no one-click discarding
     for box in host.selectbox:
