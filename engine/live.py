@@ -68,6 +68,7 @@ CODE_RE = re.compile(r"[A-Z0-9]{2,12}")
 CLOSE_BAD_CODE = 4400
 CLOSE_TRY_LATER = 1013
 MAX_ECHOES = 200  # per socket between two sends
+WATCH_MAX = 4096  # characters in a {"watch": [...]} frame (64 names of 40 at most); longer is not read
 MAX_SOCKETS = 20_000  # per process; past it new sockets are refused (1013)
 MAX_KNOWN_ROOMS = 50_000  # latest versions remembered (oldest forgotten first)
 # A seat's own move reaches that seat's sockets this much later than the others. The tab that
@@ -374,7 +375,7 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None, glance: Gl
             text = message.get("text")
             if text == "ping":
                 await send({"pong": True})
-            elif text and text.startswith("{"):
+            elif glance is not None and seat is not None and text and text.startswith("{") and len(text) <= WATCH_MAX:
                 try:
                     said = json.loads(text)
                 except ValueError:

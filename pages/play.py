@@ -154,7 +154,7 @@ def phone() -> None:
         return
     seat = view["you"]
     seen = Watched(view)  # what this screen reads: a move that changes none of it need not rerun it
-    drawn = False
+    drawn = flashed = False
 
     def act(move: dict) -> bool:
         return ui.attempt(tables.submit, code, seat, token, move)
@@ -164,7 +164,7 @@ def phone() -> None:
         score = seen["scores"][seat] if seen.get("scores") else 0
         st.markdown(_("**{name}** · {points} · room {code}", name=ui.esc(seen["names"][seat]),
                       points=ui.points(score), code=ui.esc(code)))
-        ui.flash()
+        flashed = ui.flash()  # shown once: the next move's rerun takes it away
         if seen["status"] == "lobby":  # the same wait for every game
             seated = _("You're in as {name}.", name=ui.esc(seen["names"][seat]))
             st.html(f"<div class='sm-phase'>{seated}</div><div class='sm-waiting'>"
@@ -176,8 +176,8 @@ def phone() -> None:
     finally:  # mounted last: its render means the whole fragment has rendered this version
         awake = seen["status"] == "playing" and bool(seen.get("waiting_on_you"))
         rerun_in = st.session_state.pop("rerun_in", None)
-        # A screen on a timer, or one that did not finish, reruns on every move as before.
-        keys = seen.read() if drawn and rerun_in is None else None
+        # A screen on a timer, showing a refusal, or one that did not finish reruns on every move.
+        keys = seen.read() if drawn and rerun_in is None and not flashed else None
         push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token), awake=awake,
                     rerun_in=rerun_in, watch=None if keys is None else (keys, tables.signature(view, token, keys)))
 

@@ -127,15 +127,15 @@ def computer_players(view: dict) -> None:
 
 def host_panel(view: dict) -> None:
     rejoin_requests(view)
+    ui.flash()  # a refusal is shown even with the panel folded (the rejoin buttons sit outside it)
     # Drawn only while open: folded during play, the controls were still drawn on every move by this
     # tab, the laptop's own (bench/rerun_cost.py). The key follows the status, so the panel is open in
-    # the lobby and folds when the game starts, as before.
-    panel = st.expander(_("Host controls"), expanded=view["status"] == "lobby", key=f"host-controls-{view['status']}",
-                        on_change="rerun")
+    # the lobby and at the end (to play again), and folds when the game starts.
+    panel = st.expander(_("Host controls"), expanded=view["status"] in ("lobby", "finished"),
+                        key=f"host-controls-{view['status']}", on_change="rerun")
     if not panel.open:
         return
     with panel:
-        ui.flash()
         names = view["names"]
         if view["status"] == "lobby":
             fewest, most = view["seats_allowed"]

@@ -152,10 +152,12 @@ def attempt(action, *args) -> bool:
         return False
 
 
-def flash() -> None:
+def flash() -> bool:
+    """Show the refusal an action of this tab left, once. True if there was one."""
     message = st.session_state.pop("flash", None)
     if message:
         st.error(esc(message), icon="✋")
+    return bool(message)
 
 
 def rerun_in(seconds: float) -> None:

@@ -279,7 +279,7 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
 
         def glance_now(room, seat, keys):
             asked.append((room, seat, keys))
-            return 4, "s-" + ",".join(keys)
+            return live.latest(room), "s-" + ",".join(keys)
         ws2 = FakeWebSocket(code)
         task2 = asyncio.create_task(live.websocket_endpoint(ws2, 3, glance=glance_now))
         await ws2.next_sent(1)
@@ -289,11 +289,16 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
         assert (await ws2.next_sent(2))[-1] == {"version": 4, "sig": "s-hand,phase"}
         assert (code, 3, ["hand", "phase"]) in asked  # the seat the ticket names, the fields sorted once
 
+        too_long = '{"watch": ["hand", "phase"], "pad": "' + "x" * 5000 + '"}'  # never parsed, not even as a watch
+        await ws2.incoming.put({"type": "websocket.receive", "text": too_long})
+        await asyncio.sleep(0.05)
+        live.notify(code, 5)
+        assert (await ws2.next_sent(3))[-1] == {"version": 5, "sig": "s-hand,phase"}  # the last good list stands
         for bad in ('{"watch": "hand"}', '{"watch": [1, 2]}', '{"watch": ["x"' , '{"watch": null}'):
             await ws2.incoming.put({"type": "websocket.receive", "text": bad})
         await asyncio.sleep(0.05)
-        live.notify(code, 5)
-        assert (await ws2.next_sent(3))[-1] == {"version": 5}  # a malformed list is no list: reruns
+        live.notify(code, 6)
+        assert (await ws2.next_sent(4))[-1] == {"version": 6}  # a malformed list is no list: reruns
 
         for w in (ws, ws2):
             await w.incoming.put({"type": "websocket.disconnect", "code": 1000})

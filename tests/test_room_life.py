@@ -105,6 +105,8 @@ def test_host_actions_that_discard_play_ask_first_and_preselect_nobody():
     next(b for b in host.button if b.label == "Yes: end the game now").click().run()
     assert tables.view(room.code)["status"] == "finished"
     assert tables.version(room.code) == version + 1
+    host.run()  # at the end the panel is open again, with the way to play on
+    assert any(b.label == "Play again with the same players" for b in host.button)
 
 
 def test_a_replaced_pictomania_card_tells_the_players_who_were_ready_why():
