@@ -104,6 +104,7 @@ def reset() -> None:
     with _states_guard:
         _states.clear()
         _views.clear()
+        _signed.clear()
     gate.PROBES.clear()
 
 
@@ -592,9 +593,27 @@ def _kept_view(room: dict, seats: list, seat) -> dict:
     return shown
 
 
+_signed: dict[tuple, str] = {}  # (code, version, seat, token hash, fields) -> signature
+SIGNED_KEPT = 4096
+
+
+def _sign(code: str, version: int, seat: int, token_hash: str, keys: list[str], view: dict) -> str:
+    """A view of one (version, seat) is the same wherever it is asked for, so its signature is made
+    once: the socket's glance and the rerun that usually follows it sign the same fields."""
+    key = (code, version, seat, token_hash, tuple(keys))
+    found = _signed.get(key)
+    if found is None:
+        found = glance.sign(code, seat, token_hash, keys, view)
+        with _states_guard:  # sockets' glances run in worker threads
+            _signed[key] = found
+            while len(_signed) > SIGNED_KEPT:
+                _signed.pop(next(iter(_signed)))
+    return found
+
+
 def signature(view: dict, token: str, keys: list[str]) -> str:
     """The signature of the fields `keys` of a seat's `view` (see `engine.glance`), for its page."""
-    return glance.sign(view["code"], view["you"], _hash(token), keys, view)
+    return _sign(view["code"], view["version"], view["you"], _hash(token), keys, view)
 
 
 def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
@@ -609,7 +628,7 @@ def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
         shown = _kept_view(room, seats, seat)
     except SobremesaError:
         return None
-    return room["version"], glance.sign(room["code"], seat, row["token_hash"], keys, shown)
+    return room["version"], _sign(room["code"], room["version"], seat, row["token_hash"], keys, shown)
 
 
 def _build_view(room: dict, seats: list, seat) -> dict:
