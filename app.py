@@ -5,10 +5,12 @@ find `app`), so the pages are built only inside a run.
 """
 from __future__ import annotations
 
+from starlette.middleware import Middleware
 from starlette.responses import FileResponse, PlainTextResponse
 from starlette.routing import Route
 from streamlit.starlette import App
 
+from pages import guard
 from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, FACE_ROUTE
 
 
@@ -50,12 +52,13 @@ def _computer_players() -> None:
 _watch()
 _warm_up()
 _computer_players()
+guard.start_sweeping()
 app = App("app.py", routes=[
     EVENTS_ROUTE,
     Route("/cards/{card_id:path}", card_image),
     ASSET_ROUTE,
     FACE_ROUTE,
-])
+], middleware=[Middleware(guard.Guard)])
 
 
 def main() -> None:
@@ -64,6 +67,7 @@ def main() -> None:
     from pages.i18n import _, forget
 
     forget()  # a full run: the tab's language is worked out again (its reader may have chosen)
+    guard.withdraw()  # and uploads are taken again only if this run draws an uploader
     st.set_page_config(page_title="Sobremesa", page_icon="🎴", layout="wide", initial_sidebar_state="collapsed")
     pages = [  # the titles are the browser tab's, in the tab's language
         st.Page("pages/home.py", title="Sobremesa", icon="🎴", default=True),

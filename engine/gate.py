@@ -6,8 +6,10 @@ to anyone with the code); a phone's also names its seat, and only a ticket with 
 seat as connected. A socket without a valid ticket hears the same refusal whether or not the room
 exists, so codes cannot be tested through the push route.
 
-Codes can still be tried on the pages (`/play?room=…`). `Probes` counts each device's wrong codes
-in a sliding window; past the limit the device is told to wait, whichever code it tries next.
+Codes can still be tried on the pages (`/play?room=…`). `Probes` counts wrong codes per device
+(a browser's own id) and per address in a sliding window; past a limit the device is told to wait,
+whichever code it tries next, unless it shows a seat's or the host's token for the room (a guess
+never carries one) or it is the computer that runs the server.
 
 Nothing here imports Streamlit.
 """
@@ -22,6 +24,7 @@ import secrets
 import threading
 import time
 from collections import deque
+from dataclasses import dataclass
 
 TICKET_SECONDS = 900  # a ticket lives 10 to 15 minutes; every render of a page issues a fresh one
 _BUCKET = 300         # tickets are issued per 5-minute bucket, so reruns reuse one ticket
@@ -99,16 +102,46 @@ def check(channel: str, ticket, now: float | None = None) -> tuple[bool, int | N
     return True, None if who == "-" else int(who)
 
 
-class Probes:
-    """Wrong room codes per device: at most `limit` in any `window` seconds."""
+LOCAL_ADDRESSES = ("127.0.0.1", "::1")  # this computer: the server's own laptop, never locked out
 
-    def __init__(self, limit: int = 20, window: float = 60.0, devices: int = 10_000) -> None:
-        self.limit, self.window, self.devices = limit, window, devices
+
+def is_local(address) -> bool:
+    """The computer that runs the server (its own browser, usually the shared screen's)."""
+    return address in LOCAL_ADDRESSES
+
+
+@dataclass(frozen=True)
+class Device:
+    """Who is asking: a browser's own random id (kept in a cookie, made on its first visit; None
+    when unknown) and the address it connects from. Limits count both: a school often puts every
+    phone behind one address, so one student's guesses must not lock out the class, and clearing
+    cookies must not reset the count."""
+    id: str | None
+    address: str
+    kind: str = ""  # "Android phone", "iPhone", ... for the host's eyes (see `device_kind`)
+
+    @classmethod
+    def of(cls, device) -> "Device":
+        """A Device from what callers pass: a Device, or an address alone (older callers, tests)."""
+        return device if isinstance(device, Device) else cls(None, str(device))
+
+
+class Probes:
+    """Wrong room codes per device and per address, in a sliding window of `window` seconds: at
+    most `limit` from one device and `address_limit` from one address (higher: a school's phones
+    share one). The server's own computer is never counted.
+
+    With 5 letters from 20 (3.2 million codes) and 50 rooms open, one address guessing as fast as it
+    may needs `hours_to_hit` (see there) to find any room: over a day."""
+
+    def __init__(self, limit: int = 10, window: float = 60.0, devices: int = 10_000,
+                 address_limit: int = 30) -> None:
+        self.limit, self.window, self.devices, self.address_limit = limit, window, devices, address_limit
         self._misses: dict[str, deque] = {}
         self._lock = threading.Lock()
 
-    def _recent(self, device: str, now: float) -> deque | None:
-        misses = self._misses.get(device)
+    def _recent(self, key: str, now: float) -> deque | None:
+        misses = self._misses.get(key)
         while misses and misses[0] <= now - self.window:
             misses.popleft()
         return misses
@@ -117,22 +150,67 @@ class Probes:
         with self._lock:
             self._misses.clear()
 
+    @staticmethod
+    def _keys(device: Device) -> list[tuple[str, str]]:
+        keys = [("address", "a:" + device.address)]
+        if device.id:
+            keys.append(("device", "d:" + device.id))
+        return keys
+
     def blocked(self, device, now: float | None = None) -> bool:
+        device = Device.of(device)
+        if is_local(device.address):
+            return False
         now = time.monotonic() if now is None else now
         with self._lock:
-            misses = self._recent(str(device), now)
-            return misses is not None and len(misses) >= self.limit
+            for kind, key in self._keys(device):
+                misses = self._recent(key, now)
+                # A device unknown by id is held to the device's limit at its address.
+                most = self.address_limit if kind == "address" and device.id else self.limit
+                if misses is not None and len(misses) >= most:
+                    return True
+        return False
 
     def miss(self, device, now: float | None = None) -> None:
+        device = Device.of(device)
+        if is_local(device.address):
+            return
         now = time.monotonic() if now is None else now
-        device = str(device)
         with self._lock:
-            if device not in self._misses and len(self._misses) >= self.devices:
-                for old in [d for d in self._misses if not self._recent(d, now)]:
-                    del self._misses[old]
-                if len(self._misses) >= self.devices:  # a flood of devices: forget the oldest
-                    del self._misses[next(iter(self._misses))]
-            self._misses.setdefault(device, deque()).append(now)
+            for _kind, key in self._keys(device):
+                if key not in self._misses and len(self._misses) >= self.devices:
+                    for old in [d for d in self._misses if not self._recent(d, now)]:
+                        del self._misses[old]
+                    if len(self._misses) >= self.devices:  # a flood of devices: forget the oldest
+                        del self._misses[next(iter(self._misses))]
+                self._misses.setdefault(key, deque()).append(now)
+
+
+def hours_to_hit(codes: int, rooms: int, per_minute: int) -> float:
+    """Expected hours for one address guessing `per_minute` codes a minute, never the same one
+    twice, to find any of `rooms` open rooms among `codes` possible codes."""
+    guesses = (codes + 1) / (rooms + 1)
+    return guesses / per_minute / 60
+
+
+def device_kind(user_agent: str | None) -> str:
+    """What kind of device a browser is, in a few words the host recognises ("Android phone")."""
+    agent = user_agent or ""
+    if "iPhone" in agent:
+        return "iPhone"
+    if "iPad" in agent or ("Macintosh" in agent and "Mobile" in agent):
+        return "iPad"
+    if "Android" in agent:
+        return "Android phone" if "Mobile" in agent else "Android tablet"
+    if "Windows" in agent:
+        return "Windows computer"
+    if "Macintosh" in agent:
+        return "Mac"
+    if "CrOS" in agent:
+        return "Chromebook"
+    if "Linux" in agent:
+        return "Linux computer"
+    return "device"
 
 
 PROBES = Probes()  # one per server process: the pages and the push route share it

@@ -32,11 +32,12 @@ import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from engine import gate, glance, paths
 from engine.core import (LANGUAGES, SHARED, AlreadyStarted, BadName, BadOptions, BadToken, Game, InternalError,
-                         NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, TooManyTries,
+                         NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, TooManyRooms,
+                         TooManyTries,
                          IllegalMove, UnknownMove,
                          check, perform, table_view)
 from engine.core.game import score_winners
@@ -45,6 +46,9 @@ from engine.games import GAMES
 from engine.store import open_store
 
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: codes never spell words; no I/O to confuse with 1/0
+# 20 ** 5 = 3.2 million codes: with 50 rooms open and the wrong-code limits of `gate.Probes`, one
+# address needs over a day to find any room by guessing (tests/test_security.py works it out).
+CODE_LENGTH = 5
 CODE_SHAPE = re.compile(r"[A-Z0-9]{2,12}")
 NAME_MAX = 20
 TOKEN_MAX = 100
@@ -187,18 +191,24 @@ def normalise_code(code) -> str:
     return text if CODE_SHAPE.fullmatch(text) else ""
 
 
-def _probed(code, device) -> dict:
-    """`_room` for a lookup a person made from `device` (a page, the join form): each device may get
-    only a few codes wrong a minute (`gate.PROBES`), so codes cannot be found by trying them all."""
+def _probed(code, device, proof=None) -> dict:
+    """`_room` for a lookup a person made from `device` (a page, the join form): each device and
+    each address may get only a few codes wrong a minute (`gate.PROBES`), so codes cannot be found
+    by trying them all. A device told to wait is still let in with `proof(room)`: a seat's or the
+    host's token for that room, which no guess carries, so one student guessing codes behind a
+    school's one address never locks the class out of their own links."""
     if device is None:
         return _room(code)
-    if gate.PROBES.blocked(device):
-        raise TooManyTries()
+    blocked = gate.PROBES.blocked(device)
     try:
-        return _room(code)
+        room = _room(code)
     except RoomNotFound:
-        gate.PROBES.miss(device)
-        raise
+        if not blocked:
+            gate.PROBES.miss(device)
+        raise TooManyTries() if blocked else RoomNotFound(code if isinstance(code, str) else "")
+    if blocked and not (proof is not None and proof(room)):
+        raise TooManyTries()
+    return room
 
 
 def _room(code, conn=None) -> dict:
@@ -296,6 +306,16 @@ def _seat(room: dict, seat, token, conn=None, seats: list | None = None) -> dict
     raise BadToken("player")
 
 
+def _proves(room: dict, seat, token, host_token) -> bool:
+    """Whether the caller holds a seat's token or the host's for this room."""
+    if host_token is not None and _token_ok(host_token, room["host_hash"]):
+        return True
+    try:
+        return seat is not None and bool(_seat(room, seat, token))
+    except BadToken:
+        return False
+
+
 def _host(room: dict, host_token) -> None:
     if not _token_ok(host_token, room["host_hash"]):
         raise BadToken("host")
@@ -308,8 +328,18 @@ def games() -> dict[str, Game]:
     return dict(GAMES)
 
 
+ROOMS_A_MINUTE = (3, 10)     # rooms one device, and one address, may create in a minute
+OPEN_LOBBIES = (3, 10)       # lobbies one device, and one address, may have waiting for players
+LOBBY_HOURS = 3              # a lobby nobody joined, untouched this long, is removed
+
+
 @refusals_only
-def create_room(game: str, options: dict | None = None, seed: int | None = None, language: str = "en") -> Room:
+def create_room(game: str, options: dict | None = None, seed: int | None = None, language: str = "en",
+                device=None) -> Room:
+    """A new room in its lobby. A page passes the `device` asking (a `gate.Device`): one device
+    and one address may create only a few rooms a minute and keep only a few lobbies open, so no
+    one on the network can bury the host's room under others. The server's own computer is not
+    limited, and its rooms are marked as made here (`open_rooms`)."""
     if not isinstance(game, str) or game not in GAMES:
         raise BadOptions("There is no such game here.")
     if not isinstance(language, str) or language not in LANGUAGES:
@@ -321,18 +351,47 @@ def create_room(game: str, options: dict | None = None, seed: int | None = None,
     if seed is not None and not is_whole(seed):
         raise BadOptions("A seed is a whole number.")
     seed = secrets.randbelow(2**31) if seed is None else seed
+    origin = gate.Device.of(device if device is not None else "127.0.0.1")
+    _expire_lobbies()
     for _ in range(50):
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         with store().transaction() as conn:
             if store().room(code, conn) is not None:
                 continue
             now = _now()
+            _may_create(conn, origin, now)
             store().insert_room(conn, {
                 "code": code, "game": game, "options": merged, "language": language, "seed": seed,
                 "host_hash": _hash(host_token), "status": "lobby", "version": 1, "game_no": 1,
                 "created_at": now, "started_at": None, "updated_at": now})
+            store().note_origin(conn, code, origin.id, origin.address, gate.is_local(origin.address), now)
         return Room(code, host_token)
     raise TableError("Could not find a free room code; try again.")
+
+
+def _ago(now: str, seconds: float) -> str:
+    return (datetime.fromisoformat(now) - timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+
+
+def _may_create(conn, origin: "gate.Device", now: str) -> None:
+    if gate.is_local(origin.address):
+        return
+    made = store().rooms_made(_ago(now, 60), origin.id, origin.address, conn)
+    if made["device_recent"] >= ROOMS_A_MINUTE[0] or made["address_recent"] >= ROOMS_A_MINUTE[1]:
+        raise TooManyRooms("You have just created several rooms. Wait a minute, then try again.")
+    if made["device_lobbies"] >= OPEN_LOBBIES[0] or made["address_lobbies"] >= OPEN_LOBBIES[1]:
+        raise TooManyRooms("Rooms created here are still waiting for players. Play one of them first.")
+
+
+def _expire_lobbies() -> None:
+    """Lobbies nobody joined, untouched for `LOBBY_HOURS`, go: abandoned rooms would otherwise
+    fill the host's list and count against their device's limit for ever."""
+    for code in store().empty_lobbies(_ago(_now(), LOBBY_HOURS * 3600)):
+        with _lock(code), store().transaction() as conn:
+            room = store().room(code, conn)
+            if room is not None and room["status"] == "lobby" and not store().seats(code, conn):
+                store().drop_room(conn, code)
+        _forget(code)
 
 
 def clean_name(name) -> str:
@@ -413,14 +472,21 @@ def find_seat(code: str, token: str) -> Seat:
     raise BadToken("player")
 
 
+ASKS_PER_ADDRESS = 10  # open requests to come back in, per room, from one address
+
+
 @refusals_only
-def ask_to_rejoin(code: str, name: str, device: str | None = None) -> Seat:
+def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
     """Someone who lost their link asks for their seat back under the name they played with. The
-    token returned opens the seat only once the host lets them back in (`let_back_in`). While a
-    request for a seat waits for the host, no other can replace it (the host answers the one they
-    saw), and names that match nobody count as wrong guesses of the device (`gate.PROBES`)."""
+    token returned opens the seat only once the host lets them back in (`let_back_in`).
+
+    Each device (a `gate.Device`; by its address when it has no id) has one open request per room:
+    asking again replaces its last one, so one phone cannot ask for every seat. Two devices may ask
+    for the same seat: the host sees both (`rejoin_requests`) and lets in the person they saw ask.
+    Names that match nobody count as wrong guesses of the device (`gate.PROBES`)."""
     name = clean_name(name)
     code = _probed(code, device)["code"]
+    asker = gate.Device.of(device if device is not None else "127.0.0.1")
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         if room["status"] == "lobby":
@@ -430,27 +496,55 @@ def ask_to_rejoin(code: str, name: str, device: str | None = None) -> Seat:
             if device is not None:
                 gate.PROBES.miss(device)
             raise BadName("Nobody called {name} is playing here. Type the name exactly as you joined.", name=name)
-        if any(r["seat"] == seat["seat"] for r in store().rejoins(code, conn)):
-            raise TableError("Someone already asked to come back in as {name}. The host answers that first; "
-                             "try again in a moment.", name=seat["name"])
+        key = asker.id or "a:" + asker.address
+        others = [a for a in store().asks(code, conn) if a["address"] == asker.address and a["asker"] != key]
+        if not gate.is_local(asker.address) and len(others) >= ASKS_PER_ADDRESS:
+            raise TableError("Many people here are already asking to come back in. Wait for the host to "
+                             "answer them, then try again.")
         token = secrets.token_urlsafe(16)
-        store().ask_rejoin(conn, code, seat["seat"], _hash(token), _now())
+        store().ask_rejoin(conn, code, {"ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}", "seat": seat["seat"],
+                                        "token_hash": _hash(token), "asker": key, "address": asker.address,
+                                        "kind": asker.kind, "asked_at": _now()})
         version = _bump(conn, room)
     _notify(code, version)
     return Seat(code, seat["seat"], token, seat["name"])
 
 
 @refusals_only
-def let_back_in(code: str, host_token: str, seat: int, allow: bool = True) -> int:
-    """The host's answer to `ask_to_rejoin`: the asker's phone becomes the seat (the old link stops
-    working), or the request is dropped."""
+def rejoin_requests(code: str, host_token: str) -> list[dict]:
+    """For the host: every open request to come back in, newest first: {id, seat, name, kind,
+    seconds} (kind: "Android phone", ...; seconds: how long ago it was made). Never a token."""
+    room = _room(code)
+    _host(room, host_token)
+    names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
+    now = datetime.fromisoformat(_now())
+    return [{"id": a["ask_id"], "seat": a["seat"], "name": names.get(a["seat"], ""), "kind": a["kind"],
+             "seconds": max(0, int((now - datetime.fromisoformat(a["asked_at"])).total_seconds()))}
+            for a in store().asks(room["code"])]
+
+
+@refusals_only
+def still_asking(code: str, token: str) -> bool:
+    """Whether the request that handed out `token` still waits for the host (the asking phone
+    learns that it was turned away, or that someone else was let in)."""
+    room = _room(code)
+    return isinstance(token, str) and any(_token_ok(token, a["token_hash"]) for a in store().asks(room["code"]))
+
+
+@refusals_only
+def let_back_in(code: str, host_token: str, seat: int, allow: bool = True, request: str | None = None) -> int:
+    """The host's answer to `ask_to_rejoin` for `seat` (the newest request for it, or `request`, an
+    id from `rejoin_requests`): the asker's phone becomes the seat (the old link stops working, and
+    the other requests for the seat are dropped), or that request is dropped."""
     code = _room(code)["code"]
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         _host(room, host_token)
-        if not any(r["seat"] == seat for r in store().rejoins(code, conn)):
+        ask = next((a for a in store().asks(code, conn)
+                    if a["seat"] == seat and (request is None or a["ask_id"] == request)), None)
+        if ask is None:
             raise TableError("Nobody is asking to come back in as that player any more.")
-        store().close_rejoin(conn, code, seat, grant=allow)
+        store().close_rejoin(conn, code, ask, grant=allow)
         version = _bump(conn, room)
     _notify(code, version)
     return version
@@ -558,15 +652,16 @@ ROOMS_VIEWED = 512  # rooms whose views are kept; the oldest is dropped first
 
 
 @refusals_only
-def view(code: str, seat: int | None = None, token: str | None = None, device: str | None = None) -> dict:
+def view(code: str, seat: int | None = None, token: str | None = None, device=None,
+         host_token: str | None = None) -> dict:
     """A seat's view (with its token), or the shared screen's (no seat). Never another's secret.
 
     Every view starts with the same header, whatever the game and whether it has started: code,
     game, title, status, version, names, you, language, options, phase, waiting_for, scores,
     skippable (who the host may skip now) and turn_word; a seat's also has waiting_on_you. The game's
-    own view follows. A page passes the `device` asking, so that it may try only a few wrong codes a
-    minute."""
-    room = _probed(code, device)
+    own view follows. A page passes the `device` asking (a `gate.Device`, or an address), so that it
+    may try only a few wrong codes a minute; a seat's token, or the `host_token`, always opens it."""
+    room = _probed(code, device, proof=lambda r: _proves(r, seat, token, host_token))
     seats = store().seats(room["code"])
     if seat is not None:
         _seat(room, seat, token, seats=seats)
@@ -640,7 +735,7 @@ def _build_view(room: dict, seats: list, seat) -> dict:
               "version": room["version"], "names": names, "you": seat, "language": room["language"],
               "options": room["options"], "turn_word": game.turn_word, "bots": bots, "game_no": room["game_no"],
               "handed": [b["seat"] for b in robots if not b["seated"]],
-              "asking": [] if room["status"] == "lobby" else [r["seat"] for r in store().rejoins(room["code"])]}
+              "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(room["code"])})}
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])
         return {**header, "phase": "lobby", "waiting_for": [], "scores": [0] * len(names), "skippable": [],
@@ -656,7 +751,7 @@ def _build_view(room: dict, seats: list, seat) -> dict:
 
 
 @refusals_only
-def version(code: str, device: str | None = None) -> int:
+def version(code: str, device=None) -> int:
     return _probed(code, device)["version"]
 
 
@@ -971,13 +1066,13 @@ def _turn_ends_from_log(room: dict, seats: int, turns: int) -> dict[int, str]:
 # ---- the host's laptop -------------------------------------------------------------------------
 
 @refusals_only
-def open_rooms(limit: int = 20) -> list[dict]:
-    """Recent rooms with their players, newest first (for the host's own machine only)."""
+def open_rooms(limit: int = 1000) -> list[dict]:
+    """Rooms still running (lobby or playing), newest first, with their players, and `here`: created
+    on this computer. For the host's own machine only: the way back to a room whose tab closed."""
+    _expire_lobbies()
     rooms = []
-    for code in reversed(store().room_codes()[-limit:]):
-        room = store().room(code)
-        rooms.append({"code": code, "game": room["game"], "status": room["status"],
-                      "names": [s["name"] for s in store().seats(code)], "updated_at": room["updated_at"]})
+    for room in store().open_rooms(limit if is_whole(limit) and limit > 0 else 1000):
+        rooms.append({**room, "names": [s["name"] for s in store().seats(room["code"])]})
     return rooms
 
 

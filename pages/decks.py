@@ -25,7 +25,7 @@ def _upload(game: str) -> None:
         with st.form("upload-deck", clear_on_submit=True):
             name = st.text_input(_("Deck name"), max_chars=40, placeholder=_("e.g. Year 6 — the Romans"),
                                  key="deck-name")
-            files = st.file_uploader(_("Pictures"), type=IMAGE_TYPES, accept_multiple_files=True, key="deck-files")
+            files = ui.uploader(_("Pictures"), type=IMAGE_TYPES, accept_multiple_files=True, key="deck-files")
             if st.form_submit_button(_("Add this deck")):
                 bar = st.progress(0.0, text=_("Reading the pictures…"))
 

@@ -20,8 +20,8 @@ join_col, host_col = st.columns([1, 1.4], gap="large")
 with join_col:
     st.subheader(_("Join a game"))
     with st.form("join"):
-        code = st.text_input(_("Room code"), max_chars=6, placeholder=_("e.g. KQZP"), key="join-code",
-                             help=_("The four letters on the shared screen."))
+        code = st.text_input(_("Room code"), max_chars=6, placeholder=_("e.g. KQZPB"), key="join-code",
+                             help=_("The five letters on the shared screen."))
         if st.form_submit_button(_("Join"), type="primary", use_container_width=True):
             try:
                 tables.version(code, device=ui.device())
@@ -39,27 +39,35 @@ with host_col:
     options = SCREENS[game].options()
     if st.button(_("Create the room"), type="primary", use_container_width=True, key="create-room"):
         try:
-            room = tables.create_room(game, options=options, language=language)
+            room = tables.create_room(game, options=options, language=language, device=ui.device())
         except SobremesaError as exc:
             st.error(ui.esc(ui.refusal(exc)))
         else:
             ui.keep_host(room.code, room.host_token)
             st.switch_page("pages/table.py", query_params={"room": room.code})
 
+ROOMS_SHOWN = 10  # rooms listed at first, and how many more each "Show more" adds
+
 if ui.is_local_request():
-    running = [r for r in tables.open_rooms() if r["status"] != "finished"]
+    shown = st.session_state.get("rooms-shown", ROOMS_SHOWN)
+    running = tables.open_rooms(limit=shown + 1)
     if running:
         st.subheader(_("Rooms on this computer"))
-        st.caption(_("Only this laptop sees this list. Opening a room here gives this tab its host controls."))
-        for r in running:
+        st.caption(_("Only this laptop sees this list, newest first. Opening a room here gives this tab its host "
+                     "controls."))
+        for r in running[:shown]:
             cols = st.columns([1, 2, 3, 2])
             cols[0].markdown(f"<span class='sm-code' style='font-size:1.3rem'>{ui.esc(r['code'])}</span>",
                              unsafe_allow_html=True)
-            cols[1].write(ui.GAME_TITLES.get(r["game"], r["game"]))
+            made = _("created on this computer") if r["here"] else _("created on another device")
+            cols[1].markdown(f"{ui.esc(ui.GAME_TITLES.get(r['game'], r['game']))}  \n:gray[{made}]")
             cols[2].write(ui.esc(", ".join(r["names"])) or _("nobody yet"))
             if cols[3].button(_("Open shared screen"), key=f"reopen-{r['code']}"):
                 ui.keep_host(r["code"], tables.renew_host_token(r["code"]))
                 st.switch_page("pages/table.py", query_params={"room": r["code"]})
+        if len(running) > shown and st.button(_("Show more rooms"), key="rooms-more"):
+            st.session_state["rooms-shown"] = shown + ROOMS_SHOWN
+            st.rerun()
 
 st.divider()
 st.page_link("pages/rules.py", label=_("How to play"), icon="📜")

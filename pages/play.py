@@ -18,7 +18,7 @@ token = params.get("token")
 
 def join_form() -> None:
     try:
-        view = tables.view(code, device=ui.device())
+        view = tables.view(code, device=ui.asker(code))
     except SobremesaError as exc:
         st.title("🎴 " + _("Join the table"))
         st.error(ui.esc(ui.refusal(exc)), icon="🚪")
@@ -73,7 +73,7 @@ def waiting_to_rejoin(asking: dict) -> None:
     try:
         tables.view(code, asking["seat"], asking["token"])
     except BadToken:
-        if asking["seat"] in view["asking"]:
+        if tables.still_asking(code, asking["token"]):
             asked = _("Asked to come back in as {name}.", name=ui.esc(view["names"][asking["seat"]]))
             host = _("The host lets you in from the shared screen.")  # outside an f-string, where it is extracted
             st.html(f"<div class='sm-phase'>{asked}</div><div class='sm-waiting'>{host}</div>")
@@ -97,7 +97,7 @@ def seat_view() -> dict | None:
         seat = -1
     try:
         try:
-            view = tables.view(code, seat, token, device=ui.device())
+            view = tables.view(code, seat, token, device=ui.asker(code))
         except BadToken:
             found = tables.find_seat(code, token)  # raises BadToken when no seat has this token
             st.query_params["seat"] = str(found.seat)

@@ -81,17 +81,47 @@ def confirm(key: str, label: str, yes: str, disabled: bool, consequence: str, ac
         st.button(yes, type="primary", key=f"yes-{key}", on_click=ui.attempt, args=(action, code, host_token, *args))
 
 
+# What the host sees of a device asking to come back in (`gate.device_kind`); brand names stay as they are.
+KINDS = {"Android phone": N_("Android phone"), "Android tablet": N_("Android tablet"),
+         "Windows computer": N_("Windows computer"), "Linux computer": N_("Linux computer")}
+BRANDS = ("iPhone", "iPad", "Mac", "Chromebook")
+
+
+def ago(seconds: int) -> str:
+    if seconds < 60:
+        return n_("{n} second ago", "{n} seconds ago", seconds)
+    if seconds < 3600:
+        return n_("{n} minute ago", "{n} minutes ago", seconds // 60)
+    return n_("{n} hour ago", "{n} hours ago", seconds // 3600)
+
+
 def rejoin_requests(view: dict) -> None:
-    """Someone lost their link: the host lets them back into their seat (their old link stops)."""
-    for seat in view.get("asking", []):
+    """Someone lost their link: the host lets them back into their seat (their old link stops). Every
+    request for a seat is shown, newest first, with the kind of device and its age: the host lets in
+    the person they saw ask, and the others for that seat are dropped."""
+    if not view.get("asking"):
+        return
+    try:
+        requests = tables.rejoin_requests(code, host_token)
+    except SobremesaError:
+        return
+    for seat in view["asking"]:
+        mine = [r for r in requests if r["seat"] == seat]
+        if not mine:
+            continue
         with st.container(border=True):
-            st.markdown(_("**{name}** asks to come back in on another phone. Is that really them?",
-                          name=ui.esc(view["names"][seat])))
-            yes, no = st.columns(2)
-            yes.button(_("Let them in"), key=f"let-{seat}", type="primary", use_container_width=True,
-                       on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat))
-            no.button(_("No"), key=f"deny-{seat}", use_container_width=True,
-                      on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, False))
+            st.markdown(n_("**{name}** asks to come back in on another phone. Is that really them?",
+                           "{n} phones ask to come back in as **{name}**. Which one is really them?",
+                           len(mine), name=ui.esc(view["names"][seat])))
+            for r in mine:
+                label = KINDS.get(r["kind"])
+                kind = _(label) if label else r["kind"] if r["kind"] in BRANDS else _("a device")
+                st.caption(_("{device} · asked {ago}", device=kind, ago=ago(r["seconds"])))
+                yes, no = st.columns(2)
+                yes.button(_("Let them in"), key=f"let-{r['id']}", type="primary", use_container_width=True,
+                           on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, True, r["id"]))
+                no.button(_("No"), key=f"deny-{r['id']}", use_container_width=True,
+                          on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, False, r["id"]))
 
 
 LEVELS = {"normal": N_("Normal"), "easy": N_("Easy")}
@@ -183,7 +213,7 @@ def host_panel(view: dict) -> None:
 
 @st.fragment
 def screen() -> None:
-    view = ui.load(code)
+    view = ui.load(code, host_token=host_token if is_host else None)
     if view is None:
         return
     try:

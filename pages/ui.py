@@ -13,8 +13,9 @@ from urllib.parse import urlencode
 import segno
 import streamlit as st
 
-from engine import tables
+from engine import gate, tables
 from engine.core import SobremesaError
+from pages import guard
 from pages.i18n import _, n_, refusal, room_language  # noqa: F401  (refusal: the pages show refusals through ui)
 
 GAME_TITLES = {name: game.title for name, game in tables.games().items()}  # as published, never translated
@@ -212,15 +213,36 @@ def ticket(code: str, seat=None, token=None, channel=None) -> str | None:
     return issued
 
 
-def device() -> str:
-    """Who is asking, for the limit on wrong room codes: the browser's address."""
-    return getattr(st.context, "ip_address", None) or "local"
+def device() -> gate.Device:
+    """Who is asking, for the limits on wrong room codes, rooms created and requests to come back
+    in: the browser's own id (a cookie `pages.guard` gives it), its address and what kind it is."""
+    try:
+        cookies, agent = st.context.cookies, st.context.headers.get("User-Agent")
+    except Exception:  # outside a browser's session (AppTest): this computer
+        cookies, agent = {}, None
+    address = getattr(st.context, "ip_address", None)
+    return gate.Device(guard.device_id(cookies), address if isinstance(address, str) and address else "127.0.0.1",
+                       gate.device_kind(agent if isinstance(agent, str) else None))
 
 
-def load(code: str, seat=None, token=None) -> dict | None:
+def uploader(label: str, **kwargs):
+    """`st.file_uploader`, and this tab may upload into it (`pages.guard` refuses every other upload)."""
+    files = st.file_uploader(label, **kwargs)
+    guard.offer()
+    return files
+
+
+def asker(code: str):
+    """The device to count a lookup of `code` against, or None: a tab that has opened this room
+    already is not guessing its code (`tables.view`'s limit on wrong codes)."""
+    return None if code in st.session_state.get("_opened", ()) else device()
+
+
+def load(code: str, seat=None, token=None, host_token=None) -> dict | None:
     """A view, or a clear message when the room or the link is wrong."""
     try:
-        view = tables.view(code, seat, token, device=device())
+        view = tables.view(code, seat, token, device=asker(code), host_token=host_token)
+        st.session_state.setdefault("_opened", set()).add(view["code"])
         room_language(view["language"])
         return view
     except SobremesaError as exc:

@@ -96,6 +96,10 @@ class TooManyTries(TableError):
     template = "Too many wrong room codes from this device. Wait a minute, then try again."
 
 
+class TooManyRooms(TableError):
+    """A device or an address created many rooms in a short time, or keeps many lobbies open."""
+
+
 class BadToken(TableError):
     TEMPLATES = {
         "player": "This player link is not valid for this room (wrong or old link). "

@@ -36,6 +36,14 @@ CREATE TABLE IF NOT EXISTS rejoins (
   code TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL, asked_at TEXT NOT NULL,
   PRIMARY KEY (code, seat)
 );
+CREATE TABLE IF NOT EXISTS asks (
+  code TEXT NOT NULL, ask_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+  asker TEXT NOT NULL, address TEXT NOT NULL, kind TEXT NOT NULL, asked_at TEXT NOT NULL,
+  PRIMARY KEY (code, ask_id)
+);
+CREATE TABLE IF NOT EXISTS room_origins (
+  code TEXT PRIMARY KEY, device TEXT, address TEXT NOT NULL, here BOOLEAN NOT NULL, created_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS bots (
   code TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NULL, level TEXT NOT NULL, seated BOOLEAN NOT NULL,
   since TEXT NOT NULL, PRIMARY KEY (code, seat)
@@ -61,6 +69,11 @@ MIGRATE = (
     "AND m.game_no = r.game_no), 0), r.state FROM rooms r "
     "WHERE r.state IS NOT NULL AND NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.code = r.code)",
     "UPDATE rooms SET state = NULL WHERE state IS NOT NULL",
+    # Requests to come back in were one per seat (`rejoins`); now several per seat, one per device
+    # (`asks`). A request still open from before keeps waiting for the host; `rejoins` stays empty.
+    "INSERT INTO asks (code, ask_id, seat, token_hash, asker, address, kind, asked_at) "
+    "SELECT code, 'old' || seat, seat, token_hash, 'old' || seat, '', '', asked_at FROM rejoins",
+    "DELETE FROM rejoins",
 )
 
 
@@ -107,10 +120,36 @@ class SqlStore:
         return [r["code"] for r in self._run(None, "SELECT DISTINCT b.code FROM bots b JOIN rooms r ON r.code = b.code "
                                                    "WHERE r.status = 'playing' ORDER BY b.code")]
 
-    def rejoins(self, code: str, conn=None) -> list[dict]:
-        """Seats someone asked to get back into, with the token they will hold if the host agrees."""
-        return list(self._run(conn, "SELECT seat, token_hash, asked_at FROM rejoins WHERE code = ? ORDER BY seat",
-                              (code,)))
+    def asks(self, code: str, conn=None) -> list[dict]:
+        """Requests to come back into a seat, newest first, each with the token its asker will hold
+        if the host agrees, who asked (a device id, or an address) and from what kind of device."""
+        return list(self._run(conn, "SELECT ask_id, seat, token_hash, asker, address, kind, asked_at FROM asks "
+                                    "WHERE code = ? ORDER BY asked_at DESC, ask_id DESC", (code,)))
+
+    def open_rooms(self, limit: int) -> list[dict]:
+        """Rooms not finished, newest first, and whether each was created on the server's computer."""
+        return [{**r, "here": bool(r["here"])} for r in self._run(
+            None, "SELECT r.code, r.game, r.status, r.created_at, r.updated_at, COALESCE(o.here, FALSE) AS here "
+                  "FROM rooms r LEFT JOIN room_origins o ON o.code = r.code WHERE r.status <> 'finished' "
+                  "ORDER BY r.created_at DESC, r.code LIMIT ?", (limit,))]
+
+    def rooms_made(self, since: str, device: str | None, address: str, conn=None) -> dict[str, int]:
+        """Rooms created since `since` by this device and from this address, and the lobbies of each
+        still open: what the limits on creating rooms count."""
+        row = self._run(conn, "SELECT "
+                        "SUM(CASE WHEN o.device = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS device_recent, "
+                        "SUM(CASE WHEN o.address = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS address_recent, "
+                        "SUM(CASE WHEN o.device = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS device_lobbies, "
+                        "SUM(CASE WHEN o.address = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS address_lobbies "
+                        "FROM room_origins o JOIN rooms r ON r.code = o.code WHERE o.device = ? OR o.address = ?",
+                        (device, since, address, since, device, address, device, address)).fetchone()
+        return {k: int(row[k] or 0) for k in ("device_recent", "address_recent", "device_lobbies", "address_lobbies")}
+
+    def empty_lobbies(self, before: str, conn=None) -> list[str]:
+        """Lobbies nobody joined, untouched since `before`."""
+        return [r["code"] for r in self._run(
+            conn, "SELECT r.code FROM rooms r WHERE r.status = 'lobby' AND r.updated_at < ? "
+                  "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = r.code)", (before,))]
 
     def moves(self, code: str, game_no: int, after: int = 0, conn=None) -> list[dict]:
         rows = self._run(conn, "SELECT seq, actor, move, at FROM moves WHERE code = ? AND game_no = ? AND seq > ? "
@@ -185,17 +224,31 @@ class SqlStore:
     def drop_bot(self, conn, code: str, seat: int) -> None:
         self._run(conn, "DELETE FROM bots WHERE code = ? AND seat = ?", (code, seat))
 
-    def ask_rejoin(self, conn, code: str, seat: int, token_hash: str, at: str) -> None:
-        self._run(conn, "DELETE FROM rejoins WHERE code = ? AND seat = ?", (code, seat))
-        self._run(conn, "INSERT INTO rejoins (code, seat, token_hash, asked_at) VALUES (?, ?, ?, ?)",
-                  (code, seat, token_hash, at))
+    def ask_rejoin(self, conn, code: str, ask: dict) -> None:
+        """A request to come back in; it replaces the asker's earlier one in this room."""
+        self._run(conn, "DELETE FROM asks WHERE code = ? AND asker = ?", (code, ask["asker"]))
+        self._run(conn, "INSERT INTO asks (code, ask_id, seat, token_hash, asker, address, kind, asked_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (code, ask["ask_id"], ask["seat"], ask["token_hash"],
+                                                           ask["asker"], ask["address"], ask["kind"], ask["asked_at"]))
 
-    def close_rejoin(self, conn, code: str, seat: int, grant: bool) -> None:
-        """The host's answer: the asker's token becomes the seat's (the old link stops working), or not."""
+    def close_rejoin(self, conn, code: str, ask: dict, grant: bool) -> None:
+        """The host's answer: the asker's token becomes the seat's (the old link stops working) and
+        every other request for that seat is dropped; or this request alone is dropped."""
         if grant:
-            self._run(conn, "UPDATE seats SET token_hash = (SELECT token_hash FROM rejoins r WHERE r.code = ? "
-                            "AND r.seat = ?) WHERE code = ? AND seat = ?", (code, seat, code, seat))
-        self._run(conn, "DELETE FROM rejoins WHERE code = ? AND seat = ?", (code, seat))
+            self._run(conn, "UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?",
+                      (ask["token_hash"], code, ask["seat"]))
+            self._run(conn, "DELETE FROM asks WHERE code = ? AND seat = ?", (code, ask["seat"]))
+        else:
+            self._run(conn, "DELETE FROM asks WHERE code = ? AND ask_id = ?", (code, ask["ask_id"]))
+
+    def note_origin(self, conn, code: str, device: str | None, address: str, here: bool, at: str) -> None:
+        self._run(conn, "INSERT INTO room_origins (code, device, address, here, created_at) VALUES (?, ?, ?, ?, ?)",
+                  (code, device, address, here, at))
+
+    def drop_room(self, conn, code: str) -> None:
+        """An abandoned lobby: nothing was played in it."""
+        for table in ("asks", "bots", "seats", "snapshots", "room_origins", "rooms"):
+            self._run(conn, f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:
         self._run(conn, "INSERT INTO moves (code, game_no, seq, actor, move, at) VALUES (?, ?, ?, ?, ?, ?)",

@@ -61,7 +61,7 @@ def _upload_list() -> None:
                      "time. At least {fewest} cards.", fewest=words.LIST_FEWEST))
         with st.form("mm-upload", clear_on_submit=True):
             name = st.text_input(_("List name"), max_chars=40, key="mm-list-name")
-            file = st.file_uploader(_("Word list"), type=["txt", "csv"], key="mm-list-file")
+            file = ui.uploader(_("Word list"), type=["txt", "csv"], key="mm-list-file")
             if st.form_submit_button(_("Add this list")):
                 try:
                     list_id, count = words.import_word_list(name, file.getvalue() if file else b"")

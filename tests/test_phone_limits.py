@@ -1,0 +1,186 @@
+"""What one bored student at the back of a class can do from their phone, and what it must not cost
+everyone else: guessing room codes, burying the host's room under others, and asking to come back
+in as every player. Devices are `gate.Device`s: a browser's own id and the address it comes from;
+a school often puts every phone behind one address."""
+from __future__ import annotations
+
+import itertools
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from engine import gate, tables
+from engine.core import BadToken, RoomNotFound, TooManyRooms, TooManyTries
+
+pytestmark = pytest.mark.usefixtures("plain_cards")
+
+SCHOOL = "10.20.0.1"  # the one address every phone of the class comes from
+
+
+def phone(name: str, address: str = SCHOOL, kind: str = "Android phone") -> gate.Device:
+    return gate.Device(f"device-of-{name}-0123456789", address, kind)
+
+
+def class_room(names=("Ana", "Bo", "Cy", "Di")):
+    room = tables.create_room("dixit", seed=3)
+    seats = [tables.join(room.code, n) for n in names]
+    tables.start(room.code, room.host_token)
+    return room, seats
+
+
+def wrong_codes(count: int):
+    """Codes that name no room."""
+    letters = tables.CODE_LETTERS
+    return ["".join(letters[(i // len(letters) ** k) % len(letters)] for k in range(tables.CODE_LENGTH))
+            for i in range(7, 7 + count)]
+
+
+# ---- guessing codes ------------------------------------------------------------------------------
+
+def test_one_address_needs_over_a_day_to_find_any_of_fifty_rooms():
+    codes = len(tables.CODE_LETTERS) ** tables.CODE_LENGTH
+    fastest = gate.PROBES.address_limit * 60 / gate.PROBES.window  # guesses a minute, the most an address gets
+    hours = gate.hours_to_hit(codes, rooms=50, per_minute=fastest)
+    assert hours >= 24, f"{hours:.1f} h"
+    assert tables.CODE_LENGTH <= 5  # still typed easily
+    room = tables.create_room("dixit")
+    assert len(room.code) == tables.CODE_LENGTH and set(room.code) <= set(tables.CODE_LETTERS)
+
+
+def test_the_limits_hold_per_device_and_per_address():
+    probes = gate.Probes(limit=3, window=60, address_limit=5)
+    guesser = phone("guesser")
+    for t in range(3):
+        probes.miss(guesser, now=t)
+    assert probes.blocked(guesser, now=10)
+    assert not probes.blocked(phone("classmate"), now=10)  # same address, another device
+    for i in range(5):  # one device id after another: the address's own cap still holds
+        probes.miss(gate.Device(f"fresh-id-{i}-0123456789ab", SCHOOL), now=20)
+    assert probes.blocked(phone("classmate"), now=21)
+    assert not probes.blocked(phone("classmate"), now=81)  # the window slides
+    assert not probes.blocked(gate.Device("x" * 20, "127.0.0.1"), now=21)  # the server's own computer
+
+
+def test_a_class_behind_one_address_keeps_its_links_while_one_tab_guesses_200_codes():
+    room, seats = class_room()
+    guesser = phone("guesser")
+    refused = 0
+    for code in wrong_codes(200):
+        try:
+            tables.view(code, device=guesser)
+        except (RoomNotFound, TooManyTries):
+            refused += 1
+        for s in seats:  # every seat link keeps working, from the same address, between guesses
+            assert tables.view(room.code, s.seat, s.token, device=phone(s.name))["you"] == s.seat
+    assert refused == 200
+    with pytest.raises(TooManyTries):
+        tables.view(room.code, device=guesser)  # the guesser itself is told to wait, even for a real code
+    # the shared screen opened elsewhere with the host's key, and the server's own computer
+    assert tables.view(room.code, device=guesser, host_token=room.host_token)["code"] == room.code
+    assert tables.view(room.code, device=gate.Device(None, "127.0.0.1"))["code"] == room.code
+    # a classmate who only now scans the QR code still gets in: one device's guesses are not the address's
+    assert tables.view(room.code, device=phone("late"))["code"] == room.code
+
+
+def test_guesses_spread_over_fresh_device_ids_still_lock_the_address_but_not_the_seats():
+    room, seats = class_room()
+    for i, code in enumerate(wrong_codes(100)):
+        try:
+            tables.view(code, device=gate.Device(f"cleared-cookies-{i:04d}-xyz", SCHOOL))
+        except (RoomNotFound, TooManyTries):
+            pass
+    with pytest.raises(TooManyTries):
+        tables.view(room.code, device=phone("newcomer"))
+    for s in seats:
+        assert tables.view(room.code, s.seat, s.token, device=phone(s.name))["you"] == s.seat
+    with pytest.raises(TooManyTries):  # a wrong token proves nothing
+        tables.view(room.code, 0, "not-a-token", device=phone("Ana"))
+
+
+# ---- burying the host's room -----------------------------------------------------------------------
+
+def test_a_phone_can_create_only_a_few_rooms():
+    attacker = phone("attacker", address="10.30.0.7")
+    made = []
+    with pytest.raises(TooManyRooms):
+        for _ in range(20):
+            made.append(tables.create_room("dixit", device=attacker))
+    assert len(made) == tables.ROOMS_A_MINUTE[0]
+    for i in range(20):  # fresh device ids from the same address: the address's cap
+        try:
+            made.append(tables.create_room("dixit", device=gate.Device(f"another-device-{i:03d}-xy", "10.30.0.7")))
+        except TooManyRooms:
+            break
+    assert len(made) == tables.ROOMS_A_MINUTE[1]
+
+
+def test_lobbies_a_device_leaves_waiting_are_capped_even_a_minute_later():
+    attacker = phone("slow", address="10.30.0.8")
+    later = (datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc) + timedelta(minutes=2 * i) for i in itertools.count())
+    made = 0
+    with tables.clock(lambda: next(later).isoformat(timespec="milliseconds")):
+        with pytest.raises(TooManyRooms, match="still waiting"):
+            for _ in range(10):
+                tables.create_room("dixit", device=attacker)
+                made += 1
+    assert made == tables.OPEN_LOBBIES[0]
+
+
+def test_the_host_finds_their_room_however_many_others_are_made():
+    ticks = (datetime.now(timezone.utc) + timedelta(seconds=i) for i in itertools.count())
+    with tables.clock(lambda: next(ticks).isoformat(timespec="milliseconds")):
+        mine = tables.create_room("dixit", device=gate.Device(None, "127.0.0.1"))
+        for i in range(30):  # thirty phones on thirty addresses, each making a room
+            tables.create_room("dixit", device=gate.Device(f"phone-{i:03d}-0123456789", f"10.40.0.{i + 2}"))
+        listed = tables.open_rooms()
+    assert [r["code"] for r in listed].index(mine.code) == 30  # newest first, and nothing cut off
+    assert [r["code"] for r in listed if r["here"]] == [mine.code]  # marked as made on this computer
+
+
+def test_empty_lobbies_expire_and_played_rooms_do_not():
+    then = datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc)
+    with tables.clock(lambda: then.isoformat(timespec="milliseconds")):
+        empty = tables.create_room("dixit")
+        joined = tables.create_room("dixit")
+        tables.join(joined.code, "Ana")
+    soon = then + timedelta(hours=tables.LOBBY_HOURS - 1)
+    with tables.clock(lambda: soon.isoformat(timespec="milliseconds")):
+        assert {empty.code, joined.code} <= {r["code"] for r in tables.open_rooms()}
+    later = then + timedelta(hours=tables.LOBBY_HOURS + 1)
+    with tables.clock(lambda: later.isoformat(timespec="milliseconds")):
+        codes = {r["code"] for r in tables.open_rooms()}
+    assert empty.code not in codes and joined.code in codes
+    with pytest.raises(RoomNotFound):
+        tables.view(empty.code)
+
+
+# ---- asking to come back in as everyone --------------------------------------------------------------
+
+def test_one_phone_cannot_ask_for_every_seat():
+    room, seats = class_room()
+    prankster = phone("prankster", kind="iPhone")
+    for s in seats:
+        tables.ask_to_rejoin(room.code, s.name, device=prankster)
+    asks = tables.rejoin_requests(room.code, room.host_token)
+    assert [(a["seat"], a["kind"]) for a in asks] == [(3, "iPhone")]  # only its last request stands
+    assert tables.view(room.code)["asking"] == [3]
+
+
+def test_two_phones_asking_for_one_seat_are_both_shown_and_one_is_let_in():
+    room, seats = class_room()
+    prankster = tables.ask_to_rejoin(room.code, "Bo", device=phone("prankster", kind="iPhone"))
+    real = tables.ask_to_rejoin(room.code, "Bo", device=phone("Bo-new", kind="Android phone"))  # not refused
+    asks = tables.rejoin_requests(room.code, room.host_token)
+    assert [(a["seat"], a["name"], a["kind"]) for a in asks] == [(1, "Bo", "Android phone"), (1, "Bo", "iPhone")]
+    assert all(0 <= a["seconds"] < 60 for a in asks)
+    assert all(real.token not in str(a) and prankster.token not in str(a) for a in asks)
+    with pytest.raises(BadToken):
+        tables.rejoin_requests(room.code, "not-the-host")
+    tables.let_back_in(room.code, room.host_token, 1, request=asks[0]["id"])
+    assert tables.view(room.code, 1, real.token)["you"] == 1
+    assert tables.rejoin_requests(room.code, room.host_token) == []  # the other request for Bo is dropped
+    assert not tables.still_asking(room.code, prankster.token)
+    with pytest.raises(BadToken):
+        tables.view(room.code, 1, prankster.token)
+    with pytest.raises(BadToken):
+        tables.view(room.code, 1, seats[1].token)  # the lost link no longer opens the seat
