@@ -11,7 +11,7 @@ from starlette.routing import Route
 from streamlit.starlette import App
 
 from pages import guard
-from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, FACE_ROUTE
+from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, PICTURE_ROUTE
 
 
 async def card_image(request):
@@ -57,7 +57,7 @@ app = App("app.py", routes=[
     EVENTS_ROUTE,
     Route("/cards/{card_id:path}", card_image),
     ASSET_ROUTE,
-    FACE_ROUTE,
+    PICTURE_ROUTE,
 ], middleware=[Middleware(guard.Guard)])
 
 

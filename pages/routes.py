@@ -25,18 +25,19 @@ async def script_asset(request):
                         headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 
-async def face_picture(request):
-    """An emotion card's picture (engine/pictures/faces.py), drawn once and kept by the browser: a
-    hand of cards is then a few short <img> tags on every rerun, not kilobytes of SVG."""
-    from engine.pictures import faces
+async def game_picture(request):
+    """A game's own picture (`Game.pictures`: Trading Faces' emotion cards), drawn once and kept by
+    the browser: a hand of cards is then a few short <img> tags on every rerun, not kilobytes of SVG."""
+    from engine import tables
 
-    name = request.path_params["name"]
+    game = tables.games().get(request.path_params["game"])
     try:
-        svg = faces.card_back_svg() if name == "back" else faces.face_svg(name)
+        if game is None or game.pictures is None:
+            raise ValueError("no such game")
+        body, media = game.pictures(request.path_params["name"])
     except ValueError:
         return PlainTextResponse("no such picture", status_code=404)
-    return Response(svg, media_type="image/svg+xml",
-                    headers={"Cache-Control": "public, max-age=31536000, immutable"})
+    return Response(body, media_type=media, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 
 async def room_events(websocket):
@@ -70,5 +71,5 @@ async def room_events(websocket):
 
 
 ASSET_ROUTE = Route("/assets/{name}", script_asset)
-FACE_ROUTE = Route("/faces/{name}.svg", face_picture)
+PICTURE_ROUTE = Route("/pictures/{game}/{name}", game_picture)
 EVENTS_ROUTE = WebSocketRoute("/events/{code}", room_events)

@@ -55,7 +55,7 @@ def everything(at) -> str:
     return "\n".join(body for _, body in nodes(at))
 
 
-# An emotion as a whole word: its id (in a picture's address, /faces/in_love.svg) or its word. A
+# An emotion as a whole word: its id (in a picture's address, /pictures/trading_faces/in_love.svg) or its word. A
 # token's or a hash's characters around it do not count, so random strings never match.
 _AROUND = r"[A-Za-z0-9_\-]"
 FOUND = {e: re.compile(rf"(?<!{_AROUND})({re.escape(e)}|{re.escape(word(e))})(?!{_AROUND})") for e in EMOTIONS}
@@ -333,7 +333,7 @@ def test_a_face_is_on_the_makers_phone_only_then_revealed(players, maker):
     pages = screens(r, seats)
     page = text_of(pages["wall"])
     assert line in page and "Everyone passes one card to the left, face down" in page
-    assert page.count(f"/faces/{emotion}.svg") == 1 + sum(scores.values())  # the reveal, then the won cards
+    assert page.count(f"/pictures/trading_faces/{emotion}.svg") == 1 + sum(scores.values())  # the reveal, then the won cards
     hands = state(r)["hands"]
     guessed = {g["emotion"] for g in view["last"]["guesses"]}
     for s in seats:

@@ -102,6 +102,12 @@ class Game:
     bot_ready: Callable[[dict], bool] | None = None  # whether these options allow computer players
     bot_text: dict = field(default_factory=dict)    # move type -> text field required with them at the table
     constants: dict = field(default_factory=dict)    # rule data the screens show (token tables, ...)
+    # The module that draws it (`PITCH`, `options()`, `table(view)`, `player(view, act)`), by its
+    # import path: pages.screens.<name> unless the game lives elsewhere (the tests' toy game).
+    screen: str | None = None
+    # The game's own pictures, served at /pictures/<game>/<name>: name -> (bytes, media type), or
+    # ValueError for a name it does not have (Trading Faces' emotion cards).
+    pictures: Callable[[str], tuple[bytes, str]] | None = None
     move_specs: dict = field(init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:

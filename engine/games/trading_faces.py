@@ -460,6 +460,12 @@ MOVES = (
 )
 
 
+def _pictures(name: str) -> tuple[bytes, str]:
+    from engine.pictures import faces  # drawing the cards is no business of the rules
+
+    return faces.picture(name)
+
+
 GAME = Game(
     name="trading_faces", title="Trading Faces", min_players=2, max_players=5, rules_version=RULES_VERSION,
     options={"variant": OneOf(VARIANTS, default="classic")}, seats_for=seats_for,
@@ -468,5 +474,5 @@ GAME = Game(
     skippable=waiting_for, skip=_skip, kick=_kick,
     variants=({"variant": "classic"}, {"variant": "memory"}),
     family="trading_faces",
-    constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)},
+    constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)}, pictures=_pictures,
 )

@@ -13,8 +13,7 @@ from __future__ import annotations
 import html
 import re
 
-EMOTIONS = ("angry", "bored", "confused", "disgusted", "embarrassed", "happy", "excited", "proud", "sad",
-            "scared", "surprised", "tired", "in_love")
+from engine.games.trading_faces import EMOTIONS  # the rules own the list; this module draws it
 
 INK = "#2a2130"  # near-black with a touch of plum: softer than pure black, >= 4.5:1 on every fill
 WHITE = "#ffffff"
@@ -193,6 +192,16 @@ def face_svg(emotion: str) -> str:
         raise ValueError(f"unknown emotion {emotion!r}; expected one of {', '.join(EMOTIONS)}")
     fill = COLOURS[emotion]
     return _OPEN + _ring(50, 54, 40, fill, 5) + "".join(_DRAW[emotion](fill)) + "</g></svg>"
+
+
+def picture(name: str) -> tuple[bytes, str]:
+    """Trading Faces' pictures as its Game serves them (/pictures/trading_faces/<name>): an emotion's
+    card, `<emotion>.svg`, or the card back, `back.svg`. ValueError for any other name."""
+    stem, dot, kind = name.rpartition(".")
+    if not dot or kind != "svg":
+        raise ValueError(f"no picture {name!r}")
+    svg = card_back_svg() if stem == "back" else face_svg(stem)
+    return svg.encode(), "image/svg+xml"
 
 
 def card_back_svg() -> str:

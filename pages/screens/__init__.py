@@ -1,9 +1,25 @@
 """Per-game renderers. Each module has `PITCH` (one line for the start page), `options()` (the
 host's choices, as the engine's options dict), `table(view)` for the shared screen and
 `player(view, act)` for a phone. The pages pick one by the view's game. Every game of the engine's
-registry has one, named after it: the registry is the only list of games."""
+registry has one: `pages.screens.<name>`, or the module its `Game.screen` names. The registry is the
+only list of games, and it is read when a screen is asked for (a game may be registered later)."""
 import importlib
+from collections.abc import Iterator, Mapping
+from types import ModuleType
 
 from engine import tables
 
-SCREENS = {name: importlib.import_module(f"pages.screens.{name}") for name in tables.games()}
+
+class _Screens(Mapping):
+    def __getitem__(self, name: str) -> ModuleType:
+        game = tables.games()[name]
+        return importlib.import_module(game.screen or f"pages.screens.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tables.games())
+
+    def __len__(self) -> int:
+        return len(tables.games())
+
+
+SCREENS: Mapping[str, ModuleType] = _Screens()

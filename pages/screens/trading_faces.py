@@ -7,14 +7,14 @@ import streamlit as st
 import functools
 import hashlib
 
+from engine import tables
 from engine.pictures.faces import card_back_svg, face_svg
 from pages import ui
 from pages.i18n import N_, _, n_
 from pages.screens.reveal import name_of, waiting_line, wall_status, winners_line
 
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
-EMOTIONS = ("angry", "bored", "confused", "disgusted", "embarrassed", "happy", "excited", "proud", "sad",
-            "scared", "surprised", "tired", "in_love")
+EMOTIONS = tables.games()["trading_faces"].constants["emotions"]
 # The card words, marked here and translated where shown: word(emotion).
 WORDS = {"angry": N_("angry"), "bored": N_("bored"), "confused": N_("confused"), "disgusted": N_("disgusted"),
          "embarrassed": N_("embarrassed"), "happy": N_("happy"), "excited": N_("excited"), "proud": N_("proud"),
@@ -64,12 +64,12 @@ def face_img(emotion: str) -> str:
     """An <img> of the emotion's picture, served by pages/routes.py under a versioned address the
     browser keeps."""
     version = hashlib.sha1(face_svg(emotion).encode()).hexdigest()[:10]
-    return f"<img src='/faces/{emotion}.svg?v={version}' alt=''>"
+    return f"<img src='/pictures/trading_faces/{emotion}.svg?v={version}' alt=''>"
 
 
 def back_img() -> str:
     version = hashlib.sha1(card_back_svg().encode()).hexdigest()[:10]
-    return f"<img src='/faces/back.svg?v={version}' alt=''>"
+    return f"<img src='/pictures/trading_faces/back.svg?v={version}' alt=''>"
 
 
 def word(emotion: str) -> str:

@@ -1,0 +1,31 @@
+"""Pebbles' screens, built from the shared screen kit alone (tests/toy: a game outside the app)."""
+from __future__ import annotations
+
+import streamlit as st
+
+from pages import ui
+from pages.screens import reveal
+
+PITCH = "Pebbles: drop a pebble nobody else matches."
+
+
+def options() -> dict:
+    return {}
+
+
+def table(view) -> None:
+    reveal.wall_status(view, f"{view['round']} / {view['rounds']}", reveal.waiting_line(view))
+    reveal.scoreboard({**view, "history": [{**t, "turn": t["round"]} for t in view.get("history") or []]})
+
+
+def player(view, act) -> None:
+    st.html(f"<div class='sm-waiting'>{ui.esc(reveal.waiting_line(view))}</div>")
+    if view.get("mine"):
+        st.markdown(ui.esc(view["mine"]))
+    if not view.get("waiting_on_you"):
+        return
+    if view["phase"] == "call":
+        st.button("🫙", key="empty", on_click=act, args=({"type": "empty"},))
+        return
+    for pebble in view.get("hand", []):
+        st.button(pebble, key=f"drop-{pebble}", on_click=act, args=({"type": "drop", "pebble": pebble},))
