@@ -29,7 +29,7 @@ ROUTE_PROBES = ("203.0.113.1", "10.255.255.254", "172.31.255.254", "192.168.255.
 # Addresses virtual adapters take by default: kept as candidates, but offered after real ones.
 VIRTUAL = tuple(ipaddress.ip_network(n) for n in ("172.17.0.0/16", "192.168.56.0/24", "192.168.122.0/24"))
 
-CACHE_SECONDS = 10.0
+CACHE_SECONDS = 30.0
 
 
 def usable(addr: str) -> bool:
@@ -55,6 +55,16 @@ def route_source(destination: str) -> str | None:
             return s.getsockname()[0]
     except OSError:  # no route there (offline, or no such network)
         return None
+
+
+def local(addr: str) -> bool:
+    """This machine has the address now: a socket can be bound to it (no name lookup, no packet)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.bind((addr, 0))
+        return True
+    except (OSError, ValueError):
+        return False
 
 
 def default_route() -> str | None:
@@ -101,8 +111,9 @@ def forget() -> None:
 
 
 def candidates() -> list[str]:
-    """Every usable address of this laptop, the default route's first. Asked again every 10 s at
-    most: the laptop may join another network while the server runs."""
+    """Every usable address of this laptop, the default route's first. Asked again every 30 s at
+    most (the laptop may join another network while the server runs): the host name's look-up is
+    the one slow step. Only the host's picker and its check need the list; links do not."""
     def find() -> list[str]:
         probed = [route_source(d) for d in ROUTE_PROBES[1:]]
         return order([*host_name_addresses(), *probed], first=default_route())
@@ -111,10 +122,14 @@ def candidates() -> list[str]:
 
 def best(pick: str | None = None) -> str:
     """The address for the phones, without the environment's say: the host's pick while this
-    laptop has it, else the default route's, else the first usable one, else localhost."""
-    found = candidates()
-    if pick and pick in found:
+    laptop has it, else the default route's, else the first usable one, else localhost. Asked for
+    every link: the usual answers cost a socket each, no name look-up."""
+    if pick and usable(pick) and local(pick):
         return pick
+    route = default_route()
+    if route:
+        return route
+    found = candidates()
     return found[0] if found else "localhost"
 
 

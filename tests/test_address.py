@@ -19,6 +19,7 @@ def machine(monkeypatch):
     monkeypatch.setattr(socket, "gethostname", lambda: "teacher-laptop")
     monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
     monkeypatch.setattr(address, "route_source", lambda dest: fake["routes"].get(dest))
+    monkeypatch.setattr(address, "local", lambda a: a in fake["name"] or a in fake["routes"].values())
     for name in ("SOBREMESA_PUBLIC_URL", "SOBREMESA_HOST"):
         monkeypatch.delenv(name, raising=False)
     address.forget()
@@ -50,7 +51,8 @@ def test_the_default_route_is_found_without_sending_anything(monkeypatch):
 
 def test_the_real_default_route_is_usable_or_absent():
     found = address.default_route()
-    assert found is None or address.usable(found)
+    assert found is None or address.usable(found) and address.local(found)
+    assert not address.local("203.0.113.1")  # a documentation address no machine has
 
 
 def test_usable_addresses():
