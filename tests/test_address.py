@@ -186,3 +186,13 @@ def test_no_picker_when_the_environment_sets_the_address(machine, monkeypatch):
     assert not at.exception
     assert not [r for r in at.radio if r.key == "join-address"]
     assert any("https://games.school.example/play?room=" in html.unescape(h.proto.body) for h in at.get("html"))
+
+
+def test_the_setting_in_postgresql_too(machine, postgres_url):
+    machine["name"] = ["192.168.1.20", "10.0.0.5"]
+    room = tables.create_room("dixit")
+    tables.set_join_address(room.code, room.host_token, "10.0.0.5")
+    tables.reset()
+    assert tables.join_address() == "10.0.0.5"
+    tables.set_join_address(room.code, room.host_token, None)
+    assert tables.join_address() is None
