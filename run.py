@@ -52,10 +52,11 @@ def run(command):
 def set_up(venv=VENV):
     """The venv's Python, with Sobremesa installed as pyproject.toml now says."""
     python = venv_python(venv)
-    if python is None:
+    ever_installed = any(venv.glob(".installed-*")) or any(venv.glob(".app-*"))
+    if python is None or not ever_installed:  # none yet, or one whose first setting up failed half-way
         print("First start: setting up Sobremesa in " + str(venv) + " (a few minutes; needs the internet once).",
               flush=True)
-        run([sys.executable, "-m", "venv", *(["--clear"] if venv.exists() else []), venv])  # --clear: a broken one
+        run([sys.executable, "-m", "venv", *(["--clear"] if venv.exists() else []), venv])
         python = venv_python(venv)
         if python is None:
             raise SystemExit("Could not create a virtual environment in " + str(venv) + ".")
@@ -78,7 +79,13 @@ def main(argv=None):
         print("Sobremesa needs Python 3.11 or newer; this is " + sys.version.split()[0] + ". "
               "Install a newer one from https://www.python.org/downloads/", file=sys.stderr)
         return 1
-    python = set_up()
+    try:
+        python = set_up()
+    except (subprocess.CalledProcessError, OSError) as exc:
+        print("\nSetting Sobremesa up did not work (" + str(exc) + "). Check the internet connection and run "
+              "the same command again. On Debian or Ubuntu, install Python's venv module first: "
+              "sudo apt install python3-venv", file=sys.stderr)
+        return 1
     command = [str(python), "-m", "engine.launch", "--port", str(args.port)]
     if args.no_browser:
         command.append("--no-browser")

@@ -77,3 +77,27 @@ def test_an_existing_venv_with_its_stamp_is_reused_without_pip(tmp_path, monkeyp
     (venv / f".installed-{run.digest(ROOT / 'pyproject.toml')}").touch()
     monkeypatch.setattr(run.subprocess, "check_call", lambda *a, **k: pytest.fail(f"ran {a}"))
     assert run.set_up(venv) == venv / "bin" / "python"
+
+
+def test_a_venv_whose_first_setting_up_failed_is_made_again(tmp_path, monkeypatch):
+    """Debian without python3-venv leaves a venv with no pip: never stamped, so made again (--clear)."""
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").write_text("")
+    ran = []
+    monkeypatch.setattr(run.subprocess, "check_call", lambda command, **k: ran.append(command))
+    run.set_up(venv)
+    assert ran[0][1:4] == ["-m", "venv", "--clear"] and ran[1][1:4] == ["-m", "pip", "install"]
+    assert run.installed(venv, run.digest(ROOT / "pyproject.toml"))
+    ran.clear()
+    run.set_up(venv)
+    assert ran == []
+
+
+def test_a_failed_setting_up_says_what_to_do(monkeypatch, capsys):
+    def fail(command, **kwargs):
+        raise run.subprocess.CalledProcessError(1, command)
+
+    monkeypatch.setattr(run, "set_up", lambda: fail(["pip"]))
+    assert run.main(["--no-browser"]) == 1
+    assert "run the same command again" in capsys.readouterr().err
