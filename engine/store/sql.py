@@ -56,13 +56,13 @@ JSON_FIELDS = ("options", "state")
 # Databases from before snapshots had a table of their own: move each room's state there, marked
 # as including every move logged so far. Runs at every start; does nothing the second time.
 MIGRATE = (
+    # Settings of this server that outlive a restart (the address phones join at, picked by the host).
+    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "INSERT INTO snapshots (code, game_no, seq, state) "
     "SELECT r.code, r.game_no, COALESCE((SELECT MAX(m.seq) FROM moves m WHERE m.code = r.code "
     "AND m.game_no = r.game_no), 0), r.state FROM rooms r "
     "WHERE r.state IS NOT NULL AND NOT EXISTS (SELECT 1 FROM snapshots s WHERE s.code = r.code)",
     "UPDATE rooms SET state = NULL WHERE state IS NOT NULL",
-    # Settings of this server that outlive a restart (the address phones join at, picked by the host).
-    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
 
 
