@@ -47,8 +47,9 @@ def test_the_venvs_python_in_both_layouts(tmp_path):
     (posix / "bin").mkdir(parents=True)
     (posix / "bin" / "python").write_text("#!/bin/sh\n")
     assert run.venv_python(posix) == posix / "bin" / "python"
-    # This machine's own venv, the one the tests run in.
-    assert run.venv_python(ROOT / ".venv").resolve() == (ROOT / ".venv" / "bin" / "python").resolve()
+    # This checkout's own venv, the one `make` set up.
+    if (ROOT / ".venv" / "bin" / "python").exists():
+        assert run.venv_python(ROOT / ".venv") == ROOT / ".venv" / "bin" / "python"
     # With both, the system's own layout wins.
     (posix / "Scripts").mkdir()
     (posix / "Scripts" / "python.exe").write_bytes(b"MZ")
