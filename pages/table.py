@@ -139,7 +139,8 @@ def address_picker() -> None:
         chosen = st.session_state.get("join-address")
         ui.attempt(tables.set_join_address, code, host_token, None if chosen == found[0] else chosen)
 
-    st.radio(_("Address for the phones"), found, index=found.index(choices["shown"]), key="join-address",
+    shown = found.index(choices["shown"]) if choices["shown"] in found else 0  # the network changed just now
+    st.radio(_("Address for the phones"), found, index=shown, key="join-address",
              on_change=pick, format_func=lambda a: _("{address} (usual)", address=a) if a == found[0] else a,
              help=_("This laptop is on several networks. If phones cannot open the link, choose the address of "
                     "the network they are on: the QR code and the link change at once."))

@@ -196,3 +196,22 @@ def test_the_setting_in_postgresql_too(machine, postgres_url):
     assert tables.join_address() == "10.0.0.5"
     tables.set_join_address(room.code, room.host_token, None)
     assert tables.join_address() is None
+
+
+def test_the_picker_survives_a_network_change_between_two_looks(machine, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from pages import ui
+    from tests.test_pages import ROOT, TIMEOUT
+
+    monkeypatch.setattr(ui, "is_local_request", lambda: True)
+    machine["name"] = ["192.168.1.20", "10.0.0.5"]
+    machine["routes"] = {address.ROUTE_PROBES[0]: "192.168.1.20"}
+    address.candidates()  # kept for 30 s ...
+    machine["routes"] = {address.ROUTE_PROBES[0]: "172.20.0.9"}  # ... while the laptop changes networks
+    room = tables.create_room("dixit", seed=1)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.query_params["room"], at.query_params["host"] = room.code, room.host_token
+    at.switch_page("pages/table.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.radio(key="join-address").options[0] == "192.168.1.20 (usual)"
