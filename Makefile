@@ -2,7 +2,8 @@
 PORT ?= 8501
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+# pyproject.toml's SHA-1, as run.py computes it (macOS has shasum, not sha1sum).
+STAMP := $(VENV)/.installed-$(shell (sha1sum pyproject.toml 2>/dev/null || shasum -a 1 pyproject.toml) | cut -c1-12)
 
 .PHONY: run test demo system-test-deps bench clean
 
@@ -13,8 +14,9 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# The same start as everyone's `python run.py` (it finds the venv set up and the stamp in place).
 run: $(STAMP)
-	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
+	$(PY) run.py --port $(PORT)
 
 # Browser tests need Debian's Chromium, the PostgreSQL store's tests a PostgreSQL server (they
 # start a throwaway one of their own); install what is missing (CI runs as root).

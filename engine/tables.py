@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from engine import gate, glance, paths
+from engine import address, gate, glance, paths
 from engine.core import (LANGUAGES, SHARED, AlreadyStarted, BadName, BadOptions, BadToken, Game, InternalError,
                          NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, TooManyRooms,
                          TooManyTries,
@@ -1086,6 +1086,41 @@ def renew_host_token(code: str) -> str:
         _room(code, conn)
         store().update_room(conn, code, host_hash=_hash(token))
     return token
+
+
+JOIN_ADDRESS = "join_address"
+
+
+@refusals_only
+def join_address() -> str | None:
+    """The address the host picked for the phones' links (a setting of this server), if any."""
+    return store().setting(JOIN_ADDRESS)
+
+
+@refusals_only
+def join_base(port: int) -> str:
+    """The base of the links and QR codes phones open (engine/address.py says in which order the
+    environment, the host's pick and the default route decide)."""
+    return address.base_url(port, pick=join_address())
+
+
+@refusals_only
+def join_choices() -> dict:
+    """For the host's address picker: this laptop's usable addresses (the default route's first),
+    the one the links use now, and the variable that fixes it when one does (then a pick does nothing)."""
+    return {"addresses": address.candidates(), "shown": address.best(join_address()),
+            "fixed_by": address.fixed_by_environment()}
+
+
+@refusals_only
+def set_join_address(code: str, host_token: str, chosen: str | None) -> None:
+    """The host picks which of this laptop's addresses the QR codes and links show (every room's:
+    it is the server's); None goes back to the default route's. Only one the laptop has now."""
+    _host(_room(code), host_token)
+    if chosen is not None and chosen not in address.candidates():
+        raise BadOptions("This laptop has no address {address} on its networks now.", address=str(chosen)[:60])
+    with store().transaction() as conn:
+        store().set_setting(conn, JOIN_ADDRESS, chosen)
 
 
 # ---- players across games ----------------------------------------------------------------------

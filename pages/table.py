@@ -155,6 +155,27 @@ def computer_players(view: dict) -> None:
                   key=f"take-back-{seat}", on_click=ui.attempt, args=(tables.take_back, code, host_token, seat))
 
 
+def address_picker() -> None:
+    """On the laptop, when it is on several networks: which of its addresses the QR code and the
+    link show (a setting of the server: every room's, kept across a restart)."""
+    if not ui.is_local_request():
+        return
+    choices = tables.join_choices()
+    found = choices["addresses"]
+    if choices["fixed_by"] or len(found) < 2:
+        return
+
+    def pick() -> None:
+        chosen = st.session_state.get("join-address")
+        ui.attempt(tables.set_join_address, code, host_token, None if chosen == found[0] else chosen)
+
+    shown = found.index(choices["shown"]) if choices["shown"] in found else 0  # the network changed just now
+    st.radio(_("Address for the phones"), found, index=shown, key="join-address",
+             on_change=pick, format_func=lambda a: _("{address} (usual)", address=a) if a == found[0] else a,
+             help=_("This laptop is on several networks. If phones cannot open the link, choose the address of "
+                    "the network they are on: the QR code and the link change at once."))
+
+
 def host_panel(view: dict) -> None:
     rejoin_requests(view)
     ui.flash()  # a refusal is shown even with the panel folded (the rejoin buttons sit outside it)
@@ -208,6 +229,7 @@ def host_panel(view: dict) -> None:
                     _("They leave this game for good. Their points stay on the scoreboard."), tables.kick, gone)
         st.caption(_("Only this tab has the host controls. Closed it? Open the room again from the start "
                      "page on the laptop that runs Sobremesa."))
+        address_picker()
         language_menu(key="wall-language")
 
 

@@ -3,9 +3,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
-import socket
-import subprocess
 import time
 from pathlib import Path
 from urllib.parse import urlencode
@@ -87,27 +84,10 @@ def style() -> None:
     st.html(CSS)
 
 
-@functools.lru_cache(maxsize=1)
-def lan_address() -> str:
-    """The address phones on the same network use: `SOBREMESA_HOST`, else this machine's LAN IPv4."""
-    chosen = os.environ.get("SOBREMESA_HOST")
-    if chosen:
-        return chosen
-    try:
-        found = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2).stdout.split()
-    except (OSError, subprocess.SubprocessError):
-        found = []
-    try:
-        found += [a[4][0] for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-    except OSError:
-        pass
-    usable = [a for a in found if ":" not in a and not a.startswith(("127.", "169.254."))]
-    return usable[0] if usable else "localhost"
-
-
 def base_url() -> str:
-    port = st.get_option("server.port") or 8501
-    return f"http://{lan_address()}:{port}"
+    """Where phones reach this server: SOBREMESA_PUBLIC_URL, SOBREMESA_HOST, the host's pick, or the
+    address of the interface with the default route (engine/address.py)."""
+    return tables.join_base(st.get_option("server.port") or 8501)
 
 
 def link(page: str, **params) -> str:

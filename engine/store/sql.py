@@ -64,6 +64,8 @@ JSON_FIELDS = ("options", "state")
 # Databases from before snapshots had a table of their own: move each room's state there, marked
 # as including every move logged so far. Runs at every start; does nothing the second time.
 MIGRATE = (
+    # Settings of this server that outlive a restart (the address phones join at, picked by the host).
+    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "INSERT INTO snapshots (code, game_no, seq, state) "
     "SELECT r.code, r.game_no, COALESCE((SELECT MAX(m.seq) FROM moves m WHERE m.code = r.code "
     "AND m.game_no = r.game_no), 0), r.state FROM rooms r "
@@ -193,6 +195,10 @@ class SqlStore:
     def aliases(self) -> dict[str, str]:
         return {r["name_key"]: r["canonical"] for r in self._run(None, "SELECT name_key, canonical FROM aliases")}
 
+    def setting(self, name: str) -> str | None:
+        row = self._run(None, "SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return None if row is None else row["value"]
+
     def room_codes(self) -> list[str]:
         return [r["code"] for r in self._run(None, "SELECT code FROM rooms ORDER BY created_at")]
 
@@ -279,3 +285,11 @@ class SqlStore:
     def set_alias(self, conn, name_key: str, canonical: str) -> None:
         self._run(conn, "INSERT INTO aliases (name_key, canonical) VALUES (?, ?) "
                         "ON CONFLICT (name_key) DO UPDATE SET canonical = excluded.canonical", (name_key, canonical))
+
+    def set_setting(self, conn, name: str, value: str | None) -> None:
+        """Keep a setting of this server; None forgets it."""
+        if value is None:
+            self._run(conn, "DELETE FROM settings WHERE name = ?", (name,))
+            return
+        self._run(conn, "INSERT INTO settings (name, value) VALUES (?, ?) "
+                        "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
