@@ -9,7 +9,7 @@ from starlette.responses import FileResponse, PlainTextResponse
 from starlette.routing import Route
 from streamlit.starlette import App
 
-from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, FACE_ROUTE
+from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, FACE_ROUTE, SHORT_ROUTE
 
 
 async def card_image(request):
@@ -55,6 +55,7 @@ app = App("app.py", routes=[
     Route("/cards/{card_id:path}", card_image),
     ASSET_ROUTE,
     FACE_ROUTE,
+    SHORT_ROUTE,  # /KGPB: the join link as the wall shows it
 ])
 
 
