@@ -72,8 +72,8 @@ def lobby(view: dict) -> None:
     with names:
         st.markdown("## " + _("Join {title}", title=ui.esc(view["title"])))
         fewest, most = view["seats_allowed"]
-        how = _("Scan the code with your phone's camera, or open the link and type the code. Then type your "
-                "name. {fewest} to {most} players.", fewest=fewest, most=most)
+        how = _("Scan the code with your phone's camera, or type the address under it in your phone's browser. "
+                "Then type your name. {fewest} to {most} players.", fewest=fewest, most=most)
         st.markdown(f"<div class='sm-big'><div class='sm-waiting'>{how}</div></div>", unsafe_allow_html=True)
         seats_panel(view)
     with side:
