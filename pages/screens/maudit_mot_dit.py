@@ -33,7 +33,7 @@ CSS = """
   .mm-card { display: grid; grid-template-columns: auto 1fr; gap: .15rem .7rem; font-size: 1.15em; }
   .mm-card .mm-pick { font-weight: 800; background: #fff3c4; border-radius: .3rem; padding: 0 .3rem; }
   .mm-secret { font-size: 2.2em; font-weight: 900; letter-spacing: .03em; color: #2a2130; }
-  .mm-score td, .mm-score th { padding: .2rem .8rem; text-align: right; }
+  .mm-score td, .mm-score th { padding: .2rem .45rem; text-align: right; }  /* fits its column at 1280 px */
   .mm-score th.mm-who { text-align: left; }
   .mm-wall-notes { display: flex; flex-direction: column; gap: .35rem; margin: .4rem 0 .8rem; font-size: 1rem; }
   .mm-wall-notes .mm-now { font-weight: 700; }
