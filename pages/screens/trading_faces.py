@@ -193,7 +193,7 @@ def _faces_html(view, faces: list) -> str:
     if not faces:
         return ""
     head = _("Faces made so far")
-    rows = "".join(_face_result(view, face, big=i == 0) for i, face in enumerate(faces))
+    rows = "".join(_face_result(view, face, big=True) for face in faces)
     return f"<div class='tf-head'>{head}</div><div class='tf-faces'>{rows}</div>"
 
 
