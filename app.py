@@ -11,7 +11,7 @@ from starlette.routing import Route
 from streamlit.starlette import App
 
 from pages import guard
-from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, PICTURE_ROUTE
+from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, PICTURE_ROUTE, SHORT_ROUTE
 
 
 async def card_image(request):
@@ -58,6 +58,7 @@ app = App("app.py", routes=[
     Route("/cards/{card_id:path}", card_image),
     ASSET_ROUTE,
     PICTURE_ROUTE,
+    SHORT_ROUTE,  # /KGPBX: the join link as the wall shows it
 ], middleware=[Middleware(guard.Guard)])
 
 

@@ -1,6 +1,7 @@
 """A grid of picture cards: look at them, tap to enlarge, or pick k of them and confirm.
 
-One `st.components.v2` component serves the hand, the table and the vote on every screen size.
+One `st.components.v2` component serves the hand, the table and the vote on every screen size. Its
+text is never under .86rem: 24 px on the shared screen, whose rem is 28 px.
 Player names and labels are set with textContent in the browser, never as HTML.
 """
 from __future__ import annotations
@@ -23,12 +24,15 @@ figure.off { opacity: .45; cursor: default; }
 figure.glow { outline-color: #E0A93B; }
 img { display: block; width: 100%; aspect-ratio: 2 / 3; object-fit: cover; }
 .label { position: absolute; top: 6px; left: 6px; min-width: 1.6em; padding: 2px 8px; border-radius: 999px;
-  background: rgba(251,245,236,.92); color: #2A1F1A; font: 700 calc(var(--min) / 7) "Source Sans", system-ui, sans-serif;
+  background: rgba(251,245,236,.92); color: #2A1F1A;
+  font: 700 max(calc(var(--min) / 7), .86rem) "Source Sans", system-ui, sans-serif;
   text-align: center; }
 .badge { position: absolute; bottom: 0; left: 0; right: 0; padding: 4px 8px; background: rgba(42,31,26,.82);
-  color: #FBF5EC; font: 600 calc(var(--min) / 8) "Source Sans", system-ui, sans-serif; white-space: normal; }
-.zoom { position: absolute; top: 4px; right: 4px; width: 34px; height: 34px; border: 0; border-radius: 50%;
-  background: rgba(251,245,236,.85); font-size: 18px; line-height: 34px; cursor: zoom-in; }
+  color: #FBF5EC; font: 600 max(calc(var(--min) / 8), .86rem) "Source Sans", system-ui, sans-serif;
+  white-space: normal; }
+.zoom { position: absolute; top: 4px; right: 4px; width: var(--lens); height: var(--lens); border: 0; border-radius: 50%;
+  background: rgba(251,245,236,.85); font-size: max(18px, .86rem); line-height: var(--lens); cursor: zoom-in;
+  --lens: max(34px, 1.5rem); }
 .confirm { margin-top: 12px; width: 100%; min-height: 48px; border: 0; border-radius: 10px; background: #C4473A;
   color: white; font: inherit; font-size: 18px; font-weight: 700; }
 .confirm:disabled { background: #b9aaa0; }

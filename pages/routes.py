@@ -3,11 +3,14 @@ apps)."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlencode
 
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.convertors import Convertor, register_url_convertor
+from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
 from engine import gate, live, presence
+from engine.tables import CODE_LETTERS, normalise_code
 
 CLOSE_NO_TICKET = 4401  # the same answer for a wrong ticket, an unknown room and a device told to wait
 
@@ -38,6 +41,29 @@ async def game_picture(request):
     except ValueError:
         return PlainTextResponse("no such picture", status_code=404)
     return Response(body, media_type=media, headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+
+class RoomCode(Convertor):
+    """A path that can only be a room code: 4 to 6 of the code letters, in any case. They are
+    consonants, so no Streamlit page (/table, /play, /rules, /stats) and none of its own routes
+    (/_stcore, /static, /component, /media) ever matches."""
+
+    regex = f"[{CODE_LETTERS}{CODE_LETTERS.lower()}]{{4,6}}"
+
+    def convert(self, value: str) -> str:
+        return normalise_code(value)
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("room_code", RoomCode())
+
+
+async def short_link(request):
+    """`/KGPB`, the join link as a person types it from the wall, on to the join page. The same
+    answer whether or not the room exists: the join page looks the code up (and counts wrong ones)."""
+    return RedirectResponse("/play?" + urlencode({"room": request.path_params["code"]}), status_code=307)
 
 
 async def room_events(websocket):
@@ -72,4 +98,5 @@ async def room_events(websocket):
 
 ASSET_ROUTE = Route("/assets/{name}", script_asset)
 PICTURE_ROUTE = Route("/pictures/{game}/{name}", game_picture)
+SHORT_ROUTE = Route("/{code:room_code}", short_link)
 EVENTS_ROUTE = WebSocketRoute("/events/{code}", room_events)

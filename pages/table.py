@@ -12,7 +12,10 @@ from pages.screens import SCREENS
 ui.style()
 # The wall is read from the back of a room: on a projector-sized screen every rem is larger, so
 # body text is 28 px and the smallest caption 24 px at 1920 x 1080.
-st.html("<style>@media (min-width: 1200px) { html { font-size: 28px !important; } }</style>")
+# Less margin there too (at 28 px a rem the page's own padding took 140 px of the width), and the
+# room's side column wide enough for the join link on one line.
+st.html("<style>@media (min-width: 1200px) { html { font-size: 28px !important; } "
+        "[data-testid='stMainBlockContainer'] { padding: 1rem 1.2rem 2rem; } }</style>")
 code = tables.normalise_code(st.query_params.get("room", ""))
 host_token = ui.host_token(code)
 
@@ -50,11 +53,15 @@ def seats_panel(view: dict) -> None:
 
 
 def join_panel(view: dict, qr_width: int = 220) -> None:
-    url = ui.link("play", room=code)
+    url = ui.link("play", room=code)  # the QR code holds the whole link
     st.html(ui.qr_svg(url, qr_width, _("QR code to join the game")))
-    size = "4.5rem" if view["status"] == "lobby" else "2.4rem"  # read from the back of the room
+    lobby = view["status"] == "lobby"
+    size = "4.5rem" if lobby else "2.4rem"  # read from the back of the room
     st.markdown(f"<div class='sm-code' style='font-size:{size}'>{ui.esc(code)}</div>", unsafe_allow_html=True)
-    st.html(f"<div class='sm-url'>{ui.esc(url)}</div>")
+    # Under it, what a person types: host and code on one line, as large as the column allows.
+    typed = ui.short_link(code)
+    fit = ui.fit_size(typed, "2.2rem" if lobby else "1.6rem")
+    st.html(f"<div class='sm-join'><div class='sm-url' style='font-size:max(.86rem, {fit})'>{ui.esc(typed)}</div></div>")
 
 
 def lobby(view: dict) -> None:
@@ -65,8 +72,8 @@ def lobby(view: dict) -> None:
     with names:
         st.markdown("## " + _("Join {title}", title=ui.esc(view["title"])))
         fewest, most = view["seats_allowed"]
-        how = _("Scan the code with your phone's camera, or open the link and type the code. Then type your "
-                "name. {fewest} to {most} players.", fewest=fewest, most=most)
+        how = _("Scan the code with your phone's camera, or type the address under it in your phone's browser. "
+                "Then type your name. {fewest} to {most} players.", fewest=fewest, most=most)
         st.markdown(f"<div class='sm-big'><div class='sm-waiting'>{how}</div></div>", unsafe_allow_html=True)
         seats_panel(view)
     with side:
@@ -251,7 +258,7 @@ def body(view: dict) -> None:
         lobby(view)
         return
     render = SCREENS[view["game"]]
-    main, side = st.columns([3.2, 1], gap="large")
+    main, side = st.columns([2.6, 1], gap="medium")  # main: about 1,300 px at 1920, 840 px at 1280
     with main:
         render.table(view)
     with side:

@@ -5,7 +5,7 @@ import functools
 import hashlib
 import time
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import segno
 import streamlit as st
@@ -57,7 +57,8 @@ CSS = """
   .sm-scores .sm-total { font-weight: 800; color: #C4473A; }
   .sm-hint { font-size: 1.6rem; line-height: 1.4; margin: 1.2rem 0; padding: 1rem 1.4rem; border-radius: 1rem;
     background: #F3E9DC; max-width: 40em; }
-  .sm-url { word-break: break-all; color: #6b5a4e; }
+  .sm-join { container-type: inline-size; }
+  .sm-url { white-space: nowrap; font-weight: 700; line-height: 1.25; color: #6b5a4e; }
   /* Headings are not places to link to here: no anchor icon beside "You win!". */
   [data-testid="stHeaderActionElements"] { display: none; }
 </style>
@@ -92,6 +93,24 @@ def base_url() -> str:
 
 def link(page: str, **params) -> str:
     return f"{base_url()}/{page}?{urlencode(params)}"
+
+
+def short_link(code: str) -> str:
+    """The join link as a person types it from the wall: the server's host and port, then the room
+    code (`192.168.1.20:8501/KGPB`; pages/routes.py sends /KGPB on to /play?room=KGPB)."""
+    return f"{urlsplit(base_url()).netloc}/{code}"
+
+
+# How wide each character of the join link is, in em of the wall's bold sans-serif (Source Sans),
+# a little generous: the link is sized to fill its column without wrapping (`fit_size`).
+_EM = {**dict.fromkeys("0123456789", .52), **dict.fromkeys(".:", .26), "/": .38, "-": .34}
+
+
+def fit_size(text: str, most: str) -> str:
+    """A font size that fits `text` on one line of its container (one with `container-type:
+    inline-size`), at most `most`: the container's width shared out over the text's width in em."""
+    ems = sum(_EM.get(c, .64 if c.isupper() else .54) for c in text) * 1.06
+    return f"min({most}, {100 / max(ems, 1):.2f}cqi)"
 
 
 @functools.lru_cache(maxsize=32)

@@ -185,7 +185,7 @@ def test_no_picker_when_the_environment_sets_the_address(machine, monkeypatch):
     at.switch_page("pages/table.py").run()
     assert not at.exception
     assert not [r for r in at.radio if r.key == "join-address"]
-    assert any("https://games.school.example/play?room=" in html.unescape(h.proto.body) for h in at.get("html"))
+    assert any(f"games.school.example/{room.code}" in html.unescape(h.proto.body) for h in at.get("html"))
 
 
 def test_the_setting_in_postgresql_too(machine, postgres_url):

@@ -120,3 +120,45 @@ def test_the_host_creates_a_room_with_a_word_list_of_their_own():
     assert not at.exception, [e.message for e in at.exception]
     code = tables.open_rooms()[0]["code"]
     assert tables.view(code)["options"]["words"] == list_id
+
+
+def test_the_wall_shows_the_box_order_the_curse_the_spells_and_the_rounds_before(room):
+    """While clues are written the wall's lower half has what the room follows: whose box is next,
+    the curse and the spells, and the closed rounds' words and clues; never the word in play."""
+    r, seats = room
+    wall = text_of(run("table", room=r.code))
+    assert "Next to hold the box: Giulia" in wall and "Nobody has the curse yet" in wall
+    assert "Each spell a player holds is 1 point off. 10 spells left to give." in wall
+    assert "Earlier rounds" not in wall
+    # Anna's round: one clue, not found, and the others judge it unrelated: she takes the curse.
+    card = holder_card(r, seats)
+    choice = min(card["back"], key=lambda b: b["count"])
+    first = next(c["word"] for c in card["card"] if c["symbol"] == choice["symbol"])
+    tables.submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
+    for n in range(choice["count"]):
+        tables.submit(r.code, 0, seats[0].token, {"type": "clue", "text": f"hint{n}"})
+        for s in seats[1:]:
+            if s.seat in tables.view(r.code)["may_answer"]:
+                tables.submit(r.code, s.seat, s.token, {"type": "answer", "text": f"nope{s.seat}"})
+    for s in seats[1:]:
+        tables.submit(r.code, s.seat, s.token, {"type": "verdict", "unrelated": True})
+    # Giulia's round is under way: her word stays hers, Anna's is public now.
+    card = tables.view(r.code, 1, seats[1].token)
+    tables.submit(r.code, 1, seats[1].token, {"type": "choose", "symbol": card["back"][0]["symbol"]})
+    secret = tables.view(r.code, 1, seats[1].token)["chosen"]["word"]
+    tables.submit(r.code, 1, seats[1].token, {"type": "clue", "text": "sunny"})
+    wall = text_of(run("table", room=r.code))
+    assert "Earlier rounds" in wall and "Next to hold the box: Carlo" in wall
+    assert f"Anna's word <b>{first}</b>, in {choice['count']} clue" in wall and "hint0" in wall and "Not found." in wall
+    assert "Anna has the curse: 4 points off at the end." in wall
+    assert secret not in wall.replace("sunny", "")
+
+
+def test_names_on_the_walls_box_order_stay_text():
+    r = tables.create_room("maudit_mot_dit", seed=8, language="en")
+    seats = [tables.join(r.code, n) for n in ("<b>Anna</b>", "Giulia", "Carlo")]
+    tables.start(r.code, r.host_token)
+    at = run("table", room=r.code)
+    assert "<b>Anna</b>" in text_of(at)  # as typed, once the character references are read
+    bodies = "".join(h.proto.body for h in at.get("html"))
+    assert "<b>Anna</b>" not in bodies and "&#60;b&#62;Anna&#60;&#47;b&#62;" in bodies

@@ -333,7 +333,9 @@ def test_a_face_is_on_the_makers_phone_only_then_revealed(players, maker):
     pages = screens(r, seats)
     page = text_of(pages["wall"])
     assert line in page and "Everyone passes one card to the left, face down" in page
-    assert page.count(f"/pictures/trading_faces/{emotion}.svg") == 1 + sum(scores.values())  # the reveal, then the won cards
+    # The face once, under "Faces made so far"; the scores are the side panel's alone (no won cards).
+    assert page.count(f"/pictures/trading_faces/{emotion}.svg") == 1 and "Faces made so far" in page
+    assert "<div class='tf-won'><span class='tf-who'" not in page
     hands = state(r)["hands"]
     guessed = {g["emotion"] for g in view["last"]["guesses"]}
     for s in seats:
@@ -472,3 +474,19 @@ def test_memory_the_lifted_card_is_on_the_left_neighbours_phone_only():
     assert "The host ended the game. 🏆 Cy wins with 3 points" in page
     assert "## 🏆 You win!" in [m.value for m in phone(r, seats[2]).markdown]
     assert "You won 1 card." in text_of(phone(r, seats[1])) and "You won 0 cards." in text_of(phone(r, seats[0]))
+
+
+def test_the_wall_shows_who_has_passed_and_who_called_stop_and_the_scores_once():
+    r, seats = new_room(3, seed_without_sets(3))
+    tables.submit(r.code, 1, seats[1].token, {"type": "pass", "card": state(r)["hands"]["1"][0]})
+    at = wall(r)
+    page = text_of(at)
+    assert "Cards passed this round" in page
+    assert "<span class='tf-done'>✔️ Bo</span>" in page and "<span>⏳ Ana</span>" in page
+    assert "<span class='tf-who'" not in page  # the scores are the side panel's only
+    # Who called Stop, in the order they make their faces (from a view: two sets at once are rare).
+    from pages.screens import trading_faces as screen
+
+    view = {**tables.view(r.code), "queue": [2, 0]}
+    assert "Stop! called by Cy, Ana: their faces come next, in this order." in shown(screen._stops_html(view))
+    assert screen._stops_html({**view, "queue": []}) == ""

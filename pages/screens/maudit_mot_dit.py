@@ -33,8 +33,18 @@ CSS = """
   .mm-card { display: grid; grid-template-columns: auto 1fr; gap: .15rem .7rem; font-size: 1.15em; }
   .mm-card .mm-pick { font-weight: 800; background: #fff3c4; border-radius: .3rem; padding: 0 .3rem; }
   .mm-secret { font-size: 2.2em; font-weight: 900; letter-spacing: .03em; color: #2a2130; }
-  .mm-score td, .mm-score th { padding: .2rem .8rem; text-align: right; }
+  .mm-score td, .mm-score th { padding: .2rem .45rem; text-align: right; }  /* fits its column at 1280 px */
   .mm-score th.mm-who { text-align: left; }
+  .mm-wall-notes { display: flex; flex-direction: column; gap: .35rem; margin: .4rem 0 .8rem; font-size: 1rem; }
+  .mm-wall-notes .mm-now { font-weight: 700; }
+  .mm-box { display: flex; flex-wrap: wrap; gap: .4rem; margin: .2rem 0 .6rem; }
+  .mm-box span { padding: .1rem .7rem; border-radius: 999px; background: #eee7da; font-weight: 600; }
+  .mm-box span.mm-holder { background: #2a2130; color: #fff; }
+  .mm-box span.mm-next { outline: 3px solid #e0a100; }
+  .mm-rounds { display: flex; flex-direction: column; gap: .45rem; margin: .3rem 0; font-size: 1.15rem; }
+  .mm-rounds b { font-weight: 800; }
+  .mm-rounds .mm-said { color: #6b5a4e; }
+  .mm-wall-head { font-size: 1rem; font-weight: 800; color: #6b5a4e; margin: .8rem 0 .1rem; }
 </style>
 """
 
@@ -169,8 +179,88 @@ def table(view) -> None:
             st.html(_result_html(view, view["last"]))
         if phase in ("choose", "clues") and not view["clues"]:
             st.html("<div class='sm-hint'>" + _('One word per clue. Not the same root as the word or an earlier clue, no translations. Too slow? Say so on your phone.') + "</div>")
+        earlier = _rounds_html(view) if phase != "end" else ""
+        if earlier:
+            st.html(earlier)
     with scores:
         scoreboard(view)
+        if phase != "end":
+            st.html(_box_html(view) + _curse_and_spells_html(view))
+
+
+# What the room follows while clues are written, below the clues and the scores: whose box is next,
+# the curse and the spells in play, and the words and clues of the rounds before (public once closed).
+
+EARLIER_ROUNDS = 3  # the latest rounds fit under the clues; the scores count them all
+
+
+def _box_order(view) -> list[int]:
+    """The seats still playing, from the box holder round the table: the order the box goes in."""
+    names, out, holder = view["names"], set(view.get("out", [])), view["holder"]
+    seats = [s for s in range(len(names)) if s not in out]
+    if holder not in seats:
+        return seats
+    at = seats.index(holder)
+    return seats[at:] + seats[:at]
+
+
+def _box_html(view) -> str:
+    order = _box_order(view)
+    last = view["turn"] >= view["turns"]
+    chips = []
+    for i, seat in enumerate(order):
+        cls = "mm-holder" if seat == view["holder"] else "mm-next" if i == 1 and not last else ""
+        mark = f"{BOX} " if seat == view["holder"] else ""
+        chips.append(f"<span class='{cls}'>{mark}{ui.esc(name_of(view, seat))}</span>")
+    if last:
+        line = _("This is the last turn.")
+    elif len(order) > 1:
+        line = _("Next to hold the box: {name}", name=ui.esc(name_of(view, order[1])))
+    else:
+        line = ""
+    return (f"<div class='mm-wall-head'>{ui.esc(line)}</div>" if line else "") + f"<div class='mm-box'>{''.join(chips)}</div>"
+
+
+def _curse_and_spells_html(view) -> str:
+    if view["curse"] is None:
+        curse = _("{curse} Nobody has the curse yet. It goes to a box holder whose clues the others "
+                  "judge unrelated to the word: 4 points off at the end.", curse=CURSE)
+    else:
+        curse = _("{curse} {name} has the curse: 4 points off at the end. If it comes back to them, "
+                  "they lose every point they have.", curse=CURSE, name=ui.esc(name_of(view, view["curse"])))
+    spells = n_("{spell} Each spell a player holds is 1 point off. {n} spell left to give.",
+                "{spell} Each spell a player holds is 1 point off. {n} spells left to give.",
+                view["spells_left"], spell=SPELL)
+    return f"<div class='mm-wall-notes'><div>{curse}</div><div>{spells}</div></div>"
+
+
+def _round_line(view, entry) -> str:
+    """One closed round, as a sentence: whose word, in how many clues, the clues, and who found it."""
+    holder = ui.esc(name_of(view, entry["box_holder"]))
+    chosen = entry.get("chosen")
+    if entry.get("abandoned") or not chosen:
+        return _("{holder}'s turn passed without a round.", holder=holder)
+    word, count = f"<b>{ui.esc(chosen['word'])}</b>", chosen["count"]
+    clues = "<span class='mm-said'>" + " · ".join(ui.esc(c["clue"]) for c in entry["clues"]) + "</span>"
+    if entry.get("guessed_on") is None:
+        return n_("{holder}'s word {word}, in {n} clue: {clues}. Not found.",
+                  "{holder}'s word {word}, in {n} clues: {clues}. Not found.", count,
+                  holder=holder, word=word, clues=clues)
+    return n_("{holder}'s word {word}, in {n} clue: {clues}. {names} found it on clue {found}.",
+              "{holder}'s word {word}, in {n} clues: {clues}. {names} found it on clue {found}.", count,
+              holder=holder, word=word, clues=clues, names=ui.esc(ui.names_of(view, entry["guessers"])),
+              found=entry["guessed_on"])
+
+
+def _rounds_html(view) -> str:
+    history = view.get("history") or []
+    skip = 1 if view["phase"] == "choose" else 0  # the latest round is shown above it then, in full
+    shown = history[::-1][skip:skip + EARLIER_ROUNDS]
+    if not shown:
+        return ""
+    head = _("Earlier rounds")
+    rows = "".join(f"<div>{_round_line(view, e)}</div>" for e in shown)
+    return f"<div class='mm-wall-head'>{head}</div><div class='mm-rounds'>{rows}</div>"
 
 
 def _wall_waiting(view) -> str:

@@ -44,6 +44,13 @@ CSS = """
   .tf-order span { padding: .2rem .8rem; border-radius: 999px; background: #eee7da; font-weight: 600; }
   .tf-order span.tf-now { background: #2a2130; color: #fff; }
   .tf-order span.tf-wrong { text-decoration: line-through; opacity: .6; }
+  .tf-order span.tf-done { background: #d9ecd9; }
+  .tf-head { font-size: 1rem; font-weight: 800; color: #6b5a4e; margin: .9rem 0 .2rem; }
+  .tf-line { font-size: 1.15rem; font-weight: 700; margin: .5rem 0; }
+  .tf-faces { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .2rem 1.4rem; }
+  .tf-faces .tf-won { font-size: 1rem; flex-wrap: nowrap; }
+  .tf-faces .tf-won > span:last-child { flex: 1; }
+  .tf-turns { display: flex; flex-direction: column; gap: .4rem; font-size: 1rem; }
   .tf-grid { display: grid; grid-template-columns: repeat(var(--cols, 6), 1fr); gap: .4rem; max-width: var(--gw, 100%); }
   .tf-cell { aspect-ratio: 1; border-radius: .6rem; position: relative; display: flex; align-items: center;
              justify-content: center; overflow: hidden; }
@@ -117,14 +124,14 @@ def _phase_line(view) -> str:
 
 
 def table(view) -> None:
+    """The scores are the side panel's (pages/table.py), once: the game's own area shows what the
+    room follows, who has passed and who called Stop, and the faces made so far."""
     st.html(CSS)
-    phase = view["phase"]
     wall_status(view, _phase_line(view), _wall_waiting(view))
     if view["variant"] == "memory":
-        _memory_wall(view)  # the won cards go beside the grid: below it they fall off a 1080 px screen
+        _memory_wall(view)
     else:
         _classic_wall(view)
-        _won_table(view)
 
 
 def _wall_waiting(view) -> str:
@@ -141,17 +148,53 @@ def _classic_wall(view) -> None:
     phase = view["phase"]
     bits = [n_("{n} card in the pile", "{n} cards in the pile", view["pile"]),
             n_("{n} pass so far", "{n} passes so far", view["pass_no"])]
-    if view.get("queue"):
-        bits.append(_("Next faces: {names}", names=ui.names_of(view, view["queue"])))
     st.caption(ui.esc(" · ".join(bits)))
     if phase == "face":
         st.html(_order_html(view, view["face"]))
         st.html("<div class='sm-hint'>" + _('Watch the face. No words, no hands! Guess in turn on your phones: each player has one guess.') + "</div>")
     elif phase == "pass":
+        st.html(_passed_html(view))
         st.html("<div class='sm-hint'>" + _('Three of a kind? Tap Stop! on your phone and make that face.') + "</div>")
-    last = view.get("last")
-    if last and phase != "face":
-        st.html(_face_result(view, last, big=True))
+    stops = _stops_html(view) if phase != "end" else ""
+    if stops:
+        st.html(stops)
+    faces = _faces_html(view, view["history"][::-1][:FACES_SHOWN])
+    if faces:
+        st.html(CSS + faces)
+
+
+FACES_SHOWN = 6  # the latest faces fit under the rest on a 1080 px screen; the side panel counts them all
+
+
+def _passed_html(view) -> str:
+    """Who has passed a card this round (the card stays secret) and who is still choosing."""
+    chosen, out = set(view.get("chosen", [])), set(view.get("out", []))
+    chips = []
+    for seat in range(len(view["names"])):
+        if seat in out:
+            continue
+        name = ui.esc(name_of(view, seat))
+        chips.append(f"<span class='tf-done'>✔️ {name}</span>" if seat in chosen else f"<span>⏳ {name}</span>")
+    head = _("Cards passed this round")
+    return f"<div class='tf-head'>{head}</div><div class='tf-order'>{''.join(chips)}</div>"
+
+
+def _stops_html(view) -> str:
+    """Who called Stop and waits to make a face, in the order they make them."""
+    queue = view.get("queue") or []
+    if not queue:
+        return ""
+    line = _("{stop} Stop! called by {names}: their faces come next, in this order.", stop="✋",
+             names=ui.esc(ui.names_of(view, queue)))
+    return f"<div class='tf-line'>{line}</div>"
+
+
+def _faces_html(view, faces: list) -> str:
+    if not faces:
+        return ""
+    head = _("Faces made so far")
+    rows = "".join(_face_result(view, face, big=True) for face in faces)
+    return f"<div class='tf-head'>{head}</div><div class='tf-faces'>{rows}</div>"
 
 
 def _order_html(view, face) -> str:
@@ -217,24 +260,31 @@ def _last_flip(view) -> dict | None:
 def _memory_wall(view) -> None:
     st.caption(ui.esc(n_("{n} card in the pile", "{n} cards in the pile", view["pile"])))
     shown = _last_flip(view)
-    left, right = st.columns([2.2, 1], gap="large")
+    left, right = st.columns([2.2, 1], gap="large")  # the turns beside the grid: below, they fall off 1080 px
     with left:
         st.html(CSS + _memory_grid(view, shown=shown, numbers=True, width="52rem"))
     with right:
         last = view.get("last")
-        if last and last.get("flip"):
-            st.html(_flip_line(view, last))
-        _won_table(view)
+        if last:
+            st.html(f"<div class='tf-line'>{_turn_text(view, last)}</div>")
+        earlier = view["history"][-2::-1][:TURNS_SHOWN]  # the turns before the last
+        if earlier:
+            head = _("Turns before")
+            lines = "".join(f"<div>{_turn_text(view, t)}</div>" for t in earlier)
+            st.html(f"<div class='tf-head'>{head}</div><div class='tf-turns'>{lines}</div>")
 
 
-def _flip_line(view, turn) -> str:
+TURNS_SHOWN = 4  # the turns before the last that fit beside the grid
+
+
+def _turn_text(view, turn) -> str:
     who = ui.esc(name_of(view, turn["active"]))
+    if not turn.get("flip"):
+        return _("{player} ended their turn without flipping.", player=who)
     if turn["flip"]["match"]:
-        line = _("{player} found a pair: {emotion}!", player=who, emotion=ui.esc(word(turn["shown"][0])))
-    else:
-        line = _("{player} flipped {first} and {second}: no pair. The others take a card from the pile.",
-                 player=who, first=ui.esc(word(turn["shown"][0])), second=ui.esc(word(turn["shown"][1])))
-    return f"<div class='sm-hint'>{line}</div>"
+        return _("{player} found a pair: {emotion}!", player=who, emotion=ui.esc(word(turn["shown"][0])))
+    return _("{player} flipped {first} and {second}: no pair. The others take a card from the pile.",
+             player=who, first=ui.esc(word(turn["shown"][0])), second=ui.esc(word(turn["shown"][1])))
 
 
 
