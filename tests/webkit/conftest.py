@@ -27,6 +27,7 @@ page (WebKitGTK draws a page's form controls itself).
 """
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import subprocess
@@ -112,6 +113,12 @@ class WebKit:
         from selenium import webdriver
 
         options = webdriver.WebKitGTKOptions()
+        # Browser arguments need the browser's path. Given one, WebKitWebDriver no longer adds
+        # --automation (without it MiniBrowser never answers), and it names the browser after the
+        # binary's --version ("WebKitGTK"), which the default browserName "MiniBrowser" fails to match.
+        options.binary_location = self.browser_path
+        options.add_argument("--automation")
+        options.set_capability("browserName", None)
         if kind == "phone":
             options.add_argument(f"--user-agent={IPHONE_UA}")
         n = len(self.all)
@@ -122,6 +129,13 @@ class WebKit:
         driver.set_script_timeout(20)
         viewport(driver, *(PHONE if kind == "phone" else WALL))
         return driver
+
+    @property
+    def browser_path(self) -> str:
+        found = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"))
+        if not found:
+            missing("MiniBrowser (WebKitGTK's, a dependency of webkit2gtk-driver)")
+        return found[-1]
 
     @property
     def driver_path(self) -> str:
@@ -191,10 +205,26 @@ def webkit_session(tmp_path_factory) -> Iterator[WebKit]:
         x.stop()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    if call.when == "call":
+        item.webkit_failed = outcome.get_result().failed
+
+
 @pytest.fixture
-def webkit(webkit_session: WebKit) -> Iterator[WebKit]:
-    """`webkit.phone()` / `webkit.wall()`: WebKitGTK windows for this test."""
+def webkit(webkit_session: WebKit, request) -> Iterator[WebKit]:
+    """`webkit.phone()` / `webkit.wall()`: WebKitGTK windows for this test. A failed test leaves a
+    screenshot of each in the session's log folder."""
     try:
         yield webkit_session
     finally:
+        if getattr(request.node, "webkit_failed", False):
+            for n, (kind, driver) in enumerate(webkit_session.taken):
+                shot = webkit_session.logs / f"{request.node.name}-{n}-{kind}.png"
+                try:
+                    driver.save_screenshot(str(shot))
+                    print(f"screenshot: {shot} ({driver.current_url})")
+                except Exception:
+                    pass
         webkit_session.give_back()

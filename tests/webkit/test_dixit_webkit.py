@@ -6,19 +6,20 @@ from __future__ import annotations
 import pytest
 
 from engine import tables
-from tests.webkit.drive import body_text, button, deep, find, shows, tap, tap_until, type_into, until
+from tests.webkit.drive import button, deep, find, shows, tap, tap_until, type_into, until
 
 pytestmark = pytest.mark.webkit
 
 PHRASE = "Where is happiness?"
 
 
-def pick_and_confirm(phone, enabled_only: bool = False) -> None:
-    """Tap a card until it shows as picked (a tap can land on a grid a rerun replaces), then the
-    confirm button under the cards (they live in the card component's shadow root)."""
-    card = "[data-testid=card]:not(.off)" if enabled_only else "[data-testid=card]"
-    tap_until(phone, lambda d: find(d, card), lambda d: deep(d, "[data-testid=card].picked"),
-              "no card showed as picked")
+def pick_and_confirm(phone, count: int = 1, enabled_only: bool = False) -> None:
+    """Tap `count` cards, each until it shows as picked (a tap can land on a grid a rerun has just
+    replaced), then the confirm button under them (they live in the card component's shadow root)."""
+    free = "[data-testid=card]:not(.picked)" + (":not(.off)" if enabled_only else "")
+    for n in range(1, count + 1):
+        tap_until(phone, lambda d: find(d, free), lambda d: len(deep(d, "[data-testid=card].picked")) == n,
+                  f"{n} card(s) never showed as picked")
     confirm = until(phone, lambda d: next((b for b in deep(d, "[data-testid=confirm-pick]") if b.is_enabled()), None),
                     "the confirm button never came on")
     tap(phone, confirm)
@@ -69,17 +70,17 @@ def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch
     shows(wall, f"“{PHRASE}”")
     assert tables.view(code)["storyteller"] == 0
 
-    # Give: Bo by taps, Cy through the service.
-    button(bo, "Give this card")
-    pick_and_confirm(bo)
+    # Give: Bo by taps, Cy through the service; with three players each gives two cards.
+    button(bo, "Give these cards")
+    pick_and_confirm(bo, 2)
     shows(bo, "You gave:")
     api_move(code, cy, "give")
 
-    # Vote: the wall shows the three cards face up; Bo taps one that is not his own.
+    # Vote: the wall shows the five cards face up; Bo taps one that is not his own.
     shows(wall, "Find the storyteller's card: vote on your phone")
-    until(wall, lambda d: len(deep(d, "[data-testid=card]")) == 3, "the wall never showed the 3 cards")
+    until(wall, lambda d: len(deep(d, "[data-testid=card]")) == 5, "the wall never showed the 5 cards")
     button(bo, "Vote for this card")
-    pick_and_confirm(bo, enabled_only=True)
+    pick_and_confirm(bo, 1, enabled_only=True)
     shows(bo, "You voted for card")
     api_move(code, cy, "vote")
 
@@ -92,8 +93,9 @@ def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch
     shown = until(wall, lambda d: [c.get_attribute("data-id") for c in deep(d, "[data-testid=card]")] or None,
                   "no revealed cards on the wall")
     assert sorted(shown) == sorted(p["card"] for p in turn["table"])
-    assert [c.get_attribute("data-id") for c in deep(wall, "[data-testid=card].glow")] == [story]
-    assert "storyteller Ana" in body_text(wall)
+    glowing = deep(wall, "[data-testid=card].glow")  # the storyteller's card, named on its badge
+    assert [c.get_attribute("data-id") for c in glowing] == [story]
+    assert "storyteller Ana" in glowing[0].get_attribute("innerText")
     for seat, name in enumerate(("Ana", "Bo", "Cy")):
         score = str(stored["scores"][seat])
         until(wall, lambda d: score in seat_row(d, name).replace(name, ""),
