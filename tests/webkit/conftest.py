@@ -13,17 +13,21 @@ display, so the session starts one Xvfb on a free display (`-displayfd`) and han
 WebKitWebDriver. A missing driver or Xvfb fails the tests with the command that installs them
 (`make test` runs it): the suite is never skipped for want of them.
 
-Browsers are few and reused: one wall and up to three phones live for the whole session, each
-test takes the ones it needs and leaves them on about:blank. A phone's window is sized so that its
+Browsers are few and reused: the walls and phones a test asked for live for the whole session,
+the next test takes them again, and each is left on about:blank between tests. A phone's window is sized so that its
 page's viewport is an iPhone's, 390 x 844 CSS pixels, with an iPhone's Safari user agent; the wall's
 viewport is 1280 x 720.
 
-Environment: as root in a container WebKitGTK 2.50 (Debian 12) needs no tweak, neither
-WEBKIT_DISABLE_COMPOSITING_MODE nor a sandbox switch (MiniBrowser runs its web process
-unsandboxed unless asked with --enable-sandbox). One cosmetic one: MiniBrowser's toolbar keeps its
-window at least 447 px wide, wider than an iPhone, so the browsers read a GTK stylesheet of ours
-(XDG_CONFIG_HOME) that shrinks the toolbar's widgets; it styles MiniBrowser's own widgets, never the
-page (WebKitGTK draws a page's form controls itself).
+Environment: as root in a container, WebKitGTK 2.50 (Debian 12) needs no switch: neither
+WEBKIT_DISABLE_COMPOSITING_MODE nor WEBKIT_DISABLE_DMABUF_RENDERER (Xvfb's software GL draws it),
+and no sandbox switch, since with the webkit2gtk-4.1 API the bubblewrap sandbox is opt-in and
+MiniBrowser turns it on only with --enable-sandbox (its web process runs unsandboxed here; a WebKitGTK
+that sandboxes by default where bwrap cannot run would want WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1).
+No D-Bus session is needed. One cosmetic tweak: MiniBrowser's toolbar keeps its window at least 447 px
+wide, wider than an iPhone, so the browsers read a GTK stylesheet of ours (XDG_CONFIG_HOME) that
+shrinks the toolbar's widgets; it styles MiniBrowser's own widgets, never the page (WebKitGTK draws a
+page's form controls itself), and `viewport()` then sizes each window so that the page gets exactly
+the wanted viewport.
 """
 from __future__ import annotations
 
@@ -31,7 +35,6 @@ import glob
 import os
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path

@@ -57,6 +57,11 @@ def body_text(driver) -> str:
     return driver.execute_script("return document.body.innerText")
 
 
+def showing(text: str):
+    """A condition: the page's visible text contains `text`."""
+    return lambda d: text in body_text(d)
+
+
 def shows(driver, text: str, timeout: float = WAIT) -> None:
     """Wait until the page's visible text contains `text`."""
     until(driver, lambda d: text in body_text(d), f"{text!r} never showed on {driver.current_url}", timeout)
@@ -96,10 +101,20 @@ def tap(driver, element) -> None:
     actions.perform()
 
 
+def holds(driver, condition) -> bool:
+    try:
+        return bool(condition(driver))
+    except RETRIED:
+        return False
+
+
 def tap_until(driver, get, done, message: str, tries: int = 3, timeout: float = WAIT) -> None:
-    """Tap what `get(driver)` finds until `done(driver)` holds: a tap that lands while a rerun
-    replaces the element is lost, as it would be under a finger, and the player taps again."""
+    """Tap what `get(driver)` finds until `done(driver)` holds. A tap that lands while a rerun
+    replaces the element (a page just loaded, a push arriving) is lost, as it would be under a
+    finger, and the player taps again; never once `done` holds."""
     for _ in range(tries):
+        if holds(driver, done):
+            return
         try:
             tap(driver, get(driver))
             until(driver, done, message, timeout / tries)
