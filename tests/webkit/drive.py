@@ -93,8 +93,8 @@ def field(driver, label: str, timeout: float = WAIT):
 
 
 def tap(driver, element) -> None:
-    """A finger's tap on the element's centre: WebDriver's touch pointer (WebKitGTK, which has no
-    touch screen here, delivers it as a primary pointer's down and up, as it does a tap)."""
+    """A tap on the element's centre with WebDriver's touch pointer. WebKitGTK, with no touch screen
+    under Xvfb, delivers it as pointer and mouse events (pointerType "mouse"), not as touch events."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
     actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
     actions.pointer_action.move_to(element).pointer_down().pointer_up()

@@ -1,6 +1,7 @@
-"""Pictomania in Safari's engine: an iPhone-sized WebKit phone taps Ready and draws a stroke with a
-finger (WebDriver's touch pointer) on its pad; the shared screen, another WebKit window, shows the
-stroke as it arrives. The two other seats play through engine.tables on the server's database."""
+"""Pictomania in Safari's engine: an iPhone-sized WebKit phone taps Ready and drags a stroke across
+its pad with WebDriver's touch pointer (which WebKitGTK, with no touch screen under Xvfb, delivers
+as pointer and mouse events); the shared screen, another WebKit window, shows the stroke as it
+arrives. The two other seats play through engine.tables on the server's database."""
 from __future__ import annotations
 
 import pytest
