@@ -18,10 +18,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) run.py --port $(PORT)
 
-# Browser tests need Debian's Chromium, the PostgreSQL store's tests a PostgreSQL server (they
+# Browser tests need Debian's Chromium, the WebKit tests (Safari's engine) WebKitGTK's driver and
+# Xvfb (they start their own X display), the PostgreSQL store's tests a PostgreSQL server (they
 # start a throwaway one of their own); install what is missing (CI runs as root).
 system-test-deps:
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	  command -v WebKitWebDriver >/dev/null 2>&1 || missing="$$missing webkit2gtk-driver"; \
+	  command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
 	  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	  if [ -n "$$missing" ]; then echo "Installing Debian packages for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
