@@ -1,6 +1,7 @@
-"""Word decks (Pictomania, Maudit Mot Dit), loaded from `data/words`.
+"""Word decks shipped in `data/words` (plain JSON, read once), and word lists a host uploads.
 
-The decks are plain JSON shipped in the source tree; nothing here imports Streamlit.
+Each game's own module knows its decks (engine/games/pictomania_words.py, maudit_words.py); this
+one only reads them. Nothing here imports Streamlit.
 """
 from __future__ import annotations
 
@@ -10,48 +11,25 @@ from functools import lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "es", "it")
-DECKS = ("green", "yellow", "orange", "red")
 
 WORDS_DIR = Path(__file__).resolve().parents[1] / "data" / "words"
 
 
-def pictomania_deck(deck: str, language: str = "en") -> list[dict]:
-    """The cards of one Pictomania deck: a list of {"id", "theme", "words"} (7 words each).
-
-    `deck` is one of DECKS (green easiest .. red hardest), `language` one of LANGUAGES.
-    Returns a fresh copy, so callers may shuffle or edit it freely.
-    """
-    if deck not in DECKS:
-        raise ValueError(f"unknown Pictomania deck {deck!r}; expected one of {', '.join(DECKS)}")
-    if language not in LANGUAGES:
-        raise ValueError(
-            f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}"
-        )
-    return copy.deepcopy(_load(deck, language))
+def cards(*path: str) -> list[dict]:
+    """The "cards" of a shipped word deck, data/words/<path...>.json, read once; a fresh copy, so
+    callers may shuffle or edit it. Each game's own module knows its decks' shape and names."""
+    return copy.deepcopy(_cards(path))
 
 
 @lru_cache(maxsize=None)
-def _load(deck: str, language: str) -> list[dict]:
-    path = WORDS_DIR / "pictomania" / language / f"{deck}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [
-        {"id": card["id"], "theme": card["theme"], "words": list(card["words"])}
-        for card in data["cards"]
-    ]
+def _cards(path: tuple[str, ...]) -> list[dict]:
+    file = WORDS_DIR.joinpath(*path[:-1], path[-1] + ".json")
+    return json.loads(file.read_text(encoding="utf-8"))["cards"]
 
 
-def maudit_deck(language: str = "en") -> list[dict]:
-    """The Maudit Mot Dit word cards in a language: a list of {"id", "words"} (8 words each, in the
-    order of the symbols). Written for Sobremesa in each language (data/words/maudit/)."""
+def check_language(language: str) -> None:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
-    return copy.deepcopy(_load_maudit(language))
-
-
-@lru_cache(maxsize=None)
-def _load_maudit(language: str) -> list[dict]:
-    data = json.loads((WORDS_DIR / "maudit" / f"{language}.json").read_text(encoding="utf-8"))
-    return [{"id": card["id"], "words": list(card["words"])} for card in data["cards"]]
 
 
 # ---- word lists of the host's own (Maudit Mot Dit) ----------------------------------------------

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.pictures import faces
+from engine.pictures import trading_faces as faces
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 ALL = [*faces.EMOTIONS, "card back"]

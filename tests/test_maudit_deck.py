@@ -15,7 +15,7 @@ REPEATS_ALLOWED = 5  # words that may appear on two cards of one language's deck
 
 @pytest.mark.parametrize("language", words.LANGUAGES)
 def test_each_language_has_110_cards_of_8_distinct_words(language):
-    deck = words.maudit_deck(language)
+    deck = mw.deck(language)
     assert len(deck) == CARDS
     assert len({c["id"] for c in deck}) == CARDS
     for card in deck:

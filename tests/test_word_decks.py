@@ -7,7 +7,9 @@ from collections import Counter
 
 import pytest
 
-from engine.words import DECKS, LANGUAGES, WORDS_DIR, pictomania_deck
+from engine.games.pictomania_words import DECKS
+from engine.games.pictomania_words import deck as pictomania_deck
+from engine.words import LANGUAGES, WORDS_DIR
 
 COMBOS = [(lang, deck) for lang in LANGUAGES for deck in DECKS]
 

@@ -56,7 +56,7 @@ def _setting(card_id: str) -> str:
 
 
 def _stems(text: str, language: str) -> set[str]:
-    from engine.games.maudit_words import stem  # here: engine.games imports this module for its Game
+    from engine.stems import stem
 
     words = "".join(ch if ch.isalpha() else " " for ch in text.casefold()).split()
     return {stem(w, language) for w in words if w not in STOP.get(language, ()) and len(w) > 2}

@@ -60,12 +60,13 @@ BACKS = (
 
 def content(options: dict, seats: int) -> list[dict]:
     """Our word cards in the room's language, or the host's own list (option `words`)."""
-    from engine import words as decks
+    from engine import words
+    from engine.games import maudit_words
 
     try:
         if options.get("words"):
-            return decks.word_list(options["words"])
-        return decks.maudit_deck(options.get("language") or "en")
+            return words.word_list(options["words"])
+        return maudit_words.deck(options.get("language") or "en")
     except (ValueError, OSError, KeyError) as exc:
         raise BadOptions("The word cards for this game could not be read.") from exc
 

@@ -8,29 +8,17 @@ stem of "pesce" ("pesc"), so it shares its root.
 """
 from __future__ import annotations
 
-import functools
-import unicodedata
+from engine import words
+from engine.stems import plain, stem  # noqa: F401  (plain and stem are part of what this module offers)
 
-import snowballstemmer
+def deck(language: str = "en") -> list[dict]:
+    """Our word cards in a language: a list of {"id", "words"} (8 words each, in the order of the
+    symbols), written for Sobremesa (data/words/maudit/<language>.json); a fresh copy."""
+    words.check_language(language)
+    return [{"id": c["id"], "words": list(c["words"])} for c in words.cards("maudit", language)]
 
-STEMMERS = {"en": "english", "es": "spanish", "it": "italian"}
+
 ROOT_MIN = 4  # a shorter stem ("pez", "sol") begins too many unrelated words to call it a root
-
-
-def plain(text: str) -> str:
-    """The form answers are compared in: case, accents, apostrophes, hyphens and spaces ignored."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    kept = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return "".join(ch for ch in kept if ch.isalnum())
-
-
-@functools.lru_cache(maxsize=8)
-def _stemmer(language: str):
-    return snowballstemmer.stemmer(STEMMERS.get(language, "english"))
-
-
-def stem(word: str, language: str) -> str:
-    return plain(_stemmer(language).stemWord(plain(word)))
 
 
 def matches(answer: str, secret: str) -> bool:

@@ -86,7 +86,7 @@ ROUNDS = 4
 SLOTS = ("A", "B", "C")
 LETTER_CARDS = ("A", "A", "B", "B", "C", "C")
 NUMBERS = (1, 2, 3, 4, 5, 6, 7)
-DECKS = ("green", "yellow", "orange", "red")
+from engine.games.pictomania_words import DECKS  # noqa: E402  (the word decks, one per round by default)
 
 # Token tables (RULES.md §3, App decision: data shown on the rules screen), by seats in the round.
 SCORING_TOKENS = {3: (3, 1), 4: (3, 2, 1), 5: (4, 3, 2, 1), 6: (4, 3, 2, 2, 1)}
@@ -118,12 +118,12 @@ def round_decks(options: dict) -> list[str]:
 
 def content(options: dict, seats: int) -> dict:
     """The word cards of every deck the rounds use, in the room's language: {deck: [cards]}."""
-    from engine import words
+    from engine.games import pictomania_words
 
     decks = round_decks(options)
     language = options.get("language") or "en"
     try:
-        cards = {deck: words.pictomania_deck(deck, language) for deck in dict.fromkeys(decks)}
+        cards = {deck: pictomania_words.deck(deck, language) for deck in dict.fromkeys(decks)}
     except ValueError as exc:
         raise BadOptions("The word decks for this language could not be read.") from exc
     for deck, deck_cards in cards.items():

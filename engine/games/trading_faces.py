@@ -461,7 +461,7 @@ MOVES = (
 
 
 def _pictures(name: str) -> tuple[bytes, str]:
-    from engine.pictures import faces  # drawing the cards is no business of the rules
+    from engine.pictures import trading_faces as faces  # drawing the cards is no business of the rules
 
     return faces.picture(name)
 

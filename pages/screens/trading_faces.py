@@ -8,7 +8,7 @@ import functools
 import hashlib
 
 from engine import tables
-from engine.pictures.faces import card_back_svg, face_svg
+from engine.pictures.trading_faces import card_back_svg, face_svg
 from pages import ui
 from pages.i18n import N_, _, n_
 from pages.screens.reveal import name_of, waiting_line, wall_status, winners_line

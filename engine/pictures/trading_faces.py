@@ -5,8 +5,8 @@ picture, so the SVG carries no text. Every face must read at 60 px on a phone an
 room, so: thick strokes (>= 4 units in the 100-unit box), a few bold features, and a different fill
 per emotion, although the features alone tell the faces apart (colour-blind players).
 
-    python -m engine.pictures.faces html OUT.html     # the contact sheet as a page
-    python -m engine.pictures.faces sheet OUT.png     # ... screenshotted (needs ../shared/tools/shot.py)
+    python -m engine.pictures.trading_faces html OUT.html     # the contact sheet as a page
+    python -m engine.pictures.trading_faces sheet OUT.png     # ... screenshotted (needs ../shared/tools/shot.py)
 """
 from __future__ import annotations
 
