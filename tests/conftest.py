@@ -5,14 +5,14 @@ import subprocess
 
 import pytest
 
-from engine import tables
-from engine.games import GAMES, register
-from tests import toy
-from tests.helpers import fake_cards
+# The toy game (tests/toy) is hosted beside the real ones in every test, and by every server a test
+# starts: it registers through the public extension points alone (SOBREMESA_GAMES names its module),
+# and every suite that runs over GAMES runs it too.
+os.environ["SOBREMESA_GAMES"] = "tests.toy"
 
-# The toy game (tests/toy) is hosted beside the real ones in every test: it registers through the
-# public extension points alone, and every suite that runs over GAMES runs it too.
-register(toy.GAME)
+from engine import tables  # noqa: E402
+from engine.games import GAMES  # noqa: E402
+from tests.helpers import fake_cards  # noqa: E402
 
 # AppTest imports app.py, which starts the computer players' thread: in tests they play only when a
 # test asks (engine.bots.runner.play_pending). Browser tests' servers turn them back on.

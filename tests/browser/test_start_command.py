@@ -68,8 +68,9 @@ def test_the_start_command_from_another_folder(browser, tmp_path):
         # The project's own settings were read although the command started elsewhere: its theme.
         background = page.evaluate("getComputedStyle(document.querySelector('.stApp')).backgroundColor")
         assert background == "rgb(251, 245, 236)"
-        link = page.locator(".sm-url").inner_text()
-        assert f":{port}/play?room=" in link
+        link = page.locator(".sm-url").inner_text()  # the join link as typed: host:port/CODE
+        code = page.url.split("room=")[1].split("&")[0]
+        assert link.endswith(f":{port}/{code}")
         page.context.close()
     finally:
         stop(proc)
