@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from engine.stats.flat import frame as _frame
+from engine.stats.flat import text as _text
 
 NAME = "dixit_family"
 TITLE = "Dixit & Odyssey"
@@ -105,7 +106,7 @@ def summaries(fr: dict, ids, players) -> dict:
                .groupby("player").agg(turns=("found", "size"), found=("found", "sum")).reset_index())
     finders["rate"] = finders["found"] / finders["turns"]
 
-    cards = (pd.DataFrame({"card": votes["card"].astype(str).to_numpy(), "story": votes["story"].to_numpy()})
+    cards = (pd.DataFrame({"card": _text(votes["card"]), "story": votes["story"].to_numpy()})
              .groupby("card").agg(votes=("story", "size"), as_story=("story", "sum")).reset_index())
     cards["as_decoy"] = cards["votes"] - cards["as_story"]
     cards = cards.sort_values(["votes", "card"], ascending=[False, True], ignore_index=True)

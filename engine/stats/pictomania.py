@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from engine.stats.flat import frame as _frame
+from engine.stats.flat import text as _text
 
 NAME = "pictomania"
 TITLE = "Pictomania"
@@ -99,7 +100,7 @@ def summaries(fr: dict, ids, players) -> dict:
     sheep["black_sheep"] = sheep["black_sheep"].astype(int)
     sheep["rate"] = sheep["black_sheep"] / sheep["rounds"]
 
-    words = (pd.DataFrame({"word": drawn["word"].astype(str).to_numpy(), "deck": drawn["deck"].astype(str).to_numpy(),
+    words = (pd.DataFrame({"word": _text(drawn["word"]), "deck": _text(drawn["deck"]),
                            "guessed": (drawn["correct"] > 0).to_numpy(), "correct": drawn["correct"].to_numpy(),
                            "wrong_word": drawn["wrong_word"].to_numpy()})
              .groupby(["word", "deck"]).agg(drawn=("guessed", "size"), guessed=("guessed", "sum"),
