@@ -142,7 +142,7 @@ def _frame(spec: tuple, pieces: list, blobs: list, sizes: list) -> pd.DataFrame:
         else:
             value = list(_chained(entry[3][column] for _, entry in pieces))
             if isinstance(kind, pd.CategoricalDtype):
-                value = pd.Categorical(value)
+                value = categorical(value)
         data[column] = value
     frame = pd.DataFrame(data, columns=list(empty.columns))
     for column in empty.columns:  # what the family's frames have that inference did not give
@@ -150,3 +150,18 @@ def _frame(spec: tuple, pieces: list, blobs: list, sizes: list) -> pd.DataFrame:
         if frame[column].dtype != kind and not isinstance(kind, pd.CategoricalDtype):
             frame[column] = frame[column].astype(kind)
     return frame
+
+
+def categorical(values: list) -> pd.Categorical:
+    """`pd.Categorical(values)` of a list of texts, the same categories in the same order, but
+    factorised as Python objects: pandas made the 200,000 texts of a column text (Arrow) values
+    first, one by one, to then keep only the few dozen distinct ones."""
+    if not values:
+        return pd.Categorical(values)
+    try:
+        codes, uniques = pd.factorize(np.asarray(values, dtype=object), sort=True)
+    except TypeError:  # texts and numbers together: pandas' own way
+        return pd.Categorical(values)
+    if not all(isinstance(u, str) for u in uniques):
+        return pd.Categorical(values)
+    return pd.Categorical.from_codes(codes, dtype=pd.CategoricalDtype(pd.Index(uniques, dtype="str")))
