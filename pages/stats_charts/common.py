@@ -15,6 +15,12 @@ INK, PAPER, ACCENT = "#2A1F1A", "#FBF5EC", "#C4473A"
 WARM = ["#FBF5EC", "#F3D9B1", "#E8A968", "#D8703F", "#C4473A", "#8E2C2C"]
 MAX_ROWS = 20  # bars per chart: more would not read on a phone
 
+# Altair checks every piece of a chart against the Vega-Lite schema as it is made (its "debug
+# mode"): a third of the charts' time at 10,000 games. The page sends its charts unchecked
+# (`unvalidated` below) and tests/test_stats_charts.py checks each whole chart the page draws, so
+# the pieces are not checked one by one either. Only these modules draw with Altair.
+alt.utils.schemapi.disable_debug_mode()
+
 
 @dataclass
 class Figure:
