@@ -17,7 +17,10 @@ Timed, as the page does it:
 Timed first, as the page does it: loading every game's flat rows from a store that holds the
 10,000 games (each saved with its rows, as the table service saves a finished game).
 Also printed, for information: parsing 10,000 records from JSON (what the page used to do).
-Prints figures; asserts nothing. Target: loading + prepare + figures + charts under 2 s.
+Cold is the first build in a process that has not built one: the families' column layouts
+(`rows.layout`, which saving the games here filled) are forgotten first, as a server that just
+started has them to make.
+Prints figures; asserts nothing. Target: loading + prepare + figures + charts at most 1 s.
 """
 from __future__ import annotations
 
@@ -166,6 +169,7 @@ def main() -> None:
                 tables.store().save_stat_rows(conn, record["room"], record["game_no"], rows.pack(record))
         print(f"  (saving {len(records)} games with their rows, not timed: {time.perf_counter() - began:.0f} s)")
         print("The page (cold: a new archive version):")
+        rows._LAYOUTS.clear()  # as in a server that just started (saving the games above filled it)
         blobs, t_load = timed("load every game's rows (tables.stat_rows)", tables.stat_rows)
         archive, t_prep = timed("prepare (rows into frames)", lambda: stats.from_rows(blobs, {"ana": "anab."}))
         tables.reset()
@@ -188,9 +192,9 @@ def main() -> None:
     total = [a + b + c + d for a, b, c, d in zip(t_load, t_prep, t_fig, t_chart)]
     from bench.measure import figure
 
-    figure("Statistics, 10,000 games, cold, including loading (s)", f"{total[0]:.2f}", "<= 2", total[0] <= 2)
+    figure("Statistics, 10,000 games, cold, including loading (s)", f"{total[0]:.2f}", "<= 1", total[0] <= 1)
     print(f"  {'TOTAL cold, including loading':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu   ({count} charts)"
-          f"   target <= 2 s: {'met' if total[0] <= 2 else 'NOT met'}")
+          f"   target <= 1 s: {'met' if total[0] <= 1 else 'NOT met'}")
     # The page's tabs are lazy: its first render is the archive tab (the caption counts the players),
     # and a family's figures and charts are built when its tab opens. The figure above counts all
     # of them anyway, as if every tab had been opened.
