@@ -109,7 +109,7 @@ def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
     names, won, bounds = results["player"].tolist(), r["won"].tolist(), list(zip(offsets.tolist(), counts.tolist()))
     games["players"] = [", ".join(names[o:o + n]) for o, n in bounds]
     games["winners"] = [", ".join(compress(names[o:o + n], won[o:o + n])) for o, n in bounds]
-    person, people = pd.factorize(results["player"])
+    person, people = pd.factorize(results["player"], use_na_sentinel=False)
     seat_players = SeatPlayers(offsets, results["player"].to_numpy(dtype=object), person, people.array)
     raw_names = [r["name"][o:o + n] for o, n in bounds]
     return Archive(games, results, frames, seat_players, raw_names)
@@ -121,7 +121,7 @@ def _name_people(results: pd.DataFrame, aliases: dict) -> None:
     if results.empty:
         results["own_key"], results["key"], results["player"] = [], [], []
         return
-    codes, names = pd.factorize(results["name"])
+    codes, names = pd.factorize(results["name"], use_na_sentinel=False)
     own = [player_key(name) for name in names]
     canonical = canonical_keys(dict.fromkeys(own), aliases)
     # The spelling: the most used one among the names that are this key's own; else any merged in.
