@@ -48,7 +48,10 @@ class SeatPlayers:
     def __call__(self, game_id, seat):
         """The display names, as a pandas text array: taken from the few people by number, so a frame
         of 200,000 votes does not turn 200,000 Python strings into text again."""
-        return self.people.take(self.person[self.offset[np.asarray(game_id)] + np.asarray(seat)])
+        rows = self.offset[np.asarray(game_id)] + np.asarray(seat)
+        if not len(rows):  # none: Python objects, as ever (an empty figure's columns stay as they were)
+            return self.player[rows]
+        return self.people.take(self.person[rows])
 
 
 @dataclass

@@ -21,4 +21,4 @@ def text(column: pd.Series):
     if (isinstance(values, pd.Categorical) and values.categories.dtype == "str" and len(values)
             and values.codes.min() >= 0):
         return values.categories.array.take(values.codes)
-    return column.astype(str).array
+    return column.astype(str).to_numpy()  # (an empty column stays as it always was: Python objects)
