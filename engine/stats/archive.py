@@ -43,15 +43,23 @@ class SeatPlayers:
     offset: np.ndarray   # by game_id: the row of its seat 0 in `results`
     player: np.ndarray   # by results row: the person's display name
     person: np.ndarray   # by results row: the person's number in `people`
-    people: object       # the display names, as a pandas text array
+    people: object       # the display names in order, as a pandas text array
 
     def __call__(self, game_id, seat):
-        """The display names, as a pandas text array: taken from the few people by number, so a frame
-        of 200,000 votes does not turn 200,000 Python strings into text again."""
-        rows = self.offset[np.asarray(game_id)] + np.asarray(seat)
-        if not len(rows):  # none: Python objects, as ever (an empty figure's columns stay as they were)
-            return self.player[rows]
-        return self.people.take(self.person[rows])
+        """The display names."""
+        return self.named(self.number(game_id, seat))
+
+    def number(self, game_id, seat) -> np.ndarray:
+        """The persons' numbers: people are numbered in the order of their names, so grouping by
+        number groups and sorts as by name, without a text per row (taking 200,000 names as text
+        and grouping by them again was most of a family's figures)."""
+        return self.person[self.offset[np.asarray(game_id)] + np.asarray(seat)]
+
+    def named(self, numbers):
+        """The display names of persons' numbers, as a pandas text array (none: Python objects, as
+        ever, so an empty figure's columns stay as they were)."""
+        numbers = np.asarray(numbers, dtype=np.int64)
+        return self.people.take(numbers) if len(numbers) else np.array([], dtype=object)
 
 
 @dataclass
@@ -112,7 +120,7 @@ def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
     names, won, bounds = results["player"].tolist(), r["won"].tolist(), list(zip(offsets.tolist(), counts.tolist()))
     games["players"] = [", ".join(names[o:o + n]) for o, n in bounds]
     games["winners"] = [", ".join(compress(names[o:o + n], won[o:o + n])) for o, n in bounds]
-    person, people = pd.factorize(results["player"], use_na_sentinel=False)
+    person, people = pd.factorize(results["player"], sort=True, use_na_sentinel=False)
     seat_players = SeatPlayers(offsets, results["player"].to_numpy(dtype=object), person, people.array)
     raw_names = [r["name"][o:o + n] for o, n in bounds]
     return Archive(games, results, frames, seat_players, raw_names)

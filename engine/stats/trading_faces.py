@@ -60,15 +60,17 @@ def summaries(fr: dict, ids, players) -> dict:
     guesses = fr["guesses"][fr["guesses"]["game_id"].isin(ids)]
     faces = fr["faces"][fr["faces"]["game_id"].isin(ids)]
 
-    reader = players(guesses["game_id"].to_numpy(), guesses["guesser"].to_numpy())
+    reader = players.number(guesses["game_id"].to_numpy(), guesses["guesser"].to_numpy())
     readers = (pd.DataFrame({"player": reader, "correct": guesses["correct"].to_numpy()})
                .groupby("player").agg(guesses=("correct", "size"), right=("correct", "sum")).reset_index())
+    readers["player"] = players.named(readers["player"])
     readers["right"] = readers["right"].astype(int)
     readers["accuracy"] = readers["right"] / readers["guesses"]
 
-    maker = players(faces["game_id"].to_numpy(), faces["face_maker"].to_numpy())
+    maker = players.number(faces["game_id"].to_numpy(), faces["face_maker"].to_numpy())
     makers = (pd.DataFrame({"player": maker, "read": faces["read"].to_numpy()})
               .groupby("player").agg(faces=("read", "size"), read=("read", "sum")).reset_index())
+    makers["player"] = players.named(makers["player"])
     makers["read"] = makers["read"].astype(int)
     makers["rate"] = makers["read"] / makers["faces"]
 
