@@ -85,7 +85,7 @@ def from_rows(blobs: list[bytes], aliases: dict | None = None) -> Archive:
     """The archive from each game's packed flat rows (engine/stats/rows.py), in archive order.
 
     Python's cyclic garbage collector is paused meanwhile: parsing the 10,000 headers makes
-    hundreds of thousands of lists and dicts, each batch of which set off a collection that walks
+    hundreds of thousands of lists and dicts, each batch of which sets off a collection that walks
     every object the process holds (the server's own, and here the new ones), a third of the work
     for nothing: none of them is in a cycle, and they are freed as usual once unpacked."""
     paused = gc.isenabled()
