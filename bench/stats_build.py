@@ -3,7 +3,9 @@
     .venv/bin/python bench/stats_build.py [--games 10000] [--seed 1]
 
 The simulator (engine.demo) first plays a few dozen real games through the table service into a
-temporary archive; that part is not timed. The 10,000 records are then synthesised in memory by
+temporary archive, and the games it has no simulated group for (Trading Faces, Maudit Mot Dit) are
+played there by the tests' seeded random player (tests/kit.py), each of their variants as often as
+each demo table; that part is not timed. The mix holds every game and every variant. The 10,000 records are then synthesised in memory by
 replicating those records with perturbations (other players from a larger pool, other dates,
 other room codes), because the bench measures the page's work, not the simulator's.
 
@@ -15,7 +17,10 @@ Timed, as the page does it:
 Timed first, as the page does it: loading every game's flat rows from a store that holds the
 10,000 games (each saved with its rows, as the table service saves a finished game).
 Also printed, for information: parsing 10,000 records from JSON (what the page used to do).
-Prints figures; asserts nothing. Target: loading + prepare + figures + charts under 2 s.
+Cold is the first build in a process that has not built one: the families' column layouts
+(`rows.layout`, which saving the games here filled) are forgotten first, as a server that just
+started has them to make.
+Prints figures; asserts nothing. Target: loading + prepare + figures + charts at most 1 s.
 """
 from __future__ import annotations
 
@@ -38,14 +43,45 @@ POOL = [f"{first}{suffix}" for first in ("Ana", "Bruno", "Carla", "Dario", "Elen
         for suffix in ("", " B.", " C.")]
 
 
-def seed_records(n_games: int, seed: int) -> list[dict]:
-    from engine import demo, tables
+def play_randomly(game: str, options: dict, players: int, seed: int) -> None:
+    """One game the demo's group does not play, to its end through the table service, every move
+    a random legal one (tests/kit.py's player)."""
+    from engine import tables
+    from tests import kit
 
+    rnd = random.Random(seed)
+    room = tables.create_room(game, options=options, seed=seed)
+    seats = [tables.join(room.code, name) for name in rnd.sample(POOL, players)]
+    tables.start(room.code, room.host_token)
+    for _ in range(kit.MAX_MOVES):
+        if tables.view(room.code)["status"] != "playing":
+            return
+        move = kit.random_move(tables.games()[game], tables.state_of(room.code), rnd)
+        seat = move.pop("seat")
+        tables.submit(room.code, seat, seats[seat].token, move)
+    raise RuntimeError(f"{game} {options}: the game did not end")
+
+
+def seed_records(n_games: int, seed: int) -> list[dict]:
+    """The demo's games (every demo table of the simulated games), then as many of each variant of
+    every game without a simulator."""
+    from engine import demo, tables
+    from engine.games import GAMES
+
+    rng = random.Random(seed)
+    each = max(1, n_games // len(demo.tables_to_play()))
     with tempfile.TemporaryDirectory() as folder:
         os.environ["SOBREMESA_DATA"] = folder
         os.environ.pop("SOBREMESA_DATABASE_URL", None)
         tables.reset()
         demo.simulate(games=n_games, seed=seed)
+        for name, game in GAMES.items():
+            if game.simulate is None:
+                for options in game.variants:
+                    for _ in range(each):
+                        players = rng.choice([n for n in game.seat_counts(game.check_options(options)) if n <= 6])
+                        play_randomly(name, dict(options), players, rng.randrange(2**31))
+        tables.settle()
         records = tables.records()
         tables.reset()
     return records
@@ -110,8 +146,11 @@ def main() -> None:
     print(f"Simulating {args.seed_games} games (not timed)…")
     base = seed_records(args.seed_games, args.seed)
     records = synthesise(base, args.games, args.seed)
-    games = {g: sum(r["game"] == g for r in records) for g in ("dixit", "odyssey", "pictomania")}
-    print(f"{len(records)} records: {games}")
+    from collections import Counter
+
+    from engine.stats import family_of
+    kinds = Counter((r["game"], family_of(r["game"]).variant(r) if family_of(r["game"]) else "") for r in records)
+    print(f"{len(records)} records: " + ", ".join(f"{g} {v or '-'} {n}" for (g, v), n in sorted(kinds.items())))
 
     text = [json.dumps(r) for r in records]
     print("For information:")
@@ -130,6 +169,7 @@ def main() -> None:
                 tables.store().save_stat_rows(conn, record["room"], record["game_no"], rows.pack(record))
         print(f"  (saving {len(records)} games with their rows, not timed: {time.perf_counter() - began:.0f} s)")
         print("The page (cold: a new archive version):")
+        rows._LAYOUTS.clear()  # as in a server that just started (saving the games above filled it)
         blobs, t_load = timed("load every game's rows (tables.stat_rows)", tables.stat_rows)
         archive, t_prep = timed("prepare (rows into frames)", lambda: stats.from_rows(blobs, {"ana": "anab."}))
         tables.reset()
@@ -152,9 +192,9 @@ def main() -> None:
     total = [a + b + c + d for a, b, c, d in zip(t_load, t_prep, t_fig, t_chart)]
     from bench.measure import figure
 
-    figure("Statistics, 10,000 games, cold, including loading (s)", f"{total[0]:.2f}", "<= 2", total[0] <= 2)
+    figure("Statistics, 10,000 games, cold, including loading (s)", f"{total[0]:.2f}", "<= 1", total[0] <= 1)
     print(f"  {'TOTAL cold, including loading':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu   ({count} charts)"
-          f"   target <= 2 s: {'met' if total[0] <= 2 else 'NOT met'}")
+          f"   target <= 1 s: {'met' if total[0] <= 1 else 'NOT met'}")
     # The page's tabs are lazy: its first render is the archive tab (the caption counts the players),
     # and a family's figures and charts are built when its tab opens. The figure above counts all
     # of them anyway, as if every tab had been opened.

@@ -6,8 +6,10 @@ use most often.
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import compress
 
 import numpy as np
 import pandas as pd
@@ -40,9 +42,24 @@ class SeatPlayers:
     """The person in a seat of a game, vectorised: results are stored game by game, seat by seat."""
     offset: np.ndarray   # by game_id: the row of its seat 0 in `results`
     player: np.ndarray   # by results row: the person's display name
+    person: np.ndarray   # by results row: the person's number in `people`
+    people: object       # the display names in order, as a pandas text array
 
     def __call__(self, game_id, seat):
-        return self.player[self.offset[np.asarray(game_id)] + np.asarray(seat)]
+        """The display names."""
+        return self.named(self.number(game_id, seat))
+
+    def number(self, game_id, seat) -> np.ndarray:
+        """The persons' numbers: people are numbered in the order of their names, so grouping by
+        number groups and sorts as by name, without a text per row (taking 200,000 names as text
+        and grouping by them again was most of a family's figures)."""
+        return self.person[self.offset[np.asarray(game_id)] + np.asarray(seat)]
+
+    def named(self, numbers):
+        """The display names of persons' numbers, as a pandas text array (none: Python objects, as
+        ever, so an empty figure's columns stay as they were)."""
+        numbers = np.asarray(numbers, dtype=np.int64)
+        return self.people.take(numbers) if len(numbers) else np.array([], dtype=object)
 
 
 @dataclass
@@ -65,52 +82,69 @@ def prepare(records: list[dict], aliases: dict | None = None) -> Archive:
 
 
 def from_rows(blobs: list[bytes], aliases: dict | None = None) -> Archive:
-    """The archive from each game's packed flat rows (engine/stats/rows.py), in archive order."""
-    aliases = aliases or {}
-    game_list, r, frames = rows.unpack(blobs)
-    games = pd.DataFrame(game_list, columns=list(rows.GAME_FIELDS))
+    """The archive from each game's packed flat rows (engine/stats/rows.py), in archive order.
+
+    Python's cyclic garbage collector is paused meanwhile: parsing the 10,000 headers makes
+    hundreds of thousands of lists and dicts, each batch of which sets off a collection that walks
+    every object the process holds (the server's own, and here the new ones), a third of the work
+    for nothing: none of them is in a cycle, and they are freed as usual once unpacked."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _from_rows(blobs, aliases or {})
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
+    columns, r, frames = rows.unpack(blobs)
+    games = pd.DataFrame(columns, columns=list(rows.GAME_FIELDS))
     games.index.name = "game_id"
     games["started_at"] = pd.to_datetime(games["started_at"], utc=True, format="ISO8601")
     games["ended_at"] = pd.to_datetime(games["ended_at"], utc=True, format="ISO8601")
     games["date"] = games["started_at"].dt.date
     games["duration_min"] = ((games["ended_at"] - games["started_at"]).dt.total_seconds() / 60).round(1)
-    games["title"] = games["game"].map(lambda g: GAME_TITLES.get(g, g))
+    games["title"] = games["game"].map({g: GAME_TITLES.get(g, g) for g in games["game"].unique()})
     counts = games["players_count"].to_numpy(dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64) if len(counts) else np.zeros(0, np.int64)
 
-    results = pd.DataFrame({"game_id": np.asarray(r["game_id"], dtype=np.int64),
-                            "seat": np.asarray(r["seat"], dtype=np.int64), "name": r["name"],
-                            "score": np.asarray(r["score"], dtype=np.int64), "won": np.asarray(r["won"], dtype=bool),
-                            "team": r["team"], "bot": np.asarray(r["bot"], dtype=bool)})
-    results["game"] = games["game"].to_numpy()[results["game_id"].to_numpy()] if len(results) else []
+    results = pd.DataFrame({"game_id": r["game_id"], "seat": r["seat"], "name": r["name"], "score": r["score"],
+                            "won": r["won"], "team": r["team"], "bot": r["bot"]})
+    results["game"] = games["game"].array.take(results["game_id"].to_numpy()) if len(results) else []
     _name_people(results, aliases)
     results["placement"] = results.groupby("game_id")["score"].rank(ascending=False, method="min").astype(int) \
         if len(results) else []
 
-    # Plain loops over slices: a pandas groupby-join would call Python once per game anyway, slower.
-    names, won = results["player"].to_numpy(dtype=object), results["won"].to_numpy()
-    games["players"] = [", ".join(names[o:o + n]) for o, n in zip(offsets, counts)]
-    games["winners"] = [", ".join(names[o:o + n][won[o:o + n]]) for o, n in zip(offsets, counts)]
-    seat_players = SeatPlayers(offsets, results["player"].to_numpy(dtype=object))
-    raw_names = [list(r["name"][o:o + n]) for o, n in zip(offsets, counts)]
+    # Plain loops over slices of lists: a pandas groupby-join would call Python once per game anyway.
+    names, won, bounds = results["player"].tolist(), r["won"].tolist(), list(zip(offsets.tolist(), counts.tolist()))
+    games["players"] = [", ".join(names[o:o + n]) for o, n in bounds]
+    games["winners"] = [", ".join(compress(names[o:o + n], won[o:o + n])) for o, n in bounds]
+    person, people = pd.factorize(results["player"], sort=True, use_na_sentinel=False)
+    seat_players = SeatPlayers(offsets, results["player"].to_numpy(dtype=object), person, people.array)
+    raw_names = [r["name"][o:o + n] for o, n in bounds]
     return Archive(games, results, frames, seat_players, raw_names)
 
 
 def _name_people(results: pd.DataFrame, aliases: dict) -> None:
-    """Add `key` (the person's key after merges) and `player` (their most used spelling)."""
+    """Add `key` (the person's key after merges) and `player` (their most used spelling).
+    Worked out once per distinct name as typed (a few dozen), then spread to every row."""
     if results.empty:
         results["own_key"], results["key"], results["player"] = [], [], []
         return
-    own = results["name"].map(player_key)
-    canonical = canonical_keys(own.unique(), aliases)
-    results["own_key"] = own
-    results["key"] = own.map(canonical)
+    codes, names = pd.factorize(results["name"], use_na_sentinel=False)
+    own = [player_key(name) for name in names]
+    canonical = canonical_keys(dict.fromkeys(own), aliases)
     # The spelling: the most used one among the names that are this key's own; else any merged in.
-    counts = results.groupby(["key", "own_key", "name"], sort=False).size().rename("n").reset_index()
+    # One row per distinct name, in order of first use (as a groupby on the key, own key and name).
+    counts = pd.DataFrame({"key": [canonical[k] for k in own], "own_key": own, "name": names,
+                           "n": np.bincount(codes, minlength=len(names))})
     counts["own"] = counts["key"] == counts["own_key"]
-    counts = counts.sort_values(["key", "own", "n"], ascending=[True, False, False], kind="stable")
-    display = counts.drop_duplicates("key").set_index("key")["name"]
-    results["player"] = results["key"].map(display)
+    ranked = counts.sort_values(["key", "own", "n"], ascending=[True, False, False], kind="stable")
+    display = ranked.drop_duplicates("key").set_index("key")["name"]
+    for column, values in (("own_key", counts["own_key"]), ("key", counts["key"]),
+                           ("player", counts["key"].map(display))):
+        results[column] = values.array.take(codes)
 
 
 def select(archive: Archive, games=None, start: date | None = None, end: date | None = None,

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from engine.stats.flat import frame as _frame
+from engine.stats.flat import text as _text
 
 NAME = "dixit_family"
 TITLE = "Dixit & Odyssey"
@@ -79,33 +80,37 @@ def _pick(frame: pd.DataFrame, ids) -> pd.DataFrame:
 
 
 def summaries(fr: dict, ids, players) -> dict:
-    """The aggregates for the selected games. `players(game_id, seat)` gives display names."""
+    """The aggregates for the selected games. `players` (archive.SeatPlayers) numbers the people in
+    seats (`number(game_id, seat)`): grouped by number, they are named once grouped (`named`)."""
     votes, ballots, turns = _pick(fr["votes"], ids), _pick(fr["ballots"], ids), _pick(fr["turns"], ids)
     gv = votes["game_id"].to_numpy()
-    voter = players(gv, votes["voter"].to_numpy())
-    owner = players(gv, votes["owner"].to_numpy())
+    voter = players.number(gv, votes["voter"].to_numpy())
+    owner = players.number(gv, votes["owner"].to_numpy())
     decoy = ~votes["story"].to_numpy() & (votes["voter"].to_numpy() != votes["owner"].to_numpy())
     fooled = (pd.DataFrame({"voter": voter[decoy], "owner": owner[decoy]})
               .groupby(["voter", "owner"]).size().rename("votes").reset_index())
+    fooled["voter"], fooled["owner"] = players.named(fooled["voter"]), players.named(fooled["owner"])
 
     classic_turns = turns[turns["classic"].to_numpy() & (turns["voters"].to_numpy() > 0)]
     success = (classic_turns["found"] > 0) & (classic_turns["found"] < classic_turns["voters"])
-    teller = players(classic_turns["game_id"].to_numpy(), classic_turns["storyteller"].to_numpy())
+    teller = players.number(classic_turns["game_id"].to_numpy(), classic_turns["storyteller"].to_numpy())
     storytellers = (pd.DataFrame({"player": teller, "success": success.to_numpy(),
                                   "nobody": (classic_turns["found"] == 0).to_numpy(),
                                   "everybody": (classic_turns["found"] == classic_turns["voters"]).to_numpy()})
                     .groupby("player").agg(turns=("success", "size"), successes=("success", "sum"),
                                            nobody=("nobody", "sum"), everybody=("everybody", "sum"))
                     .reset_index())
+    storytellers["player"] = players.named(storytellers["player"])
     storytellers["rate"] = storytellers["successes"] / storytellers["turns"]
 
     cb = ballots[ballots["classic"].to_numpy()]
-    finder = players(cb["game_id"].to_numpy(), cb["voter"].to_numpy())
+    finder = players.number(cb["game_id"].to_numpy(), cb["voter"].to_numpy())
     finders = (pd.DataFrame({"player": finder, "found": cb["found"].to_numpy()})
                .groupby("player").agg(turns=("found", "size"), found=("found", "sum")).reset_index())
+    finders["player"] = players.named(finders["player"])
     finders["rate"] = finders["found"] / finders["turns"]
 
-    cards = (pd.DataFrame({"card": votes["card"].astype(str).to_numpy(), "story": votes["story"].to_numpy()})
+    cards = (pd.DataFrame({"card": _text(votes["card"]), "story": votes["story"].to_numpy()})
              .groupby("card").agg(votes=("story", "size"), as_story=("story", "sum")).reset_index())
     cards["as_decoy"] = cards["votes"] - cards["as_story"]
     cards = cards.sort_values(["votes", "card"], ascending=[False, True], ignore_index=True)

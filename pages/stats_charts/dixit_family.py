@@ -22,7 +22,7 @@ def _heatmap(fooled: pd.DataFrame) -> alt.Chart:
                .sort_values(ascending=False).head(16).index)
     data = fooled[fooled["voter"].isin(busiest) & fooled["owner"].isin(busiest)]
     order = sorted(busiest)
-    base = alt.Chart(data).encode(
+    base = alt.Chart().encode(  # the data on the layer (common.hbar says why)
         x=alt.X("owner:N", title=_("Whose card they voted for"), sort=order,
                 # Upright names, every one shown: sixteen columns still fit a phone.
                 axis=alt.Axis(labelAngle=-90, orient="top", labelOverlap=False, labelFontSize=13,
@@ -38,7 +38,7 @@ def _heatmap(fooled: pd.DataFrame) -> alt.Chart:
                             alt.value("white"), alt.value(INK)))
     # A height counts the axes too, and the upright names above take most of it with few players:
     # a step gives each row its own 34 px, whatever the names.
-    return style((cells + text).properties(height=alt.Step(34)))
+    return style(alt.layer(cells, text, data=data), alt.Step(34))
 
 
 def _rate(data: pd.DataFrame, title: str, extra: list, colour: str) -> alt.Chart:
