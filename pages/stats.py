@@ -110,9 +110,9 @@ def archive_tab(archive: stats.Archive, ids) -> None:
                            "team", "score", "placement", "won"]], "sobremesa-results.csv")
 
 
-# The variants as the statistics rows name them (engine/stats), shown in the reader's language.
-VARIANT_WORDS = {"Classic": N_("Classic"), "Base": N_("Base"), "Standard": N_("Standard"),
-                 "Competitive": N_("Competitive"), "Party": N_("Party"), "Team": N_("Team"), "Memory": N_("Memory")}
+# The variants as the statistics rows name them (engine/stats), shown in the reader's language: each
+# family names its own (its chart module's VARIANTS).
+VARIANT_WORDS = {word: label for module in CHARTS.values() for word, label in getattr(module, "VARIANTS", {}).items()}
 
 
 def variant_label(text: str) -> str:

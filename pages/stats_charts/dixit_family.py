@@ -9,6 +9,8 @@ from pages.stats_charts.common import ACCENT, INK, MAX_ROWS, Figure, bar_height,
 
 FAMILY = "dixit_family"
 TAB = "🃏 Dixit & Odyssey"
+# The variants as engine/stats/dixit_family.py names them ("Party, 2 laps" is read as Party).
+VARIANTS = {"Classic": N_("Classic"), "Base": N_("Base"), "Party": N_("Party"), "Team": N_("Team")}
 TOP_CARDS = 12
 # The download buttons under the tab, one per table of the family's summary (its key in engine.stats).
 CSV_LABELS = {

@@ -11,6 +11,7 @@ from pages.stats_charts.common import ACCENT, MAX_ROWS, Figure, bar_height, hbar
 
 FAMILY = "pictomania"
 TAB = "✏️ Pictomania"
+VARIANTS = {"Standard": N_("Standard"), "Competitive": N_("Competitive")}  # as engine/stats names them
 BACKGROUND = "#ffffff"  # the drawing canvas; an eraser stroke paints this colour
 TOP_WORDS = 15
 # The decks as stored (their colours, easiest first) and as read; an unknown deck shows as stored.

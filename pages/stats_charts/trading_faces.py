@@ -10,6 +10,7 @@ from pages.stats_charts.common import Figure, bar_height, hbar, style
 
 FAMILY = "trading_faces"
 TAB = "🎭 Trading Faces"
+VARIANTS = {"Classic": N_("Classic"), "Memory": N_("Memory")}  # as engine/stats names them
 # The download buttons under the tab, one per table of the family's summary (its key in engine.stats).
 CSV_LABELS = {"readers": N_("Face readers"), "makers": N_("Face makers"), "emotions": N_("Emotions")}
 
