@@ -30,6 +30,7 @@ system-test-deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
 test: $(STAMP) system-test-deps
+	$(PY) -m ruff check .
 	$(PY) -m pytest -q
 
 # Fill the archive with plausible saved games (through the same API the pages use).

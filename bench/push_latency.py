@@ -155,7 +155,7 @@ def main() -> None:
     if args.via == "button" and not args.poll and not args.elements:  # for make bench: the floor under the game benches
         figure(f"for comparison: a one-line page's tap -> {args.tabs} other tabs re-rendered, p95 (ms; "
                f"Streamlit's push and rerun with nothing to draw)", f"{pct(lat, 95):.0f}")
-        figure(f"for comparison: the same, CPU per tap and tab, server / Chromium (ms)",
+        figure("for comparison: the same, CPU per tap and tab, server / Chromium (ms)",
                f"{1000 * server_cpu / args.n / tabs:.1f} / {1000 * browsers_cpu / args.n / tabs:.1f}")
 
 

@@ -182,7 +182,7 @@ def main() -> None:
                                   players=[person])
     keep = {int(ids[-1]), int(narrow()[-1])}
     records = [r if i in keep else None for i, r in enumerate(records)]
-    del text, blobs, base
+    text = blobs = base = None  # let them go before the figures are built
     gc.collect()
     figures_, t_fig = timed("figures, all games", lambda: (stats.player_summary(archive, ids),
                                                            stats.summaries(archive, ids)))

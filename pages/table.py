@@ -6,7 +6,7 @@ import streamlit as st
 from engine import presence, tables
 from engine.core import SobremesaError
 from pages import push, ui
-from pages.i18n import N_, _, language_menu, n_, room_language
+from pages.i18n import N_, _, language_menu, n_
 from pages.screens import SCREENS
 
 ui.style()

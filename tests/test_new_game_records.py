@@ -10,7 +10,7 @@ import pytest
 
 from engine import tables
 from tests import kit
-from tests.test_pages import run, text_of
+from tests.test_pages import run
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 FACE_KEYS = {"face_maker", "emotion", "pass_no", "guesses", "winner", "scores"}

@@ -156,7 +156,7 @@ def test_the_wall_shows_the_box_order_the_curse_the_spells_and_the_rounds_before
 
 def test_names_on_the_walls_box_order_stay_text():
     r = tables.create_room("maudit_mot_dit", seed=8, language="en")
-    seats = [tables.join(r.code, n) for n in ("<b>Anna</b>", "Giulia", "Carlo")]
+    [tables.join(r.code, n) for n in ("<b>Anna</b>", "Giulia", "Carlo")]
     tables.start(r.code, r.host_token)
     at = run("table", room=r.code)
     assert "<b>Anna</b>" in text_of(at)  # as typed, once the character references are read

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import tables
-from engine.core import BadToken, TableError
+from engine.core import BadToken
 from tests.test_pages import open_host_controls, run, text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")

@@ -103,7 +103,7 @@ def comp_reflection(rng, pal, setting, A, B):
     sc.reflect()
     size = rng.uniform(200, 250)
     x = W / 2 + rng.uniform(-30, 30)
-    box = sc.place(A, size, x, sc.horizon + 3, anchor="bottom", tint=0.3, shade=0.1)
+    sc.place(A, size, x, sc.horizon + 3, anchor="bottom", tint=0.3, shade=0.1)
     g = glyph(B, size * 0.95, rotate=180, flip=True)
     h = g.shape[0]
     rgb = cv.mix(g[..., :3] * cv.mix(np.ones(3), sc.ambient(), 0.4), sc.pal.c("water"), 0.35)

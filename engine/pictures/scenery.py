@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageFilter
+from PIL import Image
 
 from . import canvas as cv
 from .motifs import Motif
