@@ -58,14 +58,18 @@ class PostgresStore(SqlStore):
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{code} {fields['version']}"))
 
     def changes(self, since: str, wait: float) -> list[tuple[str, int, str | None]]:
-        """(code, version, None) for versions other processes committed, waiting up to `wait` s."""
+        """(code, version, None) for versions other processes committed: as soon as the first one
+        arrives (with any others already waiting), or after `wait` s with none."""
         listener = getattr(self._local, "listener", None)
         if listener is None or listener.closed:
             listener = psycopg.connect(self.url, autocommit=True)
             listener.execute(f"LISTEN {CHANNEL}")
             self._local.listener = listener
+        notes = list(listener.notifies(timeout=wait, stop_after=1))
+        if notes:  # what else has arrived meanwhile, without waiting for more
+            notes += listener.notifies(timeout=0, stop_after=499)
         found = []
-        for note in listener.notifies(timeout=wait, stop_after=500):
+        for note in notes:
             code, _, version = note.payload.partition(" ")
             if version.isdigit():
                 found.append((code, int(version), None))
