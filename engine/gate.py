@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import os
 import re
 import secrets
 import threading
@@ -30,40 +29,37 @@ TICKET_SECONDS = 900  # a ticket lives 10 to 15 minutes; every render of a page 
 _BUCKET = 300         # tickets are issued per 5-minute bucket, so reruns reuse one ticket
 _TICKET = re.compile(r"(-|[0-9]{1,3})\.([0-9]{1,12})\.([A-Za-z0-9_-]{22})")
 _key_lock = threading.Lock()
-_key: bytes | None = None
+_keys: dict[str, bytes] = {}  # database -> its signing key
 
 
 def _secret() -> bytes:
-    """The signing key: kept in the data directory (so tickets survive a restart and several
-    server processes on one data directory agree), or this process's own when it cannot be."""
-    global _key
+    """The signing key of the database this process serves: kept in the database, so tickets
+    survive a restart and every server process on it agrees (a phone's socket may land on any)."""
+    from engine import paths
+
+    url = paths.database_url()
     with _key_lock:
-        if _key is None:
-            _key = _load_key()
-        return _key
+        key = _keys.get(url)
+        if key is None:
+            key = _keys[url] = _load_key()
+        return key
 
 
 def _load_key() -> bytes:
-    from engine.paths import data_dir
+    """Made once, by whichever process asks first. The key an older version kept in the data
+    directory (push.key) is taken over, so tickets already handed out stay valid. If the database
+    cannot be read, this process's own key: tickets then hold only here, until it restarts."""
+    from engine import paths, tables
 
     try:
-        path = data_dir() / "push.key"
-        if not path.exists():
-            # Written whole under another name, then linked into place: a second process starting
-            # at the same moment reads either no file or the whole key, never half of one.
-            spare = path.with_name(f".push.key.{os.getpid()}.{secrets.token_hex(4)}")
-            fd = os.open(spare, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(secrets.token_bytes(32))
-            try:
-                os.link(spare, path)
-            except FileExistsError:
-                pass  # another process won: use its key
-            finally:
-                spare.unlink(missing_ok=True)
-        key = path.read_bytes()
+        old = paths.data_dir() / "push.key"
+        made = old.read_bytes() if old.is_file() and old.stat().st_size >= 32 else secrets.token_bytes(32)
+        store = tables.store()
+        with store.transaction() as conn:
+            kept = store.first_setting(conn, "push_key", base64.b64encode(made).decode())
+        key = base64.b64decode(kept)
         return key if len(key) >= 32 else secrets.token_bytes(32)
-    except OSError:
+    except Exception:
         return secrets.token_bytes(32)
 
 

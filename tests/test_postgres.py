@@ -76,3 +76,17 @@ def test_a_notify_ends_the_wait_at_once():
     heard = store.changes("", wait=30)
     assert (room.code, 99, None) in heard
     assert time.monotonic() - began < 15  # far from the 30 s it would wait without the NOTIFY
+
+
+def test_two_processes_with_their_own_data_folders_accept_each_others_tickets(tmp_path, monkeypatch):
+    """The push tickets' key lives in the database, not in one process's data folder: a phone whose
+    socket lands on the other process is let in."""
+    from engine import gate
+
+    room, seats = new_table(3)
+    monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "process-a"))
+    gate._keys.clear()
+    ticket = tables.push_ticket(room.code, 1, seats[1].token)
+    monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "process-b"))
+    gate._keys.clear()  # another process: it knows no key yet
+    assert gate.check(room.code, ticket) == (True, 1)

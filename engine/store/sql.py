@@ -290,6 +290,12 @@ class SqlStore:
         self._run(conn, "INSERT INTO aliases (name_key, canonical) VALUES (?, ?) "
                         "ON CONFLICT (name_key) DO UPDATE SET canonical = excluded.canonical", (name_key, canonical))
 
+    def first_setting(self, conn, name: str, value: str) -> str:
+        """The setting `name`, made `value` if it has none yet: whichever process asks first sets it."""
+        self._run(conn, "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                  (name, value))
+        return self._run(conn, "SELECT value FROM settings WHERE name = ?", (name,)).fetchone()["value"]
+
     def set_setting(self, conn, name: str, value: str | None) -> None:
         """Keep a setting of this server; None forgets it."""
         if value is None:
