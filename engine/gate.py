@@ -16,6 +16,8 @@ Nothing here imports Streamlit.
 from __future__ import annotations
 
 import base64
+import ipaddress
+import os
 import hashlib
 import hmac
 import re
@@ -106,6 +108,46 @@ def is_local(address) -> bool:
     return address in LOCAL_ADDRESSES
 
 
+def _networks(listed: str) -> list:
+    found = []
+    for item in filter(None, (p.strip() for p in listed.replace(";", ",").split(","))):
+        try:
+            found.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            continue  # a typo in the setting trusts nothing more
+    return found
+
+
+def _within(address: str, networks: list) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip.version == n.version and ip in n for n in networks)
+
+
+def where(peer: str | None, forwarded: str | None, trusted: str | None = None) -> tuple[str, bool]:
+    """(the client's address, whether it is this computer) for a connection from `peer` carrying
+    `forwarded` (its X-Forwarded-For header, or None).
+
+    `X-Forwarded-For` is believed only from a proxy listed in `SOBREMESA_TRUSTED_PROXIES` (addresses
+    or networks, comma-separated): the client is then the last address the trusted proxies did not
+    add. A request that came through any proxy (one not trusted, or a trusted one that named nobody)
+    is never this computer: behind a reverse proxy on the same laptop every request comes from
+    127.0.0.1, and the host controls must then come from the host's key alone."""
+    peer = peer or "127.0.0.1"
+    networks = _networks(os.environ.get("SOBREMESA_TRUSTED_PROXIES", "") if trusted is None else trusted)
+    hops = [h.strip() for h in (forwarded or "").split(",") if h.strip()]
+    if not hops:
+        return peer, is_local(peer) and not _within(peer, networks)
+    if not _within(peer, networks):
+        return peer, False  # a proxy we do not trust: its header could say anything
+    for hop in reversed(hops):
+        if not _within(hop, networks):
+            return hop, is_local(hop)
+    return hops[0], is_local(hops[0])  # every hop a trusted proxy: the first is the browser
+
+
 @dataclass(frozen=True)
 class Device:
     """Who is asking: a browser's own random id (kept in a cookie, made on its first visit; None
@@ -115,6 +157,11 @@ class Device:
     id: str | None
     address: str
     kind: str = ""  # "Android phone", "iPhone", ... for the host's eyes (see `device_kind`)
+    local: bool | None = None  # the computer that runs the server (`where`); None: judged by the address
+
+    @property
+    def here(self) -> bool:
+        return is_local(self.address) if self.local is None else self.local
 
     @classmethod
     def of(cls, device) -> "Device":
@@ -155,7 +202,7 @@ class Probes:
 
     def blocked(self, device, now: float | None = None) -> bool:
         device = Device.of(device)
-        if is_local(device.address):
+        if device.here:
             return False
         now = time.monotonic() if now is None else now
         with self._lock:
@@ -169,7 +216,7 @@ class Probes:
 
     def miss(self, device, now: float | None = None) -> None:
         device = Device.of(device)
-        if is_local(device.address):
+        if device.here:
             return
         now = time.monotonic() if now is None else now
         with self._lock:

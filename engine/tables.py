@@ -364,7 +364,7 @@ def create_room(game: str, options: dict | None = None, seed: int | None = None,
                 "code": code, "game": game, "options": merged, "language": language, "seed": seed,
                 "host_hash": _hash(host_token), "status": "lobby", "version": 1, "game_no": 1,
                 "created_at": now, "started_at": None, "updated_at": now})
-            store().note_origin(conn, code, origin.id, origin.address, gate.is_local(origin.address), now)
+            store().note_origin(conn, code, origin.id, origin.address, origin.here, now)
         return Room(code, host_token)
     raise TableError("Could not find a free room code; try again.")
 
@@ -374,7 +374,7 @@ def _ago(now: str, seconds: float) -> str:
 
 
 def _may_create(conn, origin: "gate.Device", now: str) -> None:
-    if gate.is_local(origin.address):
+    if origin.here:
         return
     made = store().rooms_made(_ago(now, 60), origin.id, origin.address, conn)
     if made["device_recent"] >= ROOMS_A_MINUTE[0] or made["address_recent"] >= ROOMS_A_MINUTE[1]:
@@ -498,7 +498,7 @@ def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
             raise BadName("Nobody called {name} is playing here. Type the name exactly as you joined.", name=name)
         key = asker.id or "a:" + asker.address
         others = [a for a in store().asks(code, conn) if a["address"] == asker.address and a["asker"] != key]
-        if not gate.is_local(asker.address) and len(others) >= ASKS_PER_ADDRESS:
+        if not asker.here and len(others) >= ASKS_PER_ADDRESS:
             raise TableError("Many people here are already asking to come back in. Wait for the host to "
                              "answer them, then try again.")
         token = secrets.token_urlsafe(16)

@@ -187,10 +187,21 @@ def host_token(code: str) -> str | None:
     return st.session_state.get("hosting", {}).get(code)
 
 
+def client() -> tuple[str, bool]:
+    """(this tab's address, whether it is the laptop that runs the server), proxies considered
+    (`gate.where`: X-Forwarded-For only from SOBREMESA_TRUSTED_PROXIES)."""
+    peer = getattr(st.context, "ip_address", None)
+    try:
+        forwarded = st.context.headers.get("X-Forwarded-For")
+    except Exception:  # outside a browser's session (AppTest)
+        forwarded = None
+    return gate.where(peer if isinstance(peer, str) and peer else None,
+                      forwarded if isinstance(forwarded, str) else None)
+
+
 def is_local_request() -> bool:
     """The laptop that runs the server is the host's: only it may recover a room's host link."""
-    ip = getattr(st.context, "ip_address", None)
-    return ip in (None, "127.0.0.1", "::1", "localhost")
+    return client()[1]
 
 
 TICKET_REUSE = 240  # seconds a tab reuses its ticket (one lives 10 to 15 minutes)
@@ -219,9 +230,9 @@ def device() -> gate.Device:
         cookies, agent = st.context.cookies, st.context.headers.get("User-Agent")
     except Exception:  # outside a browser's session (AppTest): this computer
         cookies, agent = {}, None
-    address = getattr(st.context, "ip_address", None)
-    return gate.Device(guard.device_id(cookies), address if isinstance(address, str) and address else "127.0.0.1",
-                       gate.device_kind(agent if isinstance(agent, str) else None))
+    address, local = client()
+    return gate.Device(guard.device_id(cookies), address, gate.device_kind(agent if isinstance(agent, str) else None),
+                       local)
 
 
 def uploader(label: str, **kwargs):

@@ -184,3 +184,31 @@ def test_two_phones_asking_for_one_seat_are_both_shown_and_one_is_let_in():
         tables.view(room.code, 1, prankster.token)
     with pytest.raises(BadToken):
         tables.view(room.code, 1, seats[1].token)  # the lost link no longer opens the seat
+
+
+# ---- behind a reverse proxy ----------------------------------------------------------------------
+
+def test_behind_a_proxy_on_the_same_laptop_nobody_is_this_computer():
+    # no proxy: the laptop's own browser is this computer, a phone is not
+    assert gate.where("127.0.0.1", None, trusted="") == ("127.0.0.1", True)
+    assert gate.where("10.0.0.7", None, trusted="") == ("10.0.0.7", False)
+    # nginx on the laptop forwards a phone: every request comes from 127.0.0.1, none is this computer
+    assert gate.where("127.0.0.1", "10.0.0.7", trusted="") == ("127.0.0.1", False)
+    # a trusted proxy names the client, and only the last hop it did not add counts
+    assert gate.where("127.0.0.1", "6.6.6.6, 10.0.0.7", trusted="127.0.0.1/32") == ("10.0.0.7", False)
+    assert gate.where("127.0.0.1", "127.0.0.1", trusted="127.0.0.1") == ("127.0.0.1", True)
+    # a trusted proxy that names nobody: not this computer either
+    assert gate.where("127.0.0.1", None, trusted="127.0.0.1") == ("127.0.0.1", False)
+    # an untrusted peer's header is not believed
+    assert gate.where("10.0.0.9", "127.0.0.1", trusted="127.0.0.1") == ("10.0.0.9", False)
+
+
+def test_a_phone_through_the_proxy_is_limited_like_any_phone():
+    through = gate.Device("phone-behind-the-proxy-1", "127.0.0.1", "Android phone", local=False)
+    assert not through.here
+    made = []
+    with pytest.raises(TooManyRooms):
+        for _ in range(10):
+            made.append(tables.create_room("dixit", device=through))
+    assert len(made) == tables.ROOMS_A_MINUTE[0]
+    assert not any(r["here"] for r in tables.open_rooms())
