@@ -26,9 +26,10 @@ async def card_image(request):
 
 
 def _watch() -> None:
-    from engine import tables
+    from engine import presence, tables
 
     tables.watch_other_processes()
+    presence.watch()
 
 
 def _warm_up() -> None:

@@ -1,20 +1,37 @@
-"""Who is connected: seats with at least one open push socket in this server process.
+"""Who is connected: seats with at least one open push socket, on any server process.
 
 A seat coming or going is news for the shared screen, but it is not a move and must not bump the
 room's version. So presence has a channel of its own in `live`, `<code>SEEN`, whose version is
 a millisecond clock that only moves forward.
+
+This process knows its own sockets at once. So that a phone connected to another process shows as
+connected on this one's wall, each process writes the seats it holds into the store (`presence`
+rows with an expiry it renews every `RENEW` s while the socket stays open), and `watch()` looks every
+`LOOK` s at the rooms whose presence this process shows: a change there is news on their channel.
+A process that dies stops renewing; its seats are gone within `EXPIRE` s.
 """
 from __future__ import annotations
 
+import logging
+import os
+import secrets
 import threading
 import time
 from collections import Counter
+from datetime import datetime, timedelta, timezone
 
 from engine import live
 
+EXPIRE = 30.0  # seconds a process's word that it holds a seat's socket lasts
+RENEW = 10.0
+LOOK = 2.0
+PROCESS = f"{os.getpid()}-{secrets.token_hex(4)}"
+_LOG = logging.getLogger(__name__)
+
 _lock = threading.Lock()
-_open: Counter = Counter()  # (code, seat) -> open sockets
+_open: Counter = Counter()  # (code, seat) -> open sockets here
 _versions: dict[str, int] = {}
+_seen: dict[str, set[int]] = {}  # code -> the seats present last time `watch` looked
 
 
 def channel(code: str) -> str:
@@ -33,11 +50,28 @@ def _changed(code: str) -> None:
     live.notify(channel(code), stamp)
 
 
+def _at(seconds: float = 0.0) -> str:
+    return (datetime.now(timezone.utc) + timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+
+
+def _write(code: str, seat: int, here: bool) -> None:
+    """Tell the other processes (through the store); never lets a socket fail over it."""
+    try:
+        from engine import tables
+
+        store = tables.store()
+        with store.transaction() as conn:
+            store.mark_present(conn, code, seat, PROCESS, _at(EXPIRE) if here else None)
+    except Exception:
+        _LOG.warning("presence of %s/%s not written", code, seat, exc_info=True)
+
+
 def arrive(code: str, seat: int) -> None:
     with _lock:
         _open[(code, seat)] += 1
         first = _open[(code, seat)] == 1
     if first:
+        _write(code, seat, True)
         _changed(code)
 
 
@@ -48,9 +82,62 @@ def leave(code: str, seat: int) -> None:
         if gone:
             del _open[(code, seat)]
     if gone:
+        _write(code, seat, False)
         _changed(code)
 
 
-def present(code: str) -> set[int]:
+def _here(code: str) -> set[int]:
     with _lock:
         return {seat for (c, seat), n in _open.items() if c == code and n > 0}
+
+
+def present(code: str) -> set[int]:
+    """Seats connected to this process or, as the store says, to another."""
+    seats = _here(code)
+    try:
+        from engine import tables
+
+        seats |= tables.store().present(code, _at())
+    except Exception:  # the store is away: what this process knows
+        pass
+    with _lock:
+        _seen[code] = set(seats)
+    return seats
+
+
+def look_once(renew: bool) -> None:
+    """Renew this process's seats; news on the channels of rooms whose presence moved elsewhere."""
+    with _lock:
+        held = list(_open)
+        watched = list(_seen)
+    if renew:
+        for code, seat in held:
+            _write(code, seat, True)
+    for code in watched:
+        before = _seen.get(code)
+        if present(code) != before:
+            _changed(code)
+
+
+_watching = threading.Event()
+
+
+def watch() -> None:
+    """Start the look at other processes' presence (one thread per server process). Idempotent."""
+    if _watching.is_set():
+        return
+    _watching.set()
+
+    def loop() -> None:
+        last_renew = time.monotonic()
+        while True:
+            time.sleep(LOOK)
+            renew = time.monotonic() - last_renew >= RENEW
+            if renew:
+                last_renew = time.monotonic()
+            try:
+                look_once(renew)
+            except Exception:
+                _LOG.warning("presence look failed", exc_info=True)
+
+    threading.Thread(target=loop, name="sobremesa-presence", daemon=True).start()

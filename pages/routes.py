@@ -2,6 +2,7 @@
 apps)."""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -89,11 +90,11 @@ async def room_events(websocket):
     if seat is None:
         await live.websocket_endpoint(websocket)
         return
-    presence.arrive(code, seat)  # news for the shared screen, and so is its going
+    await asyncio.to_thread(presence.arrive, code, seat)  # news for the shared screen, and so is its going
     try:
         await live.websocket_endpoint(websocket, seat, glance=tables.glance_now)
     finally:
-        presence.leave(code, seat)
+        await asyncio.to_thread(presence.leave, code, seat)
 
 
 ASSET_ROUTE = Route("/assets/{name}", script_asset)

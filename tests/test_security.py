@@ -322,3 +322,19 @@ def test_the_laptop_gets_the_host_controls_back_without_a_token_in_the_address(m
     assert any(b.label.startswith("Start the game") for b in at.button)
     with pytest.raises(Exception):
         tables.check_host(room.code, room.host_token)  # the old host link was replaced
+
+
+def test_a_phone_connected_to_another_process_shows_as_connected():
+    """Presence is kept in the store as well: a seat whose socket is open on another server process
+    (here, a row that process wrote) is connected on this process's wall, until its word expires."""
+    from engine import presence
+
+    room, _ = seated()
+    assert presence.present(room.code) == set()
+    store = tables.store()
+    with store.transaction() as conn:
+        store.mark_present(conn, room.code, 2, "another-process", presence._at(presence.EXPIRE))
+    assert presence.present(room.code) == {2}
+    with store.transaction() as conn:  # that process died long ago: its word has expired
+        store.mark_present(conn, room.code, 2, "another-process", presence._at(-1))
+    assert presence.present(room.code) == set()

@@ -41,6 +41,10 @@ CREATE TABLE IF NOT EXISTS asks (
   asker TEXT NOT NULL, address TEXT NOT NULL, kind TEXT NOT NULL, asked_at TEXT NOT NULL,
   PRIMARY KEY (code, ask_id)
 );
+CREATE TABLE IF NOT EXISTS presence (
+  code TEXT NOT NULL, seat INTEGER NOT NULL, process TEXT NOT NULL, until TEXT NOT NULL,
+  PRIMARY KEY (code, seat, process)
+);
 CREATE TABLE IF NOT EXISTS room_origins (
   code TEXT PRIMARY KEY, device TEXT, address TEXT NOT NULL, here BOOLEAN NOT NULL, created_at TEXT NOT NULL
 );
@@ -289,6 +293,18 @@ class SqlStore:
     def set_alias(self, conn, name_key: str, canonical: str) -> None:
         self._run(conn, "INSERT INTO aliases (name_key, canonical) VALUES (?, ?) "
                         "ON CONFLICT (name_key) DO UPDATE SET canonical = excluded.canonical", (name_key, canonical))
+
+    def present(self, code: str, now: str) -> set[int]:
+        """Seats with a push socket open on some server process, as that process last said."""
+        return {r["seat"] for r in self._run(None, "SELECT DISTINCT seat FROM presence WHERE code = ? AND until > ?",
+                                             (code, now))}
+
+    def mark_present(self, conn, code: str, seat: int, process: str, until: str | None) -> None:
+        """This process holds a socket of the seat until `until` (renewed while it does); None: no more."""
+        self._run(conn, "DELETE FROM presence WHERE code = ? AND seat = ? AND process = ?", (code, seat, process))
+        if until is not None:
+            self._run(conn, "INSERT INTO presence (code, seat, process, until) VALUES (?, ?, ?, ?)",
+                      (code, seat, process, until))
 
     def first_setting(self, conn, name: str, value: str) -> str:
         """The setting `name`, made `value` if it has none yet: whichever process asks first sets it."""
