@@ -13,19 +13,17 @@ A process that dies stops renewing; its seats are gone within `EXPIRE` s.
 from __future__ import annotations
 
 import logging
-import os
-import secrets
 import threading
 import time
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 
 from engine import live
+from engine.leases import PROCESS
 
 EXPIRE = 30.0  # seconds a process's word that it holds a seat's socket lasts
 RENEW = 10.0
 LOOK = 2.0
-PROCESS = f"{os.getpid()}-{secrets.token_hex(4)}"
 _LOG = logging.getLogger(__name__)
 
 _lock = threading.Lock()

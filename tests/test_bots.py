@@ -198,3 +198,30 @@ def test_a_room_that_ends_leaves_nothing_in_the_runners_memory():
     tables.end(r.code, r.host_token)
     fresh.tick(runner.ROOMS_EVERY)                          # its next look for rooms: this one has ended
     assert fresh.rooms == [] and fresh.due == {} and fresh.looked == {}
+
+
+def test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_it_dies():
+    from datetime import datetime, timedelta, timezone
+
+    from engine import leases
+
+    r = told_by_the_person()
+    a = runner.Runner(random.Random(1), process="process-a")
+    b = runner.Runner(random.Random(2), process="process-b")
+    a.tick(0.0)
+    b.tick(0.0)
+    assert a.rooms == [r.code] and b.rooms == []  # a leads the room; b leaves it alone
+    for t in range(1, 30):
+        b.tick(float(t))
+    assert tables.view(r.code)["phase"] == "give"  # b never played a's room
+    # a dies: nobody renews its lease, which runs out
+    assert leases.lead(r.code, "process-a", now=datetime.now(timezone.utc) - timedelta(seconds=60))
+    b.tick(100.0)
+    assert b.rooms == [r.code]
+    for t in range(101, 140):
+        b.tick(float(t))
+        if tables.view(r.code)["phase"] != "give":
+            break
+    assert tables.view(r.code)["phase"] == "vote"
+    a.tick(200.0)
+    assert a.rooms == []  # back from the dead, a finds the room led by b

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine import tables
-from tests import test_pages, test_tables
+from tests import test_bots, test_pages, test_tables
 from tests.test_tables import new_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,6 +22,7 @@ test_merges_on_postgres = test_tables.test_merging_player_names_follows_chains
 test_archive_version_on_postgres = test_tables.test_the_archive_version_moves_when_a_game_is_saved
 test_pages_on_postgres = test_pages.test_a_room_through_lobby_play_and_end
 test_simultaneous_votes_on_postgres = test_tables.test_voters_at_the_same_instant_lose_no_vote
+test_one_leader_on_postgres = test_bots.test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_it_dies
 
 
 def test_a_move_made_by_another_process_is_announced_to_this_one():

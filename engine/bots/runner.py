@@ -3,7 +3,9 @@
 A computer player is a client like any phone: it reads its own seat's view and legal moves through
 `tables` with its own token and submits a move through `tables.submit`. Nothing else reaches it.
 
-The runner is one daemon thread. Every TICK it looks at the rooms that have computer players; a
+The runner is one daemon thread. Every TICK it looks at the rooms that have computer players and
+that this process leads (`engine.leases`: with several server processes on one database, exactly
+one plays a room's computer players, and another takes over within seconds if it dies); a
 seat with something to do gets a human-like delay (1–4 s; 5–9 s to claim the first phrase, so that
 people at the table get the first chance), and when that delay is over and the room has not moved
 on, it plays. State lives in the store (the `bots` table), so after a restart the thread finds the
@@ -17,14 +19,14 @@ import random
 import threading
 import time
 
-from engine import tables
+from engine import leases, tables
 from engine.core import SobremesaError
 
 log = logging.getLogger(__name__)
 TICK = 0.25
 DELAY = (1.0, 4.0)
 CLAIM_DELAY = (5.0, 9.0)
-ROOMS_EVERY = 2.0  # seconds between looks for rooms that gained computer players
+ROOMS_EVERY = 1.0  # seconds between looks for rooms that gained computer players (and lease renewals)
 RETRY = 2.0        # seconds before trying again after a failure
 
 _started = False
@@ -61,8 +63,9 @@ def play_pending(code: str, rnd: random.Random | None = None, most: int = 1000) 
 
 
 class Runner:
-    def __init__(self, rnd: random.Random | None = None):
+    def __init__(self, rnd: random.Random | None = None, process: str = leases.PROCESS):
         self.rnd = rnd or random.Random()
+        self.process = process
         self.due: dict[tuple[str, int], tuple[int, float | None]] = {}  # (room, seat) -> (version, when to play)
         self.rooms: list[str] = []
         self.looked: dict[str, int] = {}  # room -> the version every seat was last looked at
@@ -70,7 +73,8 @@ class Runner:
 
     def tick(self, now: float) -> None:
         if now - self.rooms_at >= ROOMS_EVERY:
-            self.rooms, self.rooms_at = tables.rooms_with_bots(), now
+            self.rooms = [code for code in tables.rooms_with_bots() if leases.lead(code, self.process)]
+            self.rooms_at = now
             playing = set(self.rooms)  # a room that ended leaves nothing behind in memory
             self.due = {key: due for key, due in self.due.items() if key[0] in playing}
             self.looked = {code: seen for code, seen in self.looked.items() if code in playing}

@@ -45,6 +45,9 @@ CREATE TABLE IF NOT EXISTS presence (
   code TEXT NOT NULL, seat INTEGER NOT NULL, process TEXT NOT NULL, until TEXT NOT NULL,
   PRIMARY KEY (code, seat, process)
 );
+CREATE TABLE IF NOT EXISTS leases (
+  code TEXT PRIMARY KEY, process TEXT NOT NULL, until TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS room_origins (
   code TEXT PRIMARY KEY, device TEXT, address TEXT NOT NULL, here BOOLEAN NOT NULL, created_at TEXT NOT NULL
 );
@@ -305,6 +308,15 @@ class SqlStore:
         if until is not None:
             self._run(conn, "INSERT INTO presence (code, seat, process, until) VALUES (?, ?, ?, ?)",
                       (code, seat, process, until))
+
+    def take_lease(self, conn, code: str, process: str, now: str, until: str) -> bool:
+        """Lead a room until `until`: granted when nobody leads it, its leader's lease ran out, or
+        this process leads it already (then renewed). One statement, so two processes never both win."""
+        self._run(conn, "INSERT INTO leases (code, process, until) VALUES (?, ?, ?) ON CONFLICT (code) DO UPDATE "
+                        "SET process = excluded.process, until = excluded.until "
+                        "WHERE leases.process = excluded.process OR leases.until < ?", (code, process, until, now))
+        row = self._run(conn, "SELECT process FROM leases WHERE code = ?", (code,)).fetchone()
+        return row is not None and row["process"] == process
 
     def first_setting(self, conn, name: str, value: str) -> str:
         """The setting `name`, made `value` if it has none yet: whichever process asks first sets it."""
