@@ -6,7 +6,7 @@ find `app`), so the pages are built only inside a run.
 from __future__ import annotations
 
 from starlette.middleware import Middleware
-from starlette.responses import FileResponse, PlainTextResponse
+from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from streamlit.starlette import App
 
@@ -19,10 +19,13 @@ async def card_image(request):
     from engine import pictures
 
     try:
-        path = pictures.card_path(request.path_params["card_id"])
+        picture = pictures.card_image(request.path_params["card_id"])
     except (pictures.CardNotFound, ValueError):
         return PlainTextResponse("no such card", status_code=404)
-    return FileResponse(path, headers={"Cache-Control": "public, max-age=86400"})
+    kept = {"Cache-Control": "public, max-age=86400"}
+    if isinstance(picture, bytes):  # an uploaded deck's card, from the store
+        return Response(picture, media_type="image/jpeg", headers=kept)
+    return FileResponse(picture, headers=kept)
 
 
 def _watch() -> None:

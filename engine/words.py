@@ -50,12 +50,25 @@ class WordListRejected(ValueError):
         super().__init__(template.format(**params) if params else template)
 
 
-def _lists_dir() -> Path:
-    from engine import paths
+def _store():
+    """The store every server process shares. Lists an older version kept in the data directory
+    (word-lists/*.json) are moved into it the first time it is asked."""
+    from engine import paths, tables
 
-    path = paths.data_dir() / "word-lists"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    store = tables.store()
+    folder = paths.data_dir() / "word-lists"
+    if folder.is_dir():
+        kept = store.word_lists()
+        for path in sorted(folder.glob("*.json")):
+            try:
+                body = json.loads(path.read_text(encoding="utf-8"))
+                if path.stem not in kept:
+                    with store.transaction() as conn:
+                        store.keep_word_list(conn, path.stem, body["name"], body)
+                path.unlink()
+            except (OSError, ValueError, KeyError):
+                continue
+    return store
 
 
 def parse_word_list(text: str) -> list[list[str]]:
@@ -102,31 +115,24 @@ def import_word_list(name: str, data: bytes) -> tuple[str, int]:
         raise WordListRejected("The list makes {count} cards; at most {most} are kept.", count=len(cards),
                                most=LIST_MOST)
     slug = "".join(ch if ch.isalnum() else "-" for ch in name.casefold()).strip("-")[:40] or "list"
-    path = _lists_dir() / f"{slug}.json"
     kept = word_lists().get(slug)
-    if kept is not None and kept.casefold() != name.casefold():  # "Animals" and "animals!" share a file
+    if kept is not None and kept.casefold() != name.casefold():  # "Animals" and "animals!" share an id
         raise WordListRejected("A list called “{other}” is kept under the same name. Choose another name.",
                                other=kept)
     body = {"name": name, "cards": [{"id": f"{slug}-{i + 1:03d}", "words": card} for i, card in enumerate(cards)]}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    store = _store()
+    with store.transaction() as conn:
+        store.keep_word_list(conn, slug, name, body)
     return slug, len(cards)
 
 
 def word_lists() -> dict[str, str]:
-    """The host's word lists: {id: name}."""
-    found = {}
-    for path in sorted(_lists_dir().glob("*.json")):
-        try:
-            found[path.stem] = json.loads(path.read_text(encoding="utf-8"))["name"]
-        except (OSError, ValueError, KeyError):
-            continue
-    return found
+    """The hosts' word lists, kept in the store (every server process sees them): {id: name}."""
+    return _store().word_lists()
 
 
 def word_list(list_id: str) -> list[dict]:
-    path = _lists_dir() / f"{list_id}.json"
-    if "/" in list_id or "\\" in list_id or list_id.startswith(".") or not path.is_file():
+    body = _store().word_list(list_id) if isinstance(list_id, str) else None
+    if body is None:
         raise ValueError(f"no word list {list_id!r}")
-    return json.loads(path.read_text(encoding="utf-8"))["cards"]
+    return body["cards"]

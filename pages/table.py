@@ -24,15 +24,27 @@ if not code:
     st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
     st.stop()
 
-try:
-    if host_token:
+
+
+def still_host() -> bool:
+    """Whether this tab holds the room's host key now. Asked on every run of the room's fragment:
+    when another tab takes the controls over (the start page on the laptop renews the key), this
+    one's panel closes at its next run, and it says why."""
+    global host_token
+    if not host_token:
+        return False
+    try:
         tables.check_host(code, host_token)
-    is_host = bool(host_token)
-except SobremesaError:
-    is_host = False
-    ui.forget_host(code)
-    st.warning(_("This screen no longer has the host controls: open the room again from the start page "
-                 "on the laptop that runs Sobremesa."))
+        return True
+    except SobremesaError:
+        host_token = None
+        ui.forget_host(code)
+        st.warning(_("This screen no longer has the host controls: open the room again from the start page "
+                     "on the laptop that runs Sobremesa."))
+        return False
+
+
+is_host = bool(host_token)
 
 
 def seats_panel(view: dict) -> None:
@@ -242,6 +254,8 @@ def host_panel(view: dict) -> None:
 
 @st.fragment
 def screen() -> None:
+    global is_host
+    is_host = still_host()
     view = ui.load(code, host_token=host_token if is_host else None)
     if view is None:
         return

@@ -168,11 +168,10 @@ def test_good_list_of_images_is_imported_and_can_be_chosen_again(data_dir):
     assert pictures.deck_cards("biology-lesson-3") == ids
     originals = {data for _, data in files}
     for card in ids:
-        path = pictures.card_path(card)
-        assert path.is_relative_to(data_dir / "decks" / "biology-lesson-3")
-        with Image.open(path) as im:
+        stored = pictures.card_image(card)  # kept in the store, which every server process shares
+        with Image.open(io.BytesIO(stored)) as im:
             assert im.format == "JPEG" and im.size == pictures.CARD_SIZE
-        assert path.read_bytes() not in originals  # re-encoded
+        assert stored not in originals  # re-encoded
         words = pictures.card_words(card)
         assert words["motifs"] == [] and words["mood"] == "" and words["colours"]
     assert pictures.card_words(ids[0])["title"] == "photo 1"
@@ -288,3 +287,15 @@ def test_refusal_after_many_good_files_leaves_nothing(data_dir):
     refused(data_dir, files, match="last.gif")
     assert nothing_written(data_dir)
 
+
+
+def test_a_deck_an_older_version_kept_as_files_moves_into_the_store(data_dir):
+    folder = data_dir / "decks" / "old-deck"
+    folder.mkdir(parents=True)
+    (folder / "001.jpg").write_bytes(jpeg(1))
+    manifest = {"name": "Old deck", "slug": "old-deck", "created": 1,
+                "cards": {"old-deck/001": {"file": "001.jpg", "title": "one", "colours": ["red"]}}}
+    (folder / "deck.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert pictures.deck_names() == ["dreams", "Old deck"]
+    assert pictures.card_image("old-deck/001") == jpeg(1)  # the same card id, the same picture
+    assert not folder.exists()

@@ -91,3 +91,18 @@ def test_two_processes_with_their_own_data_folders_accept_each_others_tickets(tm
     monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "process-b"))
     gate._keys.clear()  # another process: it knows no key yet
     assert gate.check(room.code, ticket) == (True, 1)
+
+
+def test_a_deck_and_a_word_list_uploaded_on_one_process_are_served_by_another(tmp_path, monkeypatch):
+    """What hosts upload lives in the store, not in one process's data folder."""
+    from engine import pictures, words
+    from tests.test_pictures import png
+
+    monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "process-a"))
+    ids = pictures.import_deck("Class 4B", [(f"p{i}.png", png(i)) for i in range(1, 4)])
+    lines = "\n".join(",".join(f"w{card}x{i}" for i in range(8)) for card in range(12))
+    list_id, _count = words.import_word_list("Romans", lines.encode())
+    monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "process-b"))
+    assert "Class 4B" in pictures.deck_names()
+    assert all(isinstance(pictures.card_image(card), bytes) for card in ids)
+    assert words.word_lists() == {list_id: "Romans"} and len(words.word_list(list_id)) == 12

@@ -1,13 +1,14 @@
 """Picture decks for Dixit-style games.
 
 The built-in deck "dreams" ships as finished JPEGs in data/pictures/dreams/ (painted by
-`engine.pictures.paint`). Hosts can upload decks of their own (`import_deck`); those live in
-`engine.paths.data_dir() / "decks" / <slug>/`.
+`engine.pictures.paint`). Hosts can upload decks of their own (`import_deck`); those live in the
+store, so every server process sharing it serves them (`card_image`).
 
 Card ids are strings: "dream-001" .. for the built-in deck, "<deck-slug>/001" .. for uploads.
 """
 from __future__ import annotations
 
+import io
 import json
 import re
 from functools import lru_cache
@@ -16,11 +17,10 @@ from pathlib import Path
 from PIL import Image
 
 from .errors import CardNotFound, DeckNotFound, DeckRejected
-from .upload import (CARD_SIZE, decks_root, delete_deck, import_deck, read_manifest, slugify,
-                     uploaded_deck_slugs)
+from .upload import CARD_SIZE, card_jpeg, delete_deck, import_deck, read_manifest, slugify, uploaded_deck_slugs
 
 __all__ = ["DEFAULT_DECK", "CARD_SIZE", "BUILTIN_DIR", "CardNotFound", "DeckNotFound", "DeckRejected",
-           "deck_names", "deck_cards", "card_path", "card_words", "import_deck", "delete_deck", "contact_sheet"]
+           "deck_names", "deck_cards", "card_path", "card_image", "card_words", "import_deck", "delete_deck", "contact_sheet"]
 
 DEFAULT_DECK = "dreams"
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "data" / "pictures" / "dreams"
@@ -59,18 +59,25 @@ def deck_cards(name: str = DEFAULT_DECK) -> list[str]:
 
 
 def card_path(card_id: str) -> Path:
-    """The image file of a card (JPEG, portrait 2:3)."""
+    """The image file of a built-in card (JPEG, portrait 2:3); uploaded cards are in the store."""
     card_id = str(card_id)
-    if _BUILTIN_ID.fullmatch(card_id):
-        path = BUILTIN_DIR / f"{card_id}.jpg"
-    else:
-        m = _UPLOAD_ID.fullmatch(card_id)
-        if not m:
-            raise CardNotFound(card_id)
-        path = decks_root() / m.group(1) / f"{m.group(2)}.jpg"
-    if not path.is_file():
+    path = BUILTIN_DIR / f"{card_id}.jpg"
+    if not _BUILTIN_ID.fullmatch(card_id) or not path.is_file():
         raise CardNotFound(card_id)
     return path
+
+
+def card_image(card_id: str) -> Path | bytes:
+    """A card's picture (JPEG): a built-in card's file, or an uploaded card's bytes from the store."""
+    card_id = str(card_id)
+    if _BUILTIN_ID.fullmatch(card_id):
+        return card_path(card_id)
+    if not _UPLOAD_ID.fullmatch(card_id):
+        raise CardNotFound(card_id)
+    jpeg = card_jpeg(card_id)
+    if jpeg is None:
+        raise CardNotFound(card_id)
+    return jpeg
 
 
 def card_words(card_id: str) -> dict:
@@ -100,7 +107,8 @@ def contact_sheet(name: str = DEFAULT_DECK, columns: int = 10, thumb_width: int 
     rows = max(1, -(-len(cards) // columns))
     sheet = Image.new("RGB", (columns * (tw + gap) + gap, rows * (th + gap) + gap), (18, 18, 22))
     for i, card in enumerate(cards):
-        with Image.open(card_path(card)) as im:
+        picture = card_image(card)
+        with Image.open(picture if isinstance(picture, Path) else io.BytesIO(picture)) as im:
             thumb = im.convert("RGB").resize((tw, th), Image.LANCZOS)
         sheet.paste(thumb, (gap + (i % columns) * (tw + gap), gap + (i // columns) * (th + gap)))
     return sheet

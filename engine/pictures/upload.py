@@ -1,20 +1,19 @@
 """Decks of your own: validate, normalise and store uploaded pictures.
 
-Everything is checked and converted in memory first; files are written only once the whole
-upload is accepted, into a temporary folder that is renamed into place at the end, so a
-refused or failed upload never leaves anything behind.
+Everything is checked and converted in memory first; the deck is written only once the whole
+upload is accepted, into the store in one transaction (so every server process sharing it serves
+the deck, and a refused or failed upload never leaves anything behind). Decks an older version kept
+in the data directory (decks/<slug>/) are moved into the store the first time decks are listed.
 """
 from __future__ import annotations
 
 import hashlib
 import io
 import json
-import os
 import re
 import shutil
 import time
 import unicodedata
-import uuid
 import warnings
 import zipfile
 from pathlib import Path, PurePosixPath
@@ -46,6 +45,7 @@ def _mb(n: int) -> str:
 
 
 def decks_root() -> Path:
+    """Where an older version kept uploaded decks (moved into the store when first seen)."""
     from engine.paths import data_dir
 
     return data_dir() / "decks"
@@ -57,22 +57,44 @@ def slugify(name: str) -> str:
     return re.sub(r"-{2,}", "-", s).strip("-")
 
 
-def uploaded_deck_slugs() -> list[str]:
+def _store():
+    from engine import tables
+
+    store = tables.store()
     root = decks_root()
-    if not root.is_dir():
-        return []
-    return sorted(p.name for p in root.iterdir()
-                  if p.is_dir() and _SLUG_OK.fullmatch(p.name) and (p / "deck.json").is_file())
+    if root.is_dir():
+        _move_in(store, root)
+    return store
+
+
+def _move_in(store, root: Path) -> None:
+    """Decks kept as files by an older version, into the store (the same card ids)."""
+    kept = store.deck_manifests()
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and _SLUG_OK.fullmatch(p.name)):
+        try:
+            manifest = json.loads((folder / "deck.json").read_text(encoding="utf-8"))
+            if folder.name not in kept:
+                cards = {card: (folder / info["file"]).read_bytes() for card, info in manifest["cards"].items()}
+                with store.transaction() as conn:
+                    store.keep_deck(conn, folder.name, manifest, cards)
+            shutil.rmtree(folder)
+        except (OSError, ValueError, KeyError):
+            continue
+
+
+def uploaded_deck_slugs() -> list[str]:
+    return sorted(_store().deck_manifests())
 
 
 def read_manifest(slug: str) -> dict | None:
     if not _SLUG_OK.fullmatch(slug or ""):
         return None
-    path = decks_root() / slug / "deck.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    return _store().deck_manifests().get(slug)
+
+
+def card_jpeg(card_id: str) -> bytes | None:
+    """An uploaded card's picture (JPEG), from the store."""
+    return _store().deck_card(card_id)
 
 
 def delete_deck(name: str) -> None:
@@ -84,7 +106,9 @@ def delete_deck(name: str) -> None:
         raise DeckRejected("The built-in deck cannot be deleted.")
     if read_manifest(slug) is None:
         raise DeckNotFound(name)
-    shutil.rmtree(decks_root() / slug)
+    store = _store()
+    with store.transaction() as conn:
+        store.drop_deck(conn, slug)
 
 
 # --------------------------------------------------------------------------- validation
@@ -106,7 +130,7 @@ def check_name(name: str) -> tuple[str, str]:
     if slug in RESERVED:
         raise DeckRejected("The name '{display}' is taken by the built-in deck; please choose another.",
                            display=display)
-    if (decks_root() / slug).exists():
+    if read_manifest(slug) is not None:
         raise DeckRejected("There is already a deck called '{display}'. Choose another name, or delete the old "
                            "deck first.",
                            display=display)
@@ -340,24 +364,13 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0, p
     if progress is not None:
         progress(len(pictures), len(pictures))
 
-    # ---- accepted: write into a temporary folder, then move it into place in one step
-    root = decks_root()
-    root.mkdir(parents=True, exist_ok=True)
-    tmp = root / f".incoming-{slug}-{uuid.uuid4().hex[:8]}"
+    # ---- accepted: written whole, in one transaction
     ids = [f"{slug}/{i:03d}" for i in range(1, len(cards) + 1)]
-    try:
-        tmp.mkdir()
-        manifest = {"name": display, "slug": slug, "created": int(time.time()), "cards": {}}
-        for card_id, (title, jpeg, colours) in zip(ids, cards):
-            number = card_id.split("/")[1]
-            (tmp / f"{number}.jpg").write_bytes(jpeg)
-            manifest["cards"][card_id] = {"file": f"{number}.jpg", "title": title, "colours": colours}
-        (tmp / "deck.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False), encoding="utf-8")
-        final = root / slug
-        if final.exists():  # someone else won the race for this name
+    manifest = {"name": display, "slug": slug, "created": int(time.time()), "cards": {}}
+    for card_id, (title, _jpeg, colours) in zip(ids, cards):
+        manifest["cards"][card_id] = {"file": f"{card_id.split('/')[1]}.jpg", "title": title, "colours": colours}
+    store = _store()
+    with store.transaction() as conn:
+        if not store.keep_deck(conn, slug, manifest, {card_id: jpeg for card_id, (_t, jpeg, _c) in zip(ids, cards)}):
             raise DeckRejected("There is already a deck called '{display}'. Choose another name.", display=display)
-        os.rename(tmp, final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return ids

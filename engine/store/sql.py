@@ -45,6 +45,9 @@ CREATE TABLE IF NOT EXISTS presence (
   code TEXT NOT NULL, seat INTEGER NOT NULL, process TEXT NOT NULL, until TEXT NOT NULL,
   PRIMARY KEY (code, seat, process)
 );
+CREATE TABLE IF NOT EXISTS decks (slug TEXT PRIMARY KEY, manifest TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS deck_cards (card TEXT PRIMARY KEY, slug TEXT NOT NULL, jpeg BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS word_lists (id TEXT PRIMARY KEY, name TEXT NOT NULL, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS leases (
   code TEXT PRIMARY KEY, process TEXT NOT NULL, until TEXT NOT NULL
 );
@@ -308,6 +311,38 @@ class SqlStore:
         if until is not None:
             self._run(conn, "INSERT INTO presence (code, seat, process, until) VALUES (?, ?, ?, ?)",
                       (code, seat, process, until))
+
+    # ---- what hosts upload: picture decks and word lists, shared by every server process ------
+    def deck_manifests(self) -> dict[str, dict]:
+        return {r["slug"]: json.loads(r["manifest"]) for r in self._run(None, "SELECT slug, manifest FROM decks")}
+
+    def deck_card(self, card: str) -> bytes | None:
+        row = self._run(None, "SELECT jpeg FROM deck_cards WHERE card = ?", (card,)).fetchone()
+        return None if row is None else bytes(row["jpeg"])
+
+    def keep_deck(self, conn, slug: str, manifest: dict, cards: dict[str, bytes]) -> bool:
+        """A new deck, whole; False (nothing written) when the name is taken."""
+        if self._run(conn, "SELECT 1 FROM decks WHERE slug = ?", (slug,)).fetchone():
+            return False
+        self._run(conn, "INSERT INTO decks (slug, manifest) VALUES (?, ?)", (slug, json.dumps(manifest)))
+        for card, jpeg in cards.items():
+            self._run(conn, "INSERT INTO deck_cards (card, slug, jpeg) VALUES (?, ?, ?)", (card, slug, jpeg))
+        return True
+
+    def drop_deck(self, conn, slug: str) -> None:
+        self._run(conn, "DELETE FROM deck_cards WHERE slug = ?", (slug,))
+        self._run(conn, "DELETE FROM decks WHERE slug = ?", (slug,))
+
+    def word_lists(self) -> dict[str, str]:
+        return {r["id"]: r["name"] for r in self._run(None, "SELECT id, name FROM word_lists ORDER BY id")}
+
+    def word_list(self, list_id: str) -> dict | None:
+        row = self._run(None, "SELECT body FROM word_lists WHERE id = ?", (list_id,)).fetchone()
+        return None if row is None else json.loads(row["body"])
+
+    def keep_word_list(self, conn, list_id: str, name: str, body: dict) -> None:
+        self._run(conn, "INSERT INTO word_lists (id, name, body) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
+                        "SET name = excluded.name, body = excluded.body", (list_id, name, json.dumps(body)))
 
     def take_lease(self, conn, code: str, process: str, now: str, until: str) -> bool:
         """Lead a room until `until`: granted when nobody leads it, its leader's lease ran out, or
