@@ -101,6 +101,7 @@ def store():
 def reset() -> None:
     """Forget open stores (tests switch databases; a restart does the same)."""
     settle()
+    _phase_began.clear()
     with _guard:
         for s in _stores.values():
             s.close()
@@ -620,13 +621,18 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     kept = _kept(room, conn)
     state = kept.state
     closed = len(state["history"])
+    phase = state.get("phase")
+    now = _now()
+    if move.get("type") in game.timed:  # the service's clock, never the client's
+        move = {**move, "t": _since_phase_began(conn, code, game_no, state, game.timed[move["type"]], now)}
     checked = check(game, state, move)
     needed = game.bot_text.get(checked["type"])
     if needed and not checked.get(needed) and store().bots(code, conn):
         raise IllegalMove("Type your phrase: the computer players read it, since they cannot hear you.",
                           move=checked["type"], field=needed)
     perform(game, state, checked)
-    now = _now()
+    if state.get("phase") != phase or len(state["history"]) > closed:
+        _phase_began[code] = (game_no, len(state["history"]), state.get("phase"), now)
     seq = store().next_seq(conn, code, game_no)
     store().append_move(conn, code, game_no, seq, actor, checked, now)
     for turn in range(closed, len(state["history"])):  # stamped as turns close, never replayed
@@ -642,6 +648,25 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
         _after_commit(lambda: _save_stat_rows_soon(record))
     kept.version = version
     return version, game.echo(checked, state)
+
+
+# When the current phase of each room's turn began (code -> (game_no, turn, phase, time)), for
+# `Game.timed` moves. After a restart it is taken from the move log: the last "ready" move
+# (the one that dealt Pictomania's letters; a skip that dealt is missed, and the round starts later).
+_phase_began: dict[str, tuple] = {}
+
+
+def _since_phase_began(conn, code: str, game_no: int, state: dict, phase: str, now: str) -> int | None:
+    if state.get("phase") != phase:
+        return None
+    key = (game_no, len(state["history"]), phase)
+    began = _phase_began.get(code)
+    if began is None or began[:3] != key:
+        log = store().moves(code, game_no, conn=conn)
+        readies = [e["at"] for e in log if e["move"].get("type") == "ready"]  # the last one began it
+        _phase_began[code] = began = (*key, readies[-1] if readies else now)
+    ms = (datetime.fromisoformat(now) - datetime.fromisoformat(began[3])).total_seconds() * 1000
+    return max(0, int(ms))
 
 
 # Views are computed once per (room, version, viewer) and shared by every tab that asks: a move
