@@ -141,6 +141,7 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     import streamlit as st
 
     from engine.stats.pictomania import drawn_word
+    from pages.screens.sketch import replay_options, sheets
 
     rnd = record["turns"][index]
     name = (lambda s: names[s] if 0 <= s < len(names) else "?")
@@ -154,12 +155,12 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     st.html(f"<div style='display:flex;flex-wrap:wrap;gap:.6rem'>{cards}</div>")
     number = {int(s): a["number"] for s, a in rnd["assignments"].items()}
     void = set(rnd.get("wrong_word", ()))
-    figures = []
+    tiles = []
     for seat in sorted(number):
         a = rnd["assignments"][str(seat)]
         on_it = sorted((g for g in rnd["guesses"] if g["drawer"] == seat), key=lambda g: g["order"])
         mark = (lambda g: "" if seat in void else (" ✔" if g["number"] == number[seat] else " ✖"))
-        guesses = ", ".join(f"{esc(name(g['guesser']))} {g['number']}{mark(g)} <small>(#{g['order']})</small>"
+        guesses = ", ".join(f"{name(g['guesser'])} {g['number']}{mark(g)} (#{g['order']})"
                             for g in on_it) or _("no guesses")
         notes = []
         if seat in void:
@@ -170,13 +171,11 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
         if rnd.get("black_sheep") == seat:
             notes.append(_("black sheep") + " 🐑")
         notes.append(n_("{n:+d} point", "{n:+d} points", rnd["scores"].get(str(seat), 0)))
-        # The words outside the f-string: the catalogue's extractor reads only plain calls.
-        drawing = drawing_img(rnd.get("drawings", {}).get(str(seat), []), _("Drawing by {name}", name=name(seat)))
-        word = _("“{text}”", text=esc(drawn_word(rnd, seat) or "?"))
+        word = _("“{text}”", text=drawn_word(rnd, seat) or "?")
         seen = _("Guesses: {guesses}", guesses=guesses)
-        figures.append(
-            f"<figure style='margin:0;flex:1 1 240px;max-width:420px'>{drawing}"
-            f"<figcaption style='font-size:1rem;line-height:1.35;margin-top:.3rem'><b>{esc(name(seat))}</b>: "
-            f"{a['letter']}{a['number']} {word}<br>{seen}<br>"
-            f"<span style='color:#6b5a4e'>{' · '.join(notes)}</span></figcaption></figure>")
-    st.html(f"<div style='display:flex;flex-wrap:wrap;gap:1rem;margin-top:.8rem'>{''.join(figures)}</div>")
+        tiles.append({"id": seat, "seat": seat, "strokes": rnd.get("drawings", {}).get(str(seat), []),
+                      "caption": [[name(seat), "title"], [f"{a['letter']}{a['number']} {word}", "strong"],
+                                  [seen, "note"], [" · ".join(notes), "note"]]})
+    # The drawings come back stroke by stroke on demand (play, pause, speed), in the browser.
+    sheets(tiles, key=f"stats-pm-{record.get('room')}-{record.get('game_no')}-{index}", cols=min(3, len(tiles)),
+           font=".95rem", replay=replay_options("player"))
