@@ -163,23 +163,24 @@ def save_drawings(view, record) -> None:
     you = view.get("you")
     prefix = f"pictomania-{code.lower()}-{game_no}-round{round_no}"
     seats = [you] if you is not None else sorted(int(s) for s in record["assignments"])
-    with st.popover("💾 " + _("Save the drawings"), key=f"pm-save-{round_no}-{you}"):
+    with st.popover(_("Save the drawings"), icon=":material/download:", key=f"pm-save-{round_no}-{you}"):
         for seat in seats:
             if not record["drawings"].get(str(seat)):
                 continue
             tag = f"-round{round_no}-{seat + 1}-"
             label = _("My drawing, animated") if seat == you else _("{name}'s drawing, animated", name=name(view, seat))
-            st.download_button("🎞️ " + label, _one(code, game_no, round_no, rounds, lambda k, t=tag: t in k),
+            st.download_button(label, _one(code, game_no, round_no, rounds, lambda k, t=tag: t in k),
                                file_name=f"{prefix}-{seat + 1}.gif", mime="image/gif", on_click="ignore",
+                               icon=":material/animated_images:",
                                key=f"pm-gif-{round_no}-{you}-{seat}")
-        st.download_button("🖼️ " + _("All the round's drawings, with their words"),
+        st.download_button(_("All the round's drawings, with their words"),
                            _one(code, game_no, round_no, rounds, lambda k: k.endswith("sheet.png")),
-                           file_name=f"{prefix}-sheet.png", mime="image/png", on_click="ignore",
+                           file_name=f"{prefix}-sheet.png", mime="image/png", on_click="ignore", icon=":material/image:",
                            key=f"pm-sheet-{round_no}-{you}")
         if you is None and ui.is_local_request():
-            st.download_button("🗂️ " + _("The whole game's drawings (zip)"), _zip(code, game_no, rounds),
+            st.download_button(_("The whole game's drawings (zip)"), _zip(code, game_no, rounds),
                                file_name=f"pictomania-{code.lower()}-{game_no}.zip", mime="application/zip",
-                               on_click="ignore", key=f"pm-zip-{round_no}")
+                               on_click="ignore", icon=":material/folder_zip:", key=f"pm-zip-{round_no}")
 
 
 def scoreboard(view, *, big: bool) -> None:

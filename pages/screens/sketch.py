@@ -378,7 +378,7 @@ def replay_options(controls: str, *, auto: bool = False, key: str | None = None)
     wall), "each" (a button under each replayable drawing: a phone's own), "player" (play, pause
     and a speed: Statistics); `auto` replays them once as they first show (`key` names that once)."""
     return {"controls": controls, "auto": auto, "key": key, "ms": REPLAY_MS,
-            "labels": {"again": "↻ " + (_("Replay the drawings") if controls == "all" else _("Replay")),
+            "labels": {"again": "↻ " + (_("Replay the drawings") if controls == "all" else _("Replay my drawing")),
                        "play": "▶ " + _("Play"), "pause": "⏸ " + _("Pause"), "speed": _("Speed")}}
 
 

@@ -1,7 +1,6 @@
 """Pictomania: guess accuracy, how early players guess, black sheep, words guessed and not."""
 from __future__ import annotations
 
-import base64
 import html
 
 import altair as alt
@@ -11,7 +10,6 @@ from pages.stats_charts.common import ACCENT, MAX_ROWS, Figure, bar_height, hbar
 
 FAMILY = "pictomania"
 TAB = "✏️ Pictomania"
-BACKGROUND = "#ffffff"  # the drawing canvas; an eraser stroke paints this colour
 TOP_WORDS = 15
 # The decks as stored (their colours, easiest first) and as read; an unknown deck shows as stored.
 DECKS = {"green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"), "red": N_("red")}
@@ -110,30 +108,6 @@ def show(summary: dict) -> None:
         shown = _named_decks(never[["word", "deck", "drawn"]])
         st.dataframe(shown.rename(columns={"word": _("Word"), "deck": _("Deck"), "drawn": _("Times drawn")}),
                      hide_index=True, width="stretch", height=min(36 * len(never) + 40, 360))
-
-
-def drawing_svg(strokes: list) -> str:
-    """A drawing as inline SVG, in the canvas's own space (1000 × 750)."""
-    lines = []
-    for s in strokes:
-        colour = BACKGROUND if s.get("color") == "eraser" else s.get("color", "#000000")
-        points = " ".join(f"{int(x)},{int(y)}" for x, y in s.get("points", []))
-        if len(s.get("points", [])) == 1:  # a dot
-            x, y = s["points"][0]
-            lines.append(f'<circle cx="{int(x)}" cy="{int(y)}" r="{max(1, int(s.get("width", 6)) // 2)}" '
-                         f'fill="{html.escape(colour)}"/>')
-            continue
-        lines.append(f'<polyline points="{points}" fill="none" stroke="{html.escape(colour)}" '
-                     f'stroke-width="{int(s.get("width", 6))}" stroke-linecap="round" stroke-linejoin="round"/>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 750" width="1000" height="750">'
-            f'<rect width="1000" height="750" fill="{BACKGROUND}"/>{"".join(lines)}</svg>')
-
-
-def drawing_img(strokes: list, alt: str) -> str:
-    """The drawing as an <img> with an SVG data URI: st.html keeps images but strips inline <svg>."""
-    data = base64.b64encode(drawing_svg(strokes).encode("utf-8")).decode("ascii")
-    return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" style="width:100%;'
-            f'aspect-ratio:4/3;border-radius:10px;box-shadow:0 1px 4px rgba(0,0,0,.25);background:{BACKGROUND}">')
 
 
 def show_turn(record: dict, index: int, names: list[str]) -> None:
