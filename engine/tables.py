@@ -623,9 +623,10 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     closed = len(state["history"])
     phase = state.get("phase")
     now = _now()
-    if move.get("type") in game.timed:  # the service's clock, never the client's
-        move = {**move, "t": _since_phase_began(conn, code, game_no, state, game.timed[move["type"]], now)}
     checked = check(game, state, move)
+    if checked["type"] in game.timed:  # the service's clock, never the client's (checked again: in range)
+        since = _since_phase_began(conn, code, game_no, state, game.timed[checked["type"]], now)
+        checked = check(game, state, {**checked, "t": since})
     needed = game.bot_text.get(checked["type"])
     if needed and not checked.get(needed) and store().bots(code, conn):
         raise IllegalMove("Type your phrase: the computer players read it, since they cannot hear you.",

@@ -206,20 +206,20 @@ function replayControls(svg, tile, replay) {
   if (!tile.plan || !replay) return [];
   const L = replay.labels || {};
   if (replay.controls === "each") {
-    const b = el("button", "", L.again || "↻");
+    const b = el("button", "", L.again || "Replay");
     b.type = "button"; b.setAttribute("data-testid", "pm-replay");
     b.onclick = () => { svg.__play = null; play(svg, replay.ms, 1); };
     return [b];
   }
   if (replay.controls !== "player") return [];
-  const toggle = el("button", "", L.play || "▶");
+  const toggle = el("button", "", L.play || "Play");
   toggle.type = "button"; toggle.setAttribute("data-testid", "pm-play");
   const speed = el("select");
   speed.setAttribute("data-testid", "pm-speed"); speed.setAttribute("aria-label", L.speed || "speed");
   for (const x of [0.5, 1, 2, 4]) {
     const o = el("option", "", `${x}×`); o.value = String(x); o.selected = x === 1; speed.appendChild(o);
   }
-  const label = () => { toggle.textContent = svg.__play && !svg.__play.paused ? (L.pause || "⏸") : (L.play || "▶"); };
+  const label = () => { toggle.textContent = svg.__play && !svg.__play.paused ? (L.pause || "Pause") : (L.play || "Play"); };
   toggle.onclick = () => {
     if (svg.__play && !svg.__play.paused) svg.__play.paused = true;
     else play(svg, replay.ms, Number(speed.value));
@@ -357,7 +357,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
       b.onclick = () => { for (const svg of root.querySelectorAll("svg")) { svg.__play = null; play(svg, replay.ms, 1); } };
       bar.appendChild(b);
     }
-    bar.firstChild.textContent = (replay.labels || {}).again || "↻";
+    bar.firstChild.textContent = (replay.labels || {}).again || "Replay";
     root.appendChild(bar);
   }
   if (replay && replay.auto && replay.key && !AUTOPLAYED.has(replay.key)) {
@@ -378,8 +378,8 @@ def replay_options(controls: str, *, auto: bool = False, key: str | None = None)
     wall), "each" (a button under each replayable drawing: a phone's own), "player" (play, pause
     and a speed: Statistics); `auto` replays them once as they first show (`key` names that once)."""
     return {"controls": controls, "auto": auto, "key": key, "ms": REPLAY_MS,
-            "labels": {"again": "↻ " + (_("Replay the drawings") if controls == "all" else _("Replay my drawing")),
-                       "play": "▶ " + _("Play"), "pause": "⏸ " + _("Pause"), "speed": _("Speed")}}
+            "labels": {"again": _("Replay the drawings") if controls == "all" else _("Replay my drawing"),
+                       "play": _("Play"), "pause": _("Pause"), "speed": _("Speed")}}
 
 
 def sheets(tiles: list[dict], *, key: str, cols: int = 1, tile_px: int | None = None, font: str = "1rem",
