@@ -17,6 +17,7 @@ SCRIPTS = [
     ["bench/table_latency.py", "--idle", "30"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
     ["bench/stroke_latency.py"],
+    ["bench/replay.py"],
     ["bench/stats_build.py"],
     ["bench/stats_page.py"],
     ["bench/soak.py"],

@@ -101,6 +101,7 @@ def store():
 def reset() -> None:
     """Forget open stores (tests switch databases; a restart does the same)."""
     settle()
+    _phase_began.clear()
     with _guard:
         for s in _stores.values():
             s.close()
@@ -620,13 +621,19 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     kept = _kept(room, conn)
     state = kept.state
     closed = len(state["history"])
+    phase = state.get("phase")
+    now = _now()
     checked = check(game, state, move)
+    if checked["type"] in game.timed:  # the service's clock, never the client's (checked again: in range)
+        since = _since_phase_began(conn, code, game_no, state, game.timed[checked["type"]], now)
+        checked = check(game, state, {**checked, "t": since})
     needed = game.bot_text.get(checked["type"])
     if needed and not checked.get(needed) and store().bots(code, conn):
         raise IllegalMove("Type your phrase: the computer players read it, since they cannot hear you.",
                           move=checked["type"], field=needed)
     perform(game, state, checked)
-    now = _now()
+    if state.get("phase") != phase or len(state["history"]) > closed:
+        _phase_began[code] = (game_no, len(state["history"]), state.get("phase"), now)
     seq = store().next_seq(conn, code, game_no)
     store().append_move(conn, code, game_no, seq, actor, checked, now)
     for turn in range(closed, len(state["history"])):  # stamped as turns close, never replayed
@@ -642,6 +649,25 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
         _after_commit(lambda: _save_stat_rows_soon(record))
     kept.version = version
     return version, game.echo(checked, state)
+
+
+# When the current phase of each room's turn began (code -> (game_no, turn, phase, time)), for
+# `Game.timed` moves. After a restart it is taken from the move log: the last "ready" move
+# (the one that dealt Pictomania's letters; a skip that dealt is missed, and the round starts later).
+_phase_began: dict[str, tuple] = {}
+
+
+def _since_phase_began(conn, code: str, game_no: int, state: dict, phase: str, now: str) -> int | None:
+    if state.get("phase") != phase:
+        return None
+    key = (game_no, len(state["history"]), phase)
+    began = _phase_began.get(code)
+    if began is None or began[:3] != key:
+        log = store().moves(code, game_no, conn=conn)
+        readies = [e["at"] for e in log if e["move"].get("type") == "ready"]  # the last one began it
+        _phase_began[code] = began = (*key, readies[-1] if readies else now)
+    ms = (datetime.fromisoformat(now) - datetime.fromisoformat(began[3])).total_seconds() * 1000
+    return max(0, int(ms))
 
 
 # Views are computed once per (room, version, viewer) and shared by every tab that asks: a move
@@ -1152,3 +1178,39 @@ def merge_players(name: str, into: str) -> None:
 def player_aliases() -> dict[str, str]:
     """name key -> the key it was merged into."""
     return store().aliases()
+
+
+# ---- keepsake: a game's drawings as images (Pictomania) ----------------------------------------
+# One block so it can move with the service's split: it needs only _room, _state, store() and
+# engine.keepsake.
+
+@refusals_only
+def keepsake(code: str, game_no: int, round: int | None = None) -> dict[str, bytes]:
+    """{file name: bytes}: an animated GIF per drawing and a contact sheet PNG per round, of one
+    round (numbered from 1) or of the whole game when `round` is None. Only rounds already scored
+    (their words are public then): of a saved game, or of the room's game in progress."""
+    from engine import keepsake as images
+
+    if not is_whole(game_no):
+        raise TableError("There is no such game in this room.")
+    normal = normalise_code(code)
+    record = store().record_of(normal, game_no) if normal else None
+    if record is not None:
+        game = record["game"]
+        turns, names = record.get("turns") or [], {p["seat"]: p["name"] for p in record.get("players", [])}
+    else:
+        room = _room(code)
+        state = _state(room) if game_no == room["game_no"] and room["status"] != "lobby" else None
+        if state is None:
+            raise TableError("There is no such game in this room.")
+        game, turns = room["game"], state["history"]
+        names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
+    if game != "pictomania":
+        raise TableError("Only Pictomania's drawings can be kept.")
+    chosen = [t for t in turns if round is None or t.get("round") == round]
+    if round is not None and not chosen:
+        raise TableError("That round has not been played yet.")
+    files: dict[str, bytes] = {}
+    for turn in chosen:
+        files.update(images.round_files(f"sobremesa-{normal.lower()}-{game_no}", turn, names))
+    return files

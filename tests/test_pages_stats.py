@@ -139,7 +139,8 @@ def test_each_game_opens_as_a_replay(simulated):
         slider.set_value(len(record["turns"])).run()
         assert not at.exception, [e.message for e in at.exception]
         if record["game"] == "pictomania":
-            assert any("data:image/svg+xml;base64," in h.proto.body for h in at.get("html"))
+            # the drawings in the sheets component, replayable on demand (play, pause, speed)
+            assert any('"plan"' in c.proto.json and '"player"' in c.proto.json for c in at.get("bidi_component"))
     assert seen == {"dixit", "odyssey", "pictomania"}
 
 

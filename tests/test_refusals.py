@@ -116,6 +116,7 @@ def test_the_log_keeps_the_checked_move_never_the_raw_input():
     tables.submit(room.code, 0, p.token, {"type": "stroke", "points": [[0.4, 749.6], [10, 10.2]], "width": 2.6,
                                           "color": "#ABCDEF"})
     stored = tables.store().moves(room.code, 1)[-1]["move"]
+    assert isinstance(stored.pop("t"), int)  # stamped by the service: ms since the drawing began
     assert stored == {"type": "stroke", "seat": 0, "points": [[0, 750], [10, 10]], "width": 3, "color": "#abcdef"}
     refused(room.code, players, tables.submit, room.code, 0, p.token,
             {"type": "stroke", "points": [[1, 1]], "width": 3, "color": "#000000", "note": "x" * 1000})

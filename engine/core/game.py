@@ -102,6 +102,9 @@ class Game:
     bot_ready: Callable[[dict], bool] | None = None  # whether these options allow computer players
     bot_text: dict = field(default_factory=dict)    # move type -> text field required with them at the table
     constants: dict = field(default_factory=dict)    # rule data the screens show (token tables, ...)
+    # Moves the service stamps with `"t"`, the milliseconds since their phase of the turn began:
+    # move type -> phase (Pictomania's strokes, for replays). The engine itself reads no clock.
+    timed: dict = field(default_factory=dict)
     # The module that draws it (`PITCH`, `options()`, `table(view)`, `player(view, act)`), by its
     # import path: pages.screens.<name> unless the game lives elsewhere (the tests' toy game).
     screen: str | None = None

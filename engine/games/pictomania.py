@@ -11,7 +11,9 @@ Phases of every round: `words` → `draw`; after round 4 the game is in `end`.
 Moves (each also carries `"seat"`):
 - `{"type": "replace", "slot": "A"}` (`words`): swap that card for an unused card of the same deck.
 - `{"type": "ready"}` (`words`): "I have read the 21 words".
-- `{"type": "stroke", "points": [[x, y], ...], "width": w, "color": "#rrggbb" | "eraser"}` (`draw`).
+- `{"type": "stroke", "points": [[x, y], ...], "width": w, "color": "#rrggbb" | "eraser", "t": ms}` (`draw`);
+  `t` (optional) is the milliseconds since the round's drawing began, stamped by the table service
+  (`Game.timed`), kept with the stroke for replays; a stroke without it replays at an even pace.
 - `{"type": "undo"}` / `{"type": "clear"}` (`draw`): remove the last stroke / every stroke.
 - `{"type": "guess", "drawer": d, "number": n}` (`draw`).
 - `{"type": "finish", "token": value | None}` (`draw`): take a black token of that value, or none.
@@ -97,6 +99,7 @@ WIDTH_MIN, WIDTH_MAX = 1, 40
 MAX_STROKE_POINTS = 400
 MAX_STROKES = 200
 MAX_DRAWING_POINTS = 8000
+MAX_STROKE_TIME = 24 * 3600 * 1000  # a stroke's "t", in ms since the round's drawing began
 ERASER = "eraser"
 DEFAULT_COLOR, DEFAULT_WIDTH = "#000000", 6
 PALETTE = ("#000000", "#e53935", "#fb8c00", "#fdd835", "#43a047", "#1e88e5", "#8e24aa", "#6d4c41")
@@ -291,7 +294,10 @@ def _stroke(state: dict, move: dict) -> None:
         raise IllegalMove("A drawing holds at most {most} strokes: undo or clear some.", most=MAX_STROKES)
     if sum(len(s["points"]) for s in drawing) + len(move["points"]) > MAX_DRAWING_POINTS:
         raise IllegalMove("A drawing holds at most {most} points: undo or clear some.", most=MAX_DRAWING_POINTS)
-    drawing.append({"points": move["points"], "width": move["width"], "color": move["color"]})
+    stroke = {"points": move["points"], "width": move["width"], "color": move["color"]}
+    if move.get("t") is not None:
+        stroke["t"] = move["t"]
+    drawing.append(stroke)
 
 
 class Points(Field):
@@ -390,7 +396,8 @@ MOVES = (
          not_now="Cards can be replaced only before the drawing starts."),
     Move("ready", ("words",), _ready, done=lambda state, seat: seat in state["ready"],
          done_message="You are already marked ready.", not_now="The drawing has already started."),
-    _drawing_move("stroke", _stroke, {"points": Points(), "width": Number(WIDTH_MIN, WIDTH_MAX), "color": Colour()}),
+    _drawing_move("stroke", _stroke, {"points": Points(), "width": Number(WIDTH_MIN, WIDTH_MAX), "color": Colour(),
+                                   "t": Maybe(Whole(0, MAX_STROKE_TIME))}),
     _drawing_move("undo", _undo),
     _drawing_move("clear", _clear),
     _drawing_move("guess", _guess, {"drawer": SeatNo(), "number": Whole(1, len(NUMBERS))}),
@@ -591,7 +598,7 @@ GAME = Game(
                                                                 default=list(DECKS))},
     setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
     secrets=secrets, alternative=alternative, turn_word="round",
-    skippable=waiting_for, skip=_skip, kick=_kick, content=content, echo=echo,
+    skippable=waiting_for, skip=_skip, kick=_kick, content=content, echo=echo, timed={"stroke": "draw"},
     variants=({"competitive": False}, {"competitive": True}),
     demo_tables=(({"competitive": False, "decks": ["green", "yellow", "orange", "red"]}, 4, 6),
                  ({"competitive": True, "decks": ["green", "green", "yellow", "orange"]}, 3, 5)),

@@ -2,13 +2,17 @@
 the scoring breakdown) with the scoreboard. Renders records from the view; no rules here."""
 from __future__ import annotations
 
+import functools
+import io
 import re
+import zipfile
 
 import streamlit as st
 
+from engine import tables
 from pages import ui
 from pages.i18n import N_, _
-from pages.screens.sketch import sheets
+from pages.screens.sketch import fingerprint, replay_options, sheets
 
 _CSS = """
 <style>
@@ -73,7 +77,9 @@ def _head_row(labels: list[str]) -> str:
 
 
 def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None = None) -> None:
-    """A scored round, fully revealed: what each drew, who guessed what, the scoring breakdown."""
+    """A scored round, fully revealed: what each drew, who guessed what, the scoring breakdown.
+    The wall replays every drawing at once as the round is revealed, with a button to see it
+    again; a phone can replay its own drawing."""
     seats = sorted(int(s) for s in record["assignments"])
     names = {s: ui.esc(name(view, s)) for s in seats}
     tiles = []
@@ -89,7 +95,8 @@ def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None =
                             "ok" if right else "bad"])
         if not on:
             caption.append([_("nobody guessed"), "note"])
-        tiles.append({"id": s, "seat": s, "strokes": record["drawings"].get(str(s), []), "caption": caption})
+        tiles.append({"id": s, "seat": s, "strokes": record["drawings"].get(str(s), []), "caption": caption,
+                      **({} if view.get("you") is None else {"replay": s == view.get("you")})})
     rows = []
     for s in sorted(seats, key=lambda s: -record["scores"].get(str(s), 0)):
         t = record["tokens"][str(s)]
@@ -113,8 +120,67 @@ def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None =
     title = _("Round {round} — the answers", round=record["round"])
     st.html(f"<div class='{'sm-big' if big else ''}'><div class='sm-phase'>{title}</div></div>")
     st.html(f"<div class='{wrap}'>{table}</div>")
+    if view.get("you") is None:
+        once = fingerprint(view.get("code"), view.get("game_no"), record["round"], *record.get("card_ids", {}).values())
+        replay = replay_options("all", auto=True, key=once)
+    else:
+        replay = replay_options("each")
     sheets(tiles, key=f"pm-reveal-{record['round']}-{'big' if big else 'small'}", cols=cols or columns(len(seats)),
-           tile_px=tile, font="1.25rem" if big else ".9rem")
+           tile_px=tile, font="1.25rem" if big else ".9rem", replay=replay)
+    save_drawings(view, record)
+
+
+# ---- keepsakes: the drawings as animated images and a contact sheet ----------------------------
+
+@functools.lru_cache(maxsize=8)
+def _keepsake(code: str, game_no: int, round_no: int | None, rounds: int) -> dict[str, bytes]:
+    """A scored round never changes: build its images once (`rounds` keys the whole game's)."""
+    return tables.keepsake(code, game_no, round_no)
+
+
+def _one(code, game_no, round_no, rounds, pick):
+    return lambda: next(v for k, v in _keepsake(code, game_no, round_no, rounds).items() if pick(k))
+
+
+def _zip(code, game_no, rounds):
+    def build():
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:  # GIF and PNG are compressed already
+            for file_name, data in _keepsake(code, game_no, None, rounds).items():
+                z.writestr(file_name, data)
+        return out.getvalue()
+    return build
+
+
+def save_drawings(view, record) -> None:
+    """"Save the drawings": a phone saves its own drawing (an animated GIF) and the round's contact
+    sheet; the wall every drawing of the round; on the server's laptop, the whole game as a zip.
+    The images are built when a button is pressed."""
+    code, game_no, round_no = view.get("code"), view.get("game_no"), record["round"]
+    if not code or not game_no:
+        return
+    rounds = len(view.get("history") or []) or round_no
+    you = view.get("you")
+    prefix = f"pictomania-{code.lower()}-{game_no}-round{round_no}"
+    seats = [you] if you is not None else sorted(int(s) for s in record["assignments"])
+    with st.popover(_("Save the drawings"), icon=":material/download:", key=f"pm-save-{round_no}-{you}"):
+        for seat in seats:
+            if not record["drawings"].get(str(seat)):
+                continue
+            tag = f"-round{round_no}-{seat + 1}-"
+            label = _("My drawing, animated") if seat == you else _("{name}'s drawing, animated", name=name(view, seat))
+            st.download_button(label, _one(code, game_no, round_no, rounds, lambda k, t=tag: t in k),
+                               file_name=f"{prefix}-{seat + 1}.gif", mime="image/gif", on_click="ignore",
+                               icon=":material/animated_images:",
+                               key=f"pm-gif-{round_no}-{you}-{seat}")
+        st.download_button(_("All the round's drawings, with their words"),
+                           _one(code, game_no, round_no, rounds, lambda k: k.endswith("sheet.png")),
+                           file_name=f"{prefix}-sheet.png", mime="image/png", on_click="ignore", icon=":material/image:",
+                           key=f"pm-sheet-{round_no}-{you}")
+        if you is None and ui.is_local_request():
+            st.download_button(_("The whole game's drawings (zip)"), _zip(code, game_no, rounds),
+                               file_name=f"pictomania-{code.lower()}-{game_no}.zip", mime="application/zip",
+                               on_click="ignore", icon=":material/folder_zip:", key=f"pm-zip-{round_no}")
 
 
 def scoreboard(view, *, big: bool) -> None:

@@ -11,6 +11,7 @@ import hashlib
 import streamlit as st
 
 from engine import tables
+from engine.keepsake import schedule
 from pages.i18n import N_, _
 
 _RULES = tables.games()["pictomania"].constants
@@ -73,6 +74,10 @@ figcaption{display:flex;flex-wrap:wrap;gap:.15rem .6rem;align-items:baseline;pad
 .guess button.go{flex:1 1 100%;min-height:46px;border:0;border-radius:10px;background:#C4473A;color:#fff}
 .guess button:disabled{opacity:.5}
 .guess small{flex:1 1 100%;color:#6B5A4E;font-weight:400}
+.replay{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding-top:6px;font:600 .95rem "Source Sans",system-ui,sans-serif}
+.replay:empty{display:none}
+.replay button,.replay select{min-height:40px;border-radius:999px;border:1px solid #C9BBAE;background:#FFFBF4;padding:0 14px;font:700 1rem "Source Sans",system-ui,sans-serif;color:#2A1F1A;cursor:pointer}
+.replay-all{grid-column:1/-1}
 """
 
 _SHEETS_JS = r"""
@@ -99,6 +104,8 @@ function sheet() {
 }
 
 function paint(svg, tile) {
+  svg.__tile = tile;
+  if (svg.__play) return;  // a rerun during a replay: the replay goes on, and ends on these paths
   // Strokes only arrive at the end, or leave by undo/clear: keep the common prefix.
   const g = svg.firstChild, drawn = svg.__drawn, next = tile.paths;
   let keep = 0;
@@ -117,6 +124,110 @@ function paint(svg, tile) {
   svg.setAttribute("data-strokes", String(next.length));
   svg.setAttribute("data-seat", String(tile.seat ?? ""));
   svg.classList.toggle("frozen", !!tile.frozen);
+}
+
+// ---- replays: the strokes come back one by one, in the order they were drawn ----------------
+// Each replayable sheet keeps its full paths (`__tile`) and its plan ([start, end] of each stroke,
+// fractions of the replay, from engine/keepsake.schedule). One requestAnimationFrame loop moves
+// every playing sheet; the stroke being drawn is a dash growing along it (pathLength 1).
+const PLAYING = (globalThis.__sobremesaReplays ??= new Set());
+const AUTOPLAYED = (globalThis.__sobremesaReplayed ??= new Set());
+const FRAMES = (globalThis.__sobremesaReplayFrames ??= []);  // rAF times while replaying (bench/replay.py)
+let looping = false;
+
+function strokePath(colour, width, d) {
+  const p = document.createElementNS(NS, "path");
+  p.setAttribute("d", d); p.setAttribute("stroke", colour); p.setAttribute("stroke-width", width);
+  return p;
+}
+
+function frame(svg, f) {
+  const g = svg.firstChild, paths = svg.__tile.paths, plan = svg.__tile.plan;
+  let n = 0;
+  while (n < plan.length && (plan[n][0] < f || f >= 1)) n++;
+  while (g.childNodes.length > n) g.lastChild.remove();
+  while (g.childNodes.length < n) g.appendChild(strokePath(...paths[g.childNodes.length]));
+  const last = n ? g.childNodes[n - 1] : null;
+  if (svg.__partial && svg.__partial !== last) {
+    svg.__partial.removeAttribute("pathLength"); svg.__partial.removeAttribute("stroke-dasharray");
+    svg.__partial = null;
+  }
+  if (last) {
+    const [start, end] = plan[n - 1];
+    if (end > f) {
+      last.setAttribute("pathLength", "1");
+      last.setAttribute("stroke-dasharray", `${Math.max(0.001, (f - start) / Math.max(end - start, 1e-9))} 2`);
+      svg.__partial = last;
+    } else if (svg.__partial === last) {
+      last.removeAttribute("pathLength"); last.removeAttribute("stroke-dasharray"); svg.__partial = null;
+    }
+  }
+  svg.setAttribute("data-shown", String(n));
+}
+
+function tick(now) {
+  FRAMES.push(now);
+  if (FRAMES.length > 5000) FRAMES.splice(0, FRAMES.length - 5000);
+  for (const svg of PLAYING) {
+    const r = svg.__play;
+    if (!svg.isConnected || !r) { PLAYING.delete(svg); continue; }
+    if (!r.paused) r.f += (now - (r.last ?? now)) * r.speed / r.ms;
+    r.last = now;
+    if (r.f >= 1) stop(svg); else frame(svg, r.f);
+  }
+  if (PLAYING.size) requestAnimationFrame(tick); else looping = false;
+}
+
+function play(svg, ms, speed) {
+  if (!svg.__tile || !svg.__tile.plan) return;
+  if (svg.__play && svg.__play.paused) { svg.__play.paused = false; svg.__play.last = null; }
+  else {
+    svg.__play = { f: 0, ms, speed: speed || 1, paused: false, last: null };
+    svg.firstChild.replaceChildren(); svg.__drawn = []; svg.__partial = null;
+    frame(svg, 0);
+  }
+  svg.setAttribute("data-replaying", "1");
+  PLAYING.add(svg);
+  if (!looping) { looping = true; requestAnimationFrame(tick); }
+  svg.dispatchEvent(new Event("replay"));
+}
+
+function stop(svg) {
+  PLAYING.delete(svg);
+  svg.__play = null;
+  svg.removeAttribute("data-replaying");
+  svg.firstChild.replaceChildren(); svg.__drawn = []; svg.__partial = null;
+  paint(svg, svg.__tile);
+  svg.setAttribute("data-shown", String(svg.__tile.paths.length));
+  svg.dispatchEvent(new Event("replay"));
+}
+
+function replayControls(svg, tile, replay) {
+  if (!tile.plan || !replay) return [];
+  const L = replay.labels || {};
+  if (replay.controls === "each") {
+    const b = el("button", "", L.again || "Replay");
+    b.type = "button"; b.setAttribute("data-testid", "pm-replay");
+    b.onclick = () => { svg.__play = null; play(svg, replay.ms, 1); };
+    return [b];
+  }
+  if (replay.controls !== "player") return [];
+  const toggle = el("button", "", L.play || "Play");
+  toggle.type = "button"; toggle.setAttribute("data-testid", "pm-play");
+  const speed = el("select");
+  speed.setAttribute("data-testid", "pm-speed"); speed.setAttribute("aria-label", L.speed || "speed");
+  for (const x of [0.5, 1, 2, 4]) {
+    const o = el("option", "", `${x}×`); o.value = String(x); o.selected = x === 1; speed.appendChild(o);
+  }
+  const label = () => { toggle.textContent = svg.__play && !svg.__play.paused ? (L.pause || "Pause") : (L.play || "Play"); };
+  toggle.onclick = () => {
+    if (svg.__play && !svg.__play.paused) svg.__play.paused = true;
+    else play(svg, replay.ms, Number(speed.value));
+    label();
+  };
+  speed.onchange = () => { if (svg.__play) svg.__play.speed = Number(speed.value); };
+  svg.addEventListener("replay", label);
+  return [toggle, speed];
 }
 
 function guessRow(tile, send) {
@@ -211,6 +322,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
   setTimeout(hideCanvasToolbars, 400);  // the pad may mount after this component
   const root = parentElement.querySelector(".sheets");
   SHEET_ROOTS.add(root);
+  const replay = data.replay;
   root.classList.toggle("stack", !!data.stack);
   root.style.setProperty("--cols", String(data.cols || 1));
   root.style.setProperty("--tile", data.tile ? `${data.tile}px` : "1fr");
@@ -223,26 +335,62 @@ export default function ({ parentElement, data, setTriggerValue }) {
       fig = el("figure");
       fig.dataset.id = tile.id;
       fig.setAttribute("data-testid", "pm-sheet");
-      fig.append(sheet(), el("figcaption"), el("div"));
+      fig.append(sheet(), el("figcaption"), el("div"), el("div", "replay"));
+      fig.__controls = "";
     }
     paint(fig.children[0], tile);
     fig.children[1].replaceChildren(...(tile.caption || []).map(([text, cls]) => el("span", cls || "note", text)));
     fig.children[2].replaceChildren(...(tile.guess ? [guessRow(tile, send)] : []));
+    const controls = JSON.stringify([!!tile.plan, replay && replay.controls, replay && replay.labels]);
+    if (fig.__controls !== controls) {  // kept across reruns: a playing replay keeps its buttons
+      fig.__controls = controls;
+      fig.children[3].replaceChildren(...replayControls(fig.children[0], tile, replay));
+    }
     return fig;
   }));
+  if (replay && replay.controls === "all") {
+    let bar = root.querySelector(".replay-all");
+    if (!bar) {
+      bar = el("div", "replay replay-all");
+      const b = el("button", "", "");
+      b.type = "button"; b.setAttribute("data-testid", "pm-replay-all");
+      b.onclick = () => { for (const svg of root.querySelectorAll("svg")) { svg.__play = null; play(svg, replay.ms, 1); } };
+      bar.appendChild(b);
+    }
+    bar.firstChild.textContent = (replay.labels || {}).again || "Replay";
+    root.appendChild(bar);
+  }
+  if (replay && replay.auto && replay.key && !AUTOPLAYED.has(replay.key)) {
+    AUTOPLAYED.add(replay.key);
+    for (const svg of root.querySelectorAll("svg")) play(svg, replay.ms, 1);
+  }
 }
 """
 
 _sheets = st.components.v2.component("sobremesa.sheets", html=_SHEETS_HTML, css=_SHEETS_CSS, js=_SHEETS_JS)
 
 
+REPLAY_MS = 8000  # every drawing's replay lasts this long, however long it took to draw
+
+
+def replay_options(controls: str, *, auto: bool = False, key: str | None = None) -> dict:
+    """How `sheets` replays its drawings: controls "all" (one button replays every drawing: the
+    wall), "each" (a button under each replayable drawing: a phone's own), "player" (play, pause
+    and a speed: Statistics); `auto` replays them once as they first show (`key` names that once)."""
+    return {"controls": controls, "auto": auto, "key": key, "ms": REPLAY_MS,
+            "labels": {"again": _("Replay the drawings") if controls == "all" else _("Replay my drawing"),
+                       "play": _("Play"), "pause": _("Pause"), "speed": _("Speed")}}
+
+
 def sheets(tiles: list[dict], *, key: str, cols: int = 1, tile_px: int | None = None, font: str = "1rem",
-           stack: bool = False, on_guess=None) -> None:
+           stack: bool = False, on_guess=None, replay: dict | None = None) -> None:
     """Drawings from their stroke data, in a grid (one component for many drawings: its code travels
     with every rerun). tiles: [{"id", "seat", "strokes", "frozen"?, "caption": [[text, class]],
     "guess"?: {"numbers", "label", "confirm" (with "{n}"), "hint", "nonce"}}]. `on_guess(drawer,
     number)` runs as a callback when a guess is confirmed. Text is set as text, never as HTML.
-    `stack` puts the drawings in one column on a phone."""
+    `stack` puts the drawings in one column on a phone. `replay` (`replay_options`) lets the
+    tiles with `"replay": True` (all of them when no tile says) come back stroke by stroke, in the
+    browser."""
     def guessed():
         value = (st.session_state.get(key) or {}).get("guess")
         if on_guess and value:
@@ -251,7 +399,13 @@ def sheets(tiles: list[dict], *, key: str, cols: int = 1, tile_px: int | None = 
     shown = [{"id": str(t["id"]), "seat": t.get("seat"), "frozen": bool(t.get("frozen")),
               "caption": t.get("caption") or [], "guess": t.get("guess"), "paths": paths(t["strokes"])}
              for t in tiles]
-    _sheets(key=key, data={"tiles": shown, "cols": cols, "tile": tile_px, "font": font, "stack": stack},
+    if replay:
+        chosen = any("replay" in t for t in tiles)
+        for tile, shown_tile in zip(tiles, shown):
+            if tile["strokes"] and (tile.get("replay") if chosen else True):
+                shown_tile["plan"] = [[round(a, 4), round(b, 4)] for a, b in schedule(tile["strokes"])]
+    _sheets(key=key, data={"tiles": shown, "cols": cols, "tile": tile_px, "font": font, "stack": stack,
+                           "replay": replay},
             on_guess_change=guessed, width="stretch", height="content")
 
 

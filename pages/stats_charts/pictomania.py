@@ -1,7 +1,6 @@
 """Pictomania: guess accuracy, how early players guess, black sheep, words guessed and not."""
 from __future__ import annotations
 
-import base64
 import html
 
 import altair as alt
@@ -12,7 +11,6 @@ from pages.stats_charts.common import ACCENT, MAX_ROWS, Figure, bar_height, hbar
 FAMILY = "pictomania"
 TAB = "✏️ Pictomania"
 VARIANTS = {"Standard": N_("Standard"), "Competitive": N_("Competitive")}  # as engine/stats names them
-BACKGROUND = "#ffffff"  # the drawing canvas; an eraser stroke paints this colour
 TOP_WORDS = 15
 # The decks as stored (their colours, easiest first) and as read; an unknown deck shows as stored.
 DECKS = {"green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"), "red": N_("red")}
@@ -113,35 +111,12 @@ def show(summary: dict) -> None:
                      hide_index=True, width="stretch", height=min(36 * len(never) + 40, 360))
 
 
-def drawing_svg(strokes: list) -> str:
-    """A drawing as inline SVG, in the canvas's own space (1000 × 750)."""
-    lines = []
-    for s in strokes:
-        colour = BACKGROUND if s.get("color") == "eraser" else s.get("color", "#000000")
-        points = " ".join(f"{int(x)},{int(y)}" for x, y in s.get("points", []))
-        if len(s.get("points", [])) == 1:  # a dot
-            x, y = s["points"][0]
-            lines.append(f'<circle cx="{int(x)}" cy="{int(y)}" r="{max(1, int(s.get("width", 6)) // 2)}" '
-                         f'fill="{html.escape(colour)}"/>')
-            continue
-        lines.append(f'<polyline points="{points}" fill="none" stroke="{html.escape(colour)}" '
-                     f'stroke-width="{int(s.get("width", 6))}" stroke-linecap="round" stroke-linejoin="round"/>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 750" width="1000" height="750">'
-            f'<rect width="1000" height="750" fill="{BACKGROUND}"/>{"".join(lines)}</svg>')
-
-
-def drawing_img(strokes: list, alt: str) -> str:
-    """The drawing as an <img> with an SVG data URI: st.html keeps images but strips inline <svg>."""
-    data = base64.b64encode(drawing_svg(strokes).encode("utf-8")).decode("ascii")
-    return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" style="width:100%;'
-            f'aspect-ratio:4/3;border-radius:10px;box-shadow:0 1px 4px rgba(0,0,0,.25);background:{BACKGROUND}">')
-
-
 def show_turn(record: dict, index: int, names: list[str]) -> None:
     """One round of a replay: the word cards, every drawing with its word and the guesses on it."""
     import streamlit as st
 
     from engine.stats.pictomania import drawn_word
+    from pages.screens.sketch import replay_options, sheets
 
     rnd = record["turns"][index]
     name = (lambda s: names[s] if 0 <= s < len(names) else "?")
@@ -155,12 +130,12 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     st.html(f"<div style='display:flex;flex-wrap:wrap;gap:.6rem'>{cards}</div>")
     number = {int(s): a["number"] for s, a in rnd["assignments"].items()}
     void = set(rnd.get("wrong_word", ()))
-    figures = []
+    tiles = []
     for seat in sorted(number):
         a = rnd["assignments"][str(seat)]
         on_it = sorted((g for g in rnd["guesses"] if g["drawer"] == seat), key=lambda g: g["order"])
         mark = (lambda g: "" if seat in void else (" ✔" if g["number"] == number[seat] else " ✖"))
-        guesses = ", ".join(f"{esc(name(g['guesser']))} {g['number']}{mark(g)} <small>(#{g['order']})</small>"
+        guesses = ", ".join(f"{name(g['guesser'])} {g['number']}{mark(g)} (#{g['order']})"
                             for g in on_it) or _("no guesses")
         notes = []
         if seat in void:
@@ -171,13 +146,11 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
         if rnd.get("black_sheep") == seat:
             notes.append(_("black sheep") + " 🐑")
         notes.append(n_("{n:+d} point", "{n:+d} points", rnd["scores"].get(str(seat), 0)))
-        # The words outside the f-string: the catalogue's extractor reads only plain calls.
-        drawing = drawing_img(rnd.get("drawings", {}).get(str(seat), []), _("Drawing by {name}", name=name(seat)))
-        word = _("“{text}”", text=esc(drawn_word(rnd, seat) or "?"))
+        word = _("“{text}”", text=drawn_word(rnd, seat) or "?")
         seen = _("Guesses: {guesses}", guesses=guesses)
-        figures.append(
-            f"<figure style='margin:0;flex:1 1 240px;max-width:420px'>{drawing}"
-            f"<figcaption style='font-size:1rem;line-height:1.35;margin-top:.3rem'><b>{esc(name(seat))}</b>: "
-            f"{a['letter']}{a['number']} {word}<br>{seen}<br>"
-            f"<span style='color:#6b5a4e'>{' · '.join(notes)}</span></figcaption></figure>")
-    st.html(f"<div style='display:flex;flex-wrap:wrap;gap:1rem;margin-top:.8rem'>{''.join(figures)}</div>")
+        tiles.append({"id": seat, "seat": seat, "strokes": rnd.get("drawings", {}).get(str(seat), []),
+                      "caption": [[name(seat), "title"], [f"{a['letter']}{a['number']} {word}", "strong"],
+                                  [seen, "note"], [" · ".join(notes), "note"]]})
+    # The drawings come back stroke by stroke on demand (play, pause, speed), in the browser.
+    sheets(tiles, key=f"stats-pm-{record.get('room')}-{record.get('game_no')}-{index}", cols=min(3, len(tiles)),
+           font=".95rem", replay=replay_options("player"))

@@ -1,0 +1,112 @@
+"""Drawings replay in the browser: the wall replays every drawing at once at the reveal, Statistics on
+demand (paths drawn grow over time); and Chromium's SVG of a drawing agrees with the keepsake's
+Pillow render (≥ 95 % of each one's ink on the other's, round caps and joins in both)."""
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageChops
+from playwright.sync_api import expect
+
+from engine import keepsake
+from engine.keepsake_sample import largest_drawing
+from pages.screens import sketch
+from tests.browser.test_pictomania_round import py
+
+WAIT = 20_000
+
+ROUND = """
+import json
+from engine import tables
+room = tables.create_room("pictomania", seed=5, language="en")
+seats = [tables.join(room.code, name) for name in ["Ana", "Bo", "Cy"]]
+tables.start(room.code, room.host_token)
+for s in seats:
+    tables.submit(room.code, s.seat, s.token, {"type": "ready"})
+for s in seats:
+    for k in range(40):
+        tables.submit(room.code, s.seat, s.token, {"type": "stroke", "width": 12, "color": "#1e88e5",
+            "points": [[40 + 23 * k, 80 + 30 * s.seat], [50 + 23 * k, 400], [30 + 23 * k, 700]]})
+    tables.submit(room.code, s.seat, s.token, {"type": "finish", "token": None})
+tables.end(room.code, room.host_token)
+print(json.dumps({"code": room.code, "host": room.host_token}))
+"""
+
+COUNT = "(sheets) => sheets.map((s) => s.querySelectorAll('path').length)"
+
+
+def counts(page, selector: str) -> list[int]:
+    """Paths drawn in each matching sheet (the sheets live in a component's shadow root)."""
+    return page.locator(selector).evaluate_all(COUNT)
+
+
+def growing(page, selector: str) -> list[list[int]]:
+    """Path counts of the matching sheets, sampled while they replay."""
+    seen = []
+    for _ in range(6):
+        seen.append(counts(page, selector))
+        page.wait_for_timeout(700)
+    return seen
+
+
+def assert_grows(seen: list[list[int]], full: int) -> None:
+    totals = [sum(s) for s in seen]
+    assert totals[0] < totals[-1], seen
+    assert all(a <= b for a, b in zip(totals, totals[1:])), seen  # never backwards while it plays
+    assert 0 < totals[2] < full * len(seen[0]), seen  # mid-way: some drawn, not all
+
+
+def test_the_wall_and_statistics_replay_stroke_by_stroke(serve, browser):
+    srv = serve()
+    room = py(srv, ROUND)
+    wall = browser.new_page(viewport={"width": 1600, "height": 1000})
+    wall.goto(f"{srv.url}/table?room={room['code']}&host={room['host']}")
+    expect(wall.locator("svg[data-replaying]").first).to_be_attached(timeout=WAIT)
+    assert_grows(growing(wall, "svg[data-seat]"), 40)
+    expect(wall.locator("svg[data-replaying]")).to_have_count(0, timeout=WAIT)  # ~8 s, then complete
+    assert counts(wall, "svg[data-seat]") == [40, 40, 40]
+    wall.get_by_test_id("pm-replay-all").click()
+    expect(wall.locator("svg[data-replaying]")).to_have_count(3, timeout=WAIT)
+    wall.close()
+
+    stats = browser.new_page(viewport={"width": 1400, "height": 1000})
+    stats.goto(f"{srv.url}/stats")
+    stats.get_by_role("tab", name="Replay").click()
+    play = stats.get_by_test_id("pm-play").first
+    expect(play).to_be_visible(timeout=WAIT)
+    stats.get_by_test_id("pm-speed").first.select_option("2")
+    play.click()
+    seen = []
+    for _ in range(5):
+        seen.append(counts(stats, "svg[data-seat]")[0])
+        stats.wait_for_timeout(500)
+    assert seen[0] < seen[-1] and seen == sorted(seen), seen
+    play.click()  # pause: the count stays
+    paused = counts(stats, "svg[data-seat]")[0]
+    stats.wait_for_timeout(800)
+    assert counts(stats, "svg[data-seat]")[0] == paused < 40
+    stats.close()
+
+
+def ink(image: Image.Image) -> Image.Image:
+    """255 where a pixel is not paper (any channel off white by more than 40: yellow counts)."""
+    off = ImageChops.difference(image, Image.new("RGB", image.size, "white")).split()
+    return ImageChops.lighter(ImageChops.lighter(off[0], off[1]), off[2]).point(lambda v: 255 if v > 40 else 0)
+
+
+def test_chromium_svg_agrees_with_the_pillow_render(browser):
+    strokes = largest_drawing(7)[:60] + [{"points": [[500, 375]], "width": 40, "color": "#000000"}]
+    width, height = keepsake.SIZE
+    page = browser.new_page(viewport={"width": width, "height": height})
+    markup = sketch.svg(strokes).replace("<svg ", f'<svg width="{width}" height="{height}" ', 1)
+    page.set_content(f"<html><body style='margin:0'>{markup}</body></html>")
+    shot = Image.open(io.BytesIO(page.locator("svg").screenshot())).convert("RGB")
+    page.close()
+    assert shot.size == (width, height)
+    ours = keepsake.render(strokes).convert("RGB")
+    ink_a, ink_b = ink(shot), ink(ours)
+    both = ImageChops.multiply(ink_a, ink_b)
+    a, b, common = (im.histogram()[255] for im in (ink_a, ink_b, both))
+    print(f"ink: chromium {a}, pillow {b}, overlap {common / a:.3f} / {common / b:.3f}")
+    assert a and b
+    assert common / a >= 0.95 and common / b >= 0.95, (common / a, common / b)
