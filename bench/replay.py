@@ -13,8 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.measure import figure, pct  # noqa: E402
-from engine import keepsake  # noqa: E402
-from engine.keepsake_sample import largest_round  # noqa: E402
+from engine.pictures import pictomania_keepsake as keepsake  # noqa: E402
+from engine.pictures.pictomania_keepsake_sample import largest_round  # noqa: E402
 
 
 def keepsake_figures() -> None:

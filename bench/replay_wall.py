@@ -17,7 +17,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 def setup_round(players: int = 6) -> dict:
     """A room whose first round is scored with `players` drawings of the largest size."""
     from engine import tables
-    from engine.keepsake_sample import largest_drawing
+    from engine.pictures.pictomania_keepsake_sample import largest_drawing
 
     room = tables.create_room("pictomania", seed=9, language="en")
     seats = [tables.join(room.code, f"P{i + 1}") for i in range(players)]

@@ -1182,15 +1182,13 @@ def player_aliases() -> dict[str, str]:
 
 # ---- keepsake: a game's drawings as images (Pictomania) ----------------------------------------
 # One block so it can move with the service's split: it needs only _room, _state, store() and
-# engine.keepsake.
+# the game's own keepsake maker (`Game.keepsake`).
 
 @refusals_only
 def keepsake(code: str, game_no: int, round: int | None = None) -> dict[str, bytes]:
     """{file name: bytes}: an animated GIF per drawing and a contact sheet PNG per round, of one
     round (numbered from 1) or of the whole game when `round` is None. Only rounds already scored
     (their words are public then): of a saved game, or of the room's game in progress."""
-    from engine import keepsake as images
-
     if not is_whole(game_no):
         raise TableError("There is no such game in this room.")
     normal = normalise_code(code)
@@ -1205,12 +1203,13 @@ def keepsake(code: str, game_no: int, round: int | None = None) -> dict[str, byt
             raise TableError("There is no such game in this room.")
         game, turns = room["game"], state["history"]
         names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
-    if game != "pictomania":
+    make = GAMES[game].keepsake if game in GAMES else None
+    if make is None:
         raise TableError("Only Pictomania's drawings can be kept.")
     chosen = [t for t in turns if round is None or t.get("round") == round]
     if round is not None and not chosen:
         raise TableError("That round has not been played yet.")
     files: dict[str, bytes] = {}
     for turn in chosen:
-        files.update(images.round_files(f"sobremesa-{normal.lower()}-{game_no}", turn, names))
+        files.update(make(f"sobremesa-{normal.lower()}-{game_no}", turn, names))
     return files

@@ -7,9 +7,10 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from engine import keepsake, tables
+from engine import tables
+from engine.pictures import pictomania_keepsake as keepsake
 from engine.core import TableError
-from engine.keepsake_sample import largest_drawing, largest_round
+from engine.pictures.pictomania_keepsake_sample import largest_drawing, largest_round
 
 NAMES = ["Ana", "Bo", "Cy"]
 

@@ -111,6 +111,9 @@ class Game:
     # The game's own pictures, served at /pictures/<game>/<name>: name -> (bytes, media type), or
     # ValueError for a name it does not have (Trading Faces' emotion cards).
     pictures: Callable[[str], tuple[bytes, str]] | None = None
+    # Keepsakes of a finished turn or round (Pictomania's animated drawings and contact sheet):
+    # (file name prefix, the record's turn, {seat: name}) -> {file name: bytes}; None: nothing to keep.
+    keepsake: Callable[[str, dict, dict], dict[str, bytes]] | None = None
     move_specs: dict = field(init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:

@@ -592,6 +592,12 @@ def alternative(state: dict, seat: int, rnd) -> dict | None:
     return other
 
 
+
+def _keepsake(prefix: str, turn: dict, names: dict) -> dict[str, bytes]:
+    from engine.pictures import pictomania_keepsake  # drawing pictures is no business of the rules
+
+    return pictomania_keepsake.round_files(prefix, turn, names)
+
 GAME = Game(
     name="pictomania", title="Pictomania", min_players=3, max_players=6, rules_version=RULES_VERSION,
     options={"competitive": Flag(default=False), "decks": Many(OneOf(DECKS), ROUNDS, ROUNDS, distinct=False,
@@ -602,7 +608,7 @@ GAME = Game(
     variants=({"competitive": False}, {"competitive": True}),
     demo_tables=(({"competitive": False, "decks": ["green", "yellow", "orange", "red"]}, 4, 6),
                  ({"competitive": True, "decks": ["green", "green", "yellow", "orange"]}, 3, 5)),
-    simulate=pictomania_play.simulate, family="pictomania",
+    simulate=pictomania_play.simulate, family="pictomania", keepsake=_keepsake,
     constants={"scoring_tokens": SCORING_TOKENS, "black_tokens": BLACK_TOKENS, "decks": DECKS,
                "canvas": (CANVAS_WIDTH, CANVAS_HEIGHT), "eraser": ERASER, "palette": PALETTE,
                "stroke_points": MAX_STROKE_POINTS, "width": (WIDTH_MIN, WIDTH_MAX)},

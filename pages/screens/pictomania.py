@@ -7,9 +7,9 @@ import streamlit as st
 from engine import tables
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.screens import sketch
+from pages.screens import pictomania_sketch as sketch
 from pages.screens.pictomania_results import CSS, columns, name, round_reveal, scoreboard, winners
-from pages.screens.sketch import sheets
+from pages.screens.pictomania_sketch import sheets
 
 PITCH = N_("Pictomania — everyone draws at once (3–6 players)")
 

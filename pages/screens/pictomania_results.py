@@ -12,7 +12,7 @@ import streamlit as st
 from engine import tables
 from pages import ui
 from pages.i18n import N_, _
-from pages.screens.sketch import fingerprint, replay_options, sheets
+from pages.screens.pictomania_sketch import fingerprint, replay_options, sheets
 
 _CSS = """
 <style>

@@ -8,9 +8,9 @@ import io
 from PIL import Image, ImageChops
 from playwright.sync_api import expect
 
-from engine import keepsake
-from engine.keepsake_sample import largest_drawing
-from pages.screens import sketch
+from engine.pictures import pictomania_keepsake as keepsake
+from engine.pictures.pictomania_keepsake_sample import largest_drawing
+from pages.screens import pictomania_sketch as sketch
 from tests.browser.test_pictomania_round import py
 
 WAIT = 20_000

@@ -11,7 +11,7 @@ import hashlib
 import streamlit as st
 
 from engine import tables
-from engine.keepsake import schedule
+from engine.pictures.pictomania_keepsake import schedule
 from pages.i18n import N_, _
 
 _RULES = tables.games()["pictomania"].constants
@@ -128,7 +128,7 @@ function paint(svg, tile) {
 
 // ---- replays: the strokes come back one by one, in the order they were drawn ----------------
 // Each replayable sheet keeps its full paths (`__tile`) and its plan ([start, end] of each stroke,
-// fractions of the replay, from engine/keepsake.schedule). One requestAnimationFrame loop moves
+// fractions of the replay, from engine/pictures/pictomania_keepsake.schedule). One requestAnimationFrame loop moves
 // every playing sheet; the stroke being drawn is a dash growing along it (pathLength 1).
 const PLAYING = (globalThis.__sobremesaReplays ??= new Set());
 const AUTOPLAYED = (globalThis.__sobremesaReplayed ??= new Set());
