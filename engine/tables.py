@@ -1109,8 +1109,9 @@ def renew_host_token(code: str) -> str:
     code = _room(code)["code"]
     token = secrets.token_urlsafe(16)
     with _lock(code), store().transaction() as conn:
-        _room(code, conn)
-        store().update_room(conn, code, host_hash=_hash(token))
+        room = _room(code, conn)
+        version = _bump(conn, room, host_hash=_hash(token))  # news: the old host tab closes its panel
+    _notify(code, version)
     return token
 
 
