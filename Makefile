@@ -31,6 +31,7 @@ system-test-deps:
 
 test: $(STAMP) system-test-deps
 	$(PY) -m ruff check .
+	$(PY) -m mypy engine/core engine/tables.py
 	$(PY) -m pytest -q
 
 # Fill the archive with plausible saved games (through the same API the pages use).

@@ -32,6 +32,7 @@ import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 from datetime import datetime, timedelta, timezone
 
 from engine import address, gate, glance, paths
@@ -85,7 +86,7 @@ class Seat:
 
 
 # ---- plumbing ----------------------------------------------------------------------------------
-_stores: dict[str, object] = {}
+_stores: dict[str, Any] = {}  # database URL -> its store (SQLite or PostgreSQL)
 _locks: dict[str, threading.Lock] = {}
 _guard = threading.Lock()
 
@@ -267,6 +268,14 @@ def _kept(room: dict, conn=None) -> _Kept | None:
 def _state(room: dict, conn=None) -> dict | None:
     kept = _kept(room, conn)
     return None if kept is None else kept.state
+
+
+def _under_way(room: dict, conn=None) -> _Kept:
+    """This process's copy of a game under way (the room is past its lobby)."""
+    kept = _kept(room, conn)
+    if kept is None:
+        raise NotStarted("The game has not started yet: wait for the host to start it.")
+    return kept
 
 
 def _keep(code: str, kept: _Kept) -> None:
@@ -578,7 +587,7 @@ def legal(code: str, seat: int, token: str) -> list[dict]:
     if room["status"] != "playing":
         return []
     with _lock(room["code"]):
-        return json.loads(json.dumps(GAMES[room["game"]].legal(_state(room), seat)))
+        return json.loads(json.dumps(GAMES[room["game"]].legal(_under_way(room).state, seat)))
 
 
 @refusals_only
@@ -618,7 +627,7 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     if room["status"] == "lobby":
         raise NotStarted("The game has not started yet: wait for the host to start it.")
     game, game_no = GAMES[room["game"]], room["game_no"]
-    kept = _kept(room, conn)
+    kept = _under_way(room, conn)
     state = kept.state
     closed = len(state["history"])
     phase = state.get("phase")
@@ -770,7 +779,7 @@ def _build_view(room: dict, seats: list, seat) -> dict:
                 **({} if seat is None else {"waiting_on_you": False})}
     with _lock(room["code"]):
         # A copy: tabs keep it while later moves change this process's state in place.
-        shown = json.loads(json.dumps(table_view(game, _state(room), SHARED if seat is None else seat)))
+        shown = json.loads(json.dumps(table_view(game, _under_way(room).state, SHARED if seat is None else seat)))
     if seat is not None:  # what most of a phone's screen hangs on, without the list of everyone else
         header["waiting_on_you"] = seat in shown.get("waiting_for", [])
     return {**shown, **header}
@@ -1061,6 +1070,7 @@ def _build_record(conn, room: dict, now: str) -> dict:
     for index, turn in enumerate(turns):
         turn["ended_at"] = ends.get(index, now)
     result = game.outcome(state)
+    assert result is not None, "a record is built once the game has ended"
     teams = result.get("teams", {})
     return {
         "format": "sobremesa.game/1", "game": room["game"], "rules_version": state["rules_version"],
