@@ -3,6 +3,7 @@
 `streamlit run app.py` serves both. The server imports this file once outside any script run (to
 find `app`), so the pages are built only inside a run.
 """
+
 from __future__ import annotations
 
 from starlette.middleware import Middleware
@@ -57,13 +58,17 @@ _watch()
 _warm_up()
 _computer_players()
 guard.start_sweeping()
-app = App("app.py", routes=[
-    EVENTS_ROUTE,
-    Route("/cards/{card_id:path}", card_image),
-    ASSET_ROUTE,
-    PICTURE_ROUTE,
-    SHORT_ROUTE,  # /KGPBX: the join link as the wall shows it
-], middleware=[Middleware(guard.Guard)])
+app = App(
+    "app.py",
+    routes=[
+        EVENTS_ROUTE,
+        Route("/cards/{card_id:path}", card_image),
+        ASSET_ROUTE,
+        PICTURE_ROUTE,
+        SHORT_ROUTE,  # /KGPBX: the join link as the wall shows it
+    ],
+    middleware=[Middleware(guard.Guard)],
+)
 
 
 def main() -> None:

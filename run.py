@@ -10,6 +10,7 @@ pyproject.toml changed (a stamp named after pyproject's hash, the one the Makefi
 then starts the server from this folder (engine/launch.py), which prints the address the phones
 open and opens the start page in the browser.
 """
+
 import argparse
 import hashlib
 import os
@@ -54,8 +55,10 @@ def set_up(venv=VENV):
     python = venv_python(venv)
     ever_installed = any(venv.glob(".installed-*")) or any(venv.glob(".app-*"))
     if python is None or not ever_installed:  # none yet, or one whose first setting up failed half-way
-        print("First start: setting up Sobremesa in " + str(venv) + " (a few minutes; needs the internet once).",
-              flush=True)
+        print(
+            "First start: setting up Sobremesa in " + str(venv) + " (a few minutes; needs the internet once).",
+            flush=True,
+        )
         run([sys.executable, "-m", "venv", *(["--clear"] if venv.exists() else []), venv])
         python = venv_python(venv)
         if python is None:
@@ -76,15 +79,21 @@ def main(argv=None):
     parser.add_argument("--no-browser", action="store_true", help="do not open the start page in a browser")
     args = parser.parse_args(argv)
     if sys.version_info < NEEDED:
-        print("Sobremesa needs Python 3.11 or newer; this is " + sys.version.split()[0] + ". "
-              "Install a newer one from https://www.python.org/downloads/", file=sys.stderr)
+        print(
+            "Sobremesa needs Python 3.11 or newer; this is " + sys.version.split()[0] + ". "
+            "Install a newer one from https://www.python.org/downloads/",
+            file=sys.stderr,
+        )
         return 1
     try:
         python = set_up()
     except (subprocess.CalledProcessError, OSError) as exc:
-        print("\nSetting Sobremesa up did not work (" + str(exc) + "). Check the internet connection and run "
-              "the same command again. On Debian or Ubuntu, install Python's venv module first: "
-              "sudo apt install python3-venv", file=sys.stderr)
+        print(
+            "\nSetting Sobremesa up did not work (" + str(exc) + "). Check the internet connection and run "
+            "the same command again. On Debian or Ubuntu, install Python's venv module first: "
+            "sudo apt install python3-venv",
+            file=sys.stderr,
+        )
         return 1
     command = [str(python), "-m", "engine.launch", "--port", str(args.port)]
     if args.no_browser:

@@ -9,6 +9,7 @@
 
     .venv/bin/python bench/bots.py [--turns 300] [--language en]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,18 +33,26 @@ def storyteller_turns(turns: int, players: int, language: str, rnd: random.Rando
     good, times = 0, []
     for _ in range(turns):
         cards = rnd.sample(deck, HAND * players)
-        hands = [cards[i * HAND:(i + 1) * HAND] for i in range(players)]
+        hands = [cards[i * HAND : (i + 1) * HAND] for i in range(players)]
         start = time.process_time()
-        move = bot.play({"language": language, "phase": "tell"},
-                        [{"type": "tell", "seat": 0, "card": c, "phrase": None} for c in hands[0]], rnd, "normal")
+        move = bot.play(
+            {"language": language, "phase": "tell"},
+            [{"type": "tell", "seat": 0, "card": c, "phrase": None} for c in hands[0]],
+            rnd,
+            "normal",
+        )
         times.append(time.process_time() - start)
         story, phrase = move["card"], move["phrase"]
         table = [story]
         for seat in range(1, players):
             level = "normal" if seat % 2 else "easy"
             start = time.process_time()
-            give = bot.play({"language": language, "phrase": phrase, "phase": "give"},
-                            [{"type": "give", "seat": seat, "cards": [c]} for c in hands[seat]], rnd, level)
+            give = bot.play(
+                {"language": language, "phrase": phrase, "phase": "give"},
+                [{"type": "give", "seat": seat, "cards": [c]} for c in hands[seat]],
+                rnd,
+                level,
+            )
             times.append(time.process_time() - start)
             table.append(give["cards"][0])
         order = list(range(players))
@@ -53,11 +62,11 @@ def storyteller_turns(turns: int, players: int, language: str, rnd: random.Rando
         for seat in range(1, players):
             level = "normal" if seat % 2 else "easy"
             own = next(p["position"] for p in shown if p["card"] == table[seat])
-            legal = [{"type": "vote", "seat": seat, "position": p["position"]} for p in shown
-                     if p["position"] != own]
+            legal = [{"type": "vote", "seat": seat, "position": p["position"]} for p in shown if p["position"] != own]
             start = time.process_time()
-            vote = bot.play({"language": language, "phrase": phrase, "table": shown, "phase": "vote"}, legal, rnd,
-                            level)
+            vote = bot.play(
+                {"language": language, "phrase": phrase, "table": shown, "phase": "vote"}, legal, rnd, level
+            )
             times.append(time.process_time() - start)
             found += shown[vote["position"] - 1]["card"] == story
         good += 0 < found < players - 1
@@ -90,12 +99,20 @@ def main() -> None:
     for language in ("en", "es", "it"):
         share, times = storyteller_turns(args.turns, args.players, language, rnd)
         all_times += times
-        figure(f"Computer storyteller vs computer voters ({language}, {args.players} players): some but not all find it",
-               f"{share:.0%}", ">= 50%", share >= 0.5)
+        figure(
+            f"Computer storyteller vs computer voters ({language}, {args.players} players): some but not all find it",
+            f"{share:.0%}",
+            ">= 50%",
+            share >= 0.5,
+        )
     rate = voter_turns(args.turns, 6, rnd)
     chance = 1 / 5
-    figure("Computer voter vs people's phrases (card titles), 6 cards: found / chance", f"{rate / chance:.1f}x "
-           f"({rate:.0%} vs {chance:.0%})", ">= 3x", rate / chance >= 3)
+    figure(
+        "Computer voter vs people's phrases (card titles), 6 cards: found / chance",
+        f"{rate / chance:.1f}x ({rate:.0%} vs {chance:.0%})",
+        ">= 3x",
+        rate / chance >= 3,
+    )
     p95 = pct(all_times, 95) * 1000
     figure("Computer player's choice, CPU p95 (ms)", f"{p95:.1f}", "<= 50", p95 <= 50)
 

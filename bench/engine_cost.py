@@ -9,6 +9,7 @@ Prints, for the issue's figures (benchmarks print, tests never time anything):
   transaction) at stroke 10 and at stroke 1,000 of a round (target: at most 2x);
 - the host's "end" after 400 strokes, which saves the record (target: at most 50 ms).
 """
+
 from __future__ import annotations
 
 import os
@@ -107,8 +108,12 @@ def main() -> None:
     rows = [
         ("4-player Dixit games per second, pure engine, one core", f"{rate:.0f}", ">= 500", rate >= 500),
         ("Pictomania stroke at stroke 10 (median ms)", f"{e:.2f}", "", None),
-        ("Pictomania stroke at stroke 1,000 (median ms; p95 {:.2f})".format(pct(late, 95) * 1000), f"{l_:.2f}",
-         "", None),
+        (
+            "Pictomania stroke at stroke 1,000 (median ms; p95 {:.2f})".format(pct(late, 95) * 1000),
+            f"{l_:.2f}",
+            "",
+            None,
+        ),
         ("  stroke 1,000 / stroke 10, medians", f"{l_ / e:.2f}x", "<= 2x", l_ / e <= 2),
         ("  the same, means (snapshots included)", f"{mean_late / mean_early:.2f}x", "", None),
         ("host 'end' after 400 strokes (ms)", f"{ended * 1000:.1f}", "<= 50", ended * 1000 <= 50),

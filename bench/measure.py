@@ -1,4 +1,5 @@
 """What every benchmark measures with: a process's CPU time and percentiles."""
+
 from __future__ import annotations
 
 import os

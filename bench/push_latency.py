@@ -12,6 +12,7 @@ for every other tab the time from the bump to the new value appearing in its DOM
 sit idle for --idle seconds while the server's CPU is read from /proc/<pid>/stat.
 Prints figures; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
+
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -63,8 +65,12 @@ def main() -> None:
     ap.add_argument("--poll", type=float, default=0, help="polling baseline: run_every seconds")
     ap.add_argument("--via", choices=["button", "http"], default="button")
     ap.add_argument("--script", default=str(DEMO))
-    ap.add_argument("--elements", default="", help="more elements in the fragment, e.g. markdown:10 "
-                    "(markdown, html, info, one-html, static: see push_demo_app.py)")
+    ap.add_argument(
+        "--elements",
+        default="",
+        help="more elements in the fragment, e.g. markdown:10 "
+        "(markdown, html, info, one-html, static: see push_demo_app.py)",
+    )
     args = ap.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -88,12 +94,13 @@ def main() -> None:
                 page.goto(f"{srv.url}/?room={CODE}")
                 page.wait_for_function("() => '0' in window.__seen", timeout=90_000)
                 if not args.poll:
-                    page.wait_for_function(
-                        "c => window.__sobremesaPushRooms?.[c]?.connected", arg=CODE, timeout=10_000
-                    )
+                    page.wait_for_function("c => window.__sobremesaPushRooms?.[c]?.connected", arg=CODE, timeout=10_000)
                 pages.append(page)
-                print(f"tab {len(pages)} loaded; server CPU so far {cpu_seconds(srv.pid):.1f}s",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"tab {len(pages)} loaded; server CPU so far {cpu_seconds(srv.pid):.1f}s",
+                    file=sys.stderr,
+                    flush=True,
+                )
             actor, others = pages[0], pages[1:]
             time.sleep(1)
 
@@ -138,25 +145,38 @@ def main() -> None:
 
     print(f"mode:                {mode}; bump via {args.via}; 1 actor + {args.tabs} tabs")
     print(f"bumps:               {args.n} in {bump_wall:.1f}s")
-    print(f"latency, all tabs:   median {statistics.median(lat):.0f} ms, "
-          f"p95 {pct(lat, 95):.0f} ms, max {max(lat):.0f} ms  (n={len(lat)})")
+    print(
+        f"latency, all tabs:   median {statistics.median(lat):.0f} ms, "
+        f"p95 {pct(lat, 95):.0f} ms, max {max(lat):.0f} ms  (n={len(lat)})"
+    )
     if deliver:
-        print(f"  of which delivery: median {statistics.median(deliver):.0f} ms, "
-              f"p95 {pct(deliver, 95):.0f} ms (bump -> socket message; the rest is rerun + render)")
+        print(
+            f"  of which delivery: median {statistics.median(deliver):.0f} ms, "
+            f"p95 {pct(deliver, 95):.0f} ms (bump -> socket message; the rest is rerun + render)"
+        )
     tabs = args.tabs + 1
-    print(f"CPU per bump, per tab: server {1000 * server_cpu / args.n / tabs:.1f} ms, "
-          f"Chromium {1000 * browsers_cpu / args.n / tabs:.1f} ms (the measuring's own {100 * quiet:.0f}% of a "
-          f"core at rest left out)")
+    print(
+        f"CPU per bump, per tab: server {1000 * server_cpu / args.n / tabs:.1f} ms, "
+        f"Chromium {1000 * browsers_cpu / args.n / tabs:.1f} ms (the measuring's own {100 * quiet:.0f}% of a "
+        f"core at rest left out)"
+    )
     print(f"latency, last tab:   median {statistics.median(worst):.0f} ms, p95 {pct(worst, 95):.0f} ms")
     if stats is not None:
         print(f"open sockets:        {stats['sockets']}")
-    print(f"server idle CPU:     {idle_cpu:.2f}% of one core over {w1 - w0:.0f}s "
-          f"({c1 - c0:.2f} CPU-s) with {1 + args.tabs} tabs open")
+    print(
+        f"server idle CPU:     {idle_cpu:.2f}% of one core over {w1 - w0:.0f}s "
+        f"({c1 - c0:.2f} CPU-s) with {1 + args.tabs} tabs open"
+    )
     if args.via == "button" and not args.poll and not args.elements:  # for make bench: the floor under the game benches
-        figure(f"for comparison: a one-line page's tap -> {args.tabs} other tabs re-rendered, p95 (ms; "
-               f"Streamlit's push and rerun with nothing to draw)", f"{pct(lat, 95):.0f}")
-        figure("for comparison: the same, CPU per tap and tab, server / Chromium (ms)",
-               f"{1000 * server_cpu / args.n / tabs:.1f} / {1000 * browsers_cpu / args.n / tabs:.1f}")
+        figure(
+            f"for comparison: a one-line page's tap -> {args.tabs} other tabs re-rendered, p95 (ms; "
+            f"Streamlit's push and rerun with nothing to draw)",
+            f"{pct(lat, 95):.0f}",
+        )
+        figure(
+            "for comparison: the same, CPU per tap and tab, server / Chromium (ms)",
+            f"{1000 * server_cpu / args.n / tabs:.1f} / {1000 * browsers_cpu / args.n / tabs:.1f}",
+        )
 
 
 if __name__ == "__main__":

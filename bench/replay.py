@@ -4,6 +4,7 @@ such drawings (build time ≤ 2 s, largest image ≤ 1 MB).
 
     .venv/bin/python bench/replay.py [--no-browser]
 """
+
 from __future__ import annotations
 
 import sys
@@ -34,6 +35,7 @@ def keepsake_figures() -> None:
 
 def browser_figures() -> None:
     from bench.replay_wall import frame_times
+
     times = frame_times()
     median, p95 = pct(times, 50), pct(times, 95)
     print(f"wall replay of 6 largest drawings: {len(times)} frames, median {median:.1f} ms, p95 {p95:.1f} ms")

@@ -1,5 +1,6 @@
 """The wall replaying six drawings of the largest size at once, in headless Chromium: the frame
 times (requestAnimationFrame intervals) during the replay. Used by bench/replay.py."""
+
 from __future__ import annotations
 
 import os
@@ -51,7 +52,9 @@ def frame_times(players: int = 6) -> list[float]:
             page.evaluate("() => { globalThis.__sobremesaReplayFrames.length = 0; }")
             page.wait_for_function("() => !globalThis.__sobremesaReplays.size", timeout=60_000, polling=500)
             stamps = page.evaluate("() => [...globalThis.__sobremesaReplayFrames]")
-            shown = page.locator("svg[data-seat]").evaluate_all("(s) => s.map((x) => x.querySelectorAll('path').length)")
+            shown = page.locator("svg[data-seat]").evaluate_all(
+                "(s) => s.map((x) => x.querySelectorAll('path').length)"
+            )
             browser.close()
     finally:
         srv.stop()

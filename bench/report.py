@@ -3,6 +3,7 @@
 Each script prints its own report (kept in out/bench/<script>.log) and its figures as `FIGURE`
 lines (bench.measure.figure). Run one script directly for its full report.
 """
+
 from __future__ import annotations
 
 import subprocess

@@ -12,6 +12,7 @@ changing markdown elements make on the one-line page. The server's share is in t
 here its CPU would mostly be the watch on other processes' moves.
 Prints figures; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,13 +80,26 @@ def dixit(browser, moves: int) -> dict:
         out = {}
         # Ana tells every other turn and waits on the others' gives and votes: her phone redraws on
         # most moves, like any phone whose player is done choosing.
-        out["phone"] = measure(browser, f"{srv.url}/play?room={code}&seat=0&token={seats[0].token}", code, moves,
-                               move, {"width": 390, "height": 844})
-        out["wall"] = measure(browser, f"{srv.url}/table?room={code}", code, moves, move,
-                              {"width": 1920, "height": 1080})
+        out["phone"] = measure(
+            browser,
+            f"{srv.url}/play?room={code}&seat=0&token={seats[0].token}",
+            code,
+            moves,
+            move,
+            {"width": 390, "height": 844},
+        )
+        out["wall"] = measure(
+            browser, f"{srv.url}/table?room={code}", code, moves, move, {"width": 1920, "height": 1080}
+        )
         # The laptop's own tab: the same wall with the host's controls (folded away during play).
-        out["host"] = measure(browser, f"{srv.url}/table?room={code}&host={room.host_token}", code, moves, move,
-                              {"width": 1920, "height": 1080})
+        out["host"] = measure(
+            browser,
+            f"{srv.url}/table?room={code}&host={room.host_token}",
+            code,
+            moves,
+            move,
+            {"width": 1920, "height": 1080},
+        )
         return out
     finally:
         srv.stop()
@@ -97,8 +111,14 @@ def one_line(browser, moves: int, elements: str = "") -> tuple[float, float]:
         env["PUSH_DEMO_ELEMENTS"] = elements
     srv = StreamlitServer(ROOT / "tests" / "browser" / "push_demo_app.py", env).start()
     try:
-        return measure(browser, f"{srv.url}/?room=BNCH", "BNCH", moves, lambda: srv.post("/bump/BNCH"),
-                       {"width": 390, "height": 844})
+        return measure(
+            browser,
+            f"{srv.url}/?room=BNCH",
+            "BNCH",
+            moves,
+            lambda: srv.post("/bump/BNCH"),
+            {"width": 390, "height": 844},
+        )
     finally:
         srv.stop()
 
@@ -116,17 +136,24 @@ def main() -> None:
         table = dixit(browser, args.moves)
         browser.close()
     print("per rerun (median), one tab open at a time: Chromium main thread (of it JavaScript)")
-    for label, (task, script) in (("one-line page", floor), ("the same + 10 markdown", ten),
-                                  ("Dixit phone", table["phone"]), ("Dixit shared screen", table["wall"]),
-                                  ("the same, the host's", table["host"])):
+    for label, (task, script) in (
+        ("one-line page", floor),
+        ("the same + 10 markdown", ten),
+        ("Dixit phone", table["phone"]),
+        ("Dixit shared screen", table["wall"]),
+        ("the same, the host's", table["host"]),
+    ):
         print(f"  {label:24} {task:6.1f} ms ({script:5.1f} ms)")
     element = (ten[0] - floor[0]) / 10
     figure("for comparison: one rerun of a one-line page, one tab alone, Chromium main thread (ms)", f"{floor[0]:.1f}")
     figure("one rerun of a Dixit phone, one tab alone, Chromium main thread (ms)", f"{table['phone'][0]:.1f}")
     figure("one rerun of the Dixit shared screen, one tab alone, Chromium main thread (ms)", f"{table['wall'][0]:.1f}")
-    figure("one rerun of the Dixit shared screen with the host's controls, one tab alone, Chromium main thread (ms)",
-           f"{table['host'][0]:.1f}")
+    figure(
+        "one rerun of the Dixit shared screen with the host's controls, one tab alone, Chromium main thread (ms)",
+        f"{table['host'][0]:.1f}",
+    )
     figure("what one more element whose text changes adds to a rerun, Chromium main thread (ms)", f"{element:.1f}")
+
 
 if __name__ == "__main__":
     main()

@@ -8,6 +8,7 @@ would of a second server), round-robin over the rooms, a finished game followed 
 Every shared screen reruns as its room moves. The server's resident memory is read after 200 moves
 and at the end. Prints figures; asserts nothing. Target: at the end at most 1.2 x what it was at 200.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,8 +58,9 @@ def main() -> None:
             for room, _ in rooms:
                 page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
                 page.goto(f"{srv.url}/table?room={room.code}")
-                page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=room.code,
-                                       timeout=60000)
+                page.wait_for_function(
+                    "(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=room.code, timeout=60000
+                )
             began = time.monotonic()
             for n in range(1, args.moves + 1):
                 room, seats = rooms[n % len(rooms)]
@@ -67,24 +69,32 @@ def main() -> None:
                     tables.play_again(room.code, room.host_token)
                     view = tables.view(room.code)
                 seat = seats[rnd.choice(view["waiting_for"])]
-                tables.submit(room.code, seat.seat, seat.token, rnd.choice(tables.legal(room.code, seat.seat,
-                                                                                        seat.token)))
+                tables.submit(
+                    room.code, seat.seat, seat.token, rnd.choice(tables.legal(room.code, seat.seat, seat.token))
+                )
                 time.sleep(args.pace)
                 if n in (200, args.moves):
                     time.sleep(3)  # the last reruns finish
                     marks[n] = rss_mb(srv.pid)
-                    print(f"after {n} moves ({time.monotonic() - began:.0f} s): server RSS {marks[n]:.0f} MB",
-                          flush=True)
+                    print(
+                        f"after {n} moves ({time.monotonic() - began:.0f} s): server RSS {marks[n]:.0f} MB", flush=True
+                    )
             browser.close()
     finally:
         srv.stop()
     ratio = marks[args.moves] / marks[200]
     from bench.measure import figure
 
-    figure(f"server memory after {args.moves} moves in {args.rooms} rooms vs after 200", f"{ratio:.2f}x", "<= 1.2x",
-           ratio <= 1.2)
-    print(f"server memory after {args.moves} moves in {args.rooms} rooms / after 200: {ratio:.2f}x "
-          f"(target <= 1.2x: {'met' if ratio <= 1.2 else 'NOT met'})")
+    figure(
+        f"server memory after {args.moves} moves in {args.rooms} rooms vs after 200",
+        f"{ratio:.2f}x",
+        "<= 1.2x",
+        ratio <= 1.2,
+    )
+    print(
+        f"server memory after {args.moves} moves in {args.rooms} rooms / after 200: {ratio:.2f}x "
+        f"(target <= 1.2x: {'met' if ratio <= 1.2 else 'NOT met'})"
+    )
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ Cold is the first build in a process that has not built one: the families' colum
 started has them to make.
 Prints figures; asserts nothing. Target: loading + prepare + figures + charts at most 1 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,9 +39,26 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-POOL = [f"{first}{suffix}" for first in ("Ana", "Bruno", "Carla", "Dario", "Elena", "Farid", "Gaia", "Hugo",
-                                          "Inés", "Jonas", "Kemal", "Lucía", "Marta", "Nico")
-        for suffix in ("", " B.", " C.")]
+POOL = [
+    f"{first}{suffix}"
+    for first in (
+        "Ana",
+        "Bruno",
+        "Carla",
+        "Dario",
+        "Elena",
+        "Farid",
+        "Gaia",
+        "Hugo",
+        "Inés",
+        "Jonas",
+        "Kemal",
+        "Lucía",
+        "Marta",
+        "Nico",
+    )
+    for suffix in ("", " B.", " C.")
+]
 
 
 def play_randomly(game: str, options: dict, players: int, seed: int) -> None:
@@ -149,6 +167,7 @@ def main() -> None:
     from collections import Counter
 
     from engine.stats import family_of
+
     kinds = Counter((r["game"], family_of(r["game"]).variant(r) if family_of(r["game"]) else "") for r in records)
     print(f"{len(records)} records: " + ", ".join(f"{g} {v or '-'} {n}" for (g, v), n in sorted(kinds.items())))
 
@@ -164,8 +183,10 @@ def main() -> None:
         tables.reset()
         with tables.store().transaction() as conn:  # saved games, as the table service saves them
             for record, record_text in zip(records, text):
-                conn.execute("INSERT INTO records (code, game_no, game, ended_at, record) VALUES (?, ?, ?, ?, ?)",
-                             (record["room"], record["game_no"], record["game"], record["ended_at"], record_text))
+                conn.execute(
+                    "INSERT INTO records (code, game_no, game, ended_at, record) VALUES (?, ?, ?, ?, ?)",
+                    (record["room"], record["game_no"], record["game"], record["ended_at"], record_text),
+                )
                 tables.store().save_stat_rows(conn, record["room"], record["game_no"], rows.pack(record))
         print(f"  (saving {len(records)} games with their rows, not timed: {time.perf_counter() - began:.0f} s)")
         print("The page (cold: a new archive version):")
@@ -178,23 +199,28 @@ def main() -> None:
     # chart draws, so the collector does not walk millions of objects the server would not have.
     person = archive.results["player"].iloc[0]
     day = archive.games["date"].min()
-    narrow = lambda: stats.select(archive, games=["dixit", "odyssey"], start=day, end=day + timedelta(days=200),
-                                  players=[person])
+    narrow = lambda: stats.select(
+        archive, games=["dixit", "odyssey"], start=day, end=day + timedelta(days=200), players=[person]
+    )
     keep = {int(ids[-1]), int(narrow()[-1])}
     records = [r if i in keep else None for i, r in enumerate(records)]
     text = blobs = base = None  # let them go before the figures are built
     gc.collect()
-    figures_, t_fig = timed("figures, all games", lambda: (stats.player_summary(archive, ids),
-                                                           stats.summaries(archive, ids)))
+    figures_, t_fig = timed(
+        "figures, all games", lambda: (stats.player_summary(archive, ids), stats.summaries(archive, ids))
+    )
     # The page computes the figures once (cached) and builds the charts from them: so does this.
-    count, t_chart = timed("charts, all games (build + serialise)", lambda: build_charts(archive, ids, records,
-                                                                                          figures_))
+    count, t_chart = timed(
+        "charts, all games (build + serialise)", lambda: build_charts(archive, ids, records, figures_)
+    )
     total = [a + b + c + d for a, b, c, d in zip(t_load, t_prep, t_fig, t_chart)]
     from bench.measure import figure
 
     figure("Statistics, 10,000 games, cold, including loading (s)", f"{total[0]:.2f}", "<= 1", total[0] <= 1)
-    print(f"  {'TOTAL cold, including loading':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu   ({count} charts)"
-          f"   target <= 1 s: {'met' if total[0] <= 1 else 'NOT met'}")
+    print(
+        f"  {'TOTAL cold, including loading':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu   ({count} charts)"
+        f"   target <= 1 s: {'met' if total[0] <= 1 else 'NOT met'}"
+    )
     # The page's tabs are lazy: its first render is the archive tab (the caption counts the players),
     # and a family's figures and charts are built when its tab opens. The figure above counts all
     # of them anyway, as if every tab had been opened.
@@ -203,8 +229,9 @@ def main() -> None:
     print(f"  {'the first render (the archive tab)':<46} {first:7.3f} s wall")
     print("A filter change (archive cached):")
     few, t_sel = timed("select", narrow, 3)
-    figures2, t_fig2 = timed(f"figures, {len(few)} games", lambda: (stats.player_summary(archive, few),
-                                                                    stats.summaries(archive, few)), 3)
+    figures2, t_fig2 = timed(
+        f"figures, {len(few)} games", lambda: (stats.player_summary(archive, few), stats.summaries(archive, few)), 3
+    )
     _, t_chart2 = timed(f"charts, {len(few)} games", lambda: build_charts(archive, few, records, figures2), 3)
     total = [a + b + c for a, b, c in zip(t_sel, t_fig2, t_chart2)]
     print(f"  {'TOTAL warm':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu")

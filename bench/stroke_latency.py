@@ -17,6 +17,7 @@ Prints:
 - the server's CPU over the drawing window.
 Asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,11 +33,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import cpu_seconds, figure, pct  # noqa: E402
+
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 PAD_WAIT = 200  # ms: streamlit-drawable-canvas's debounce ("Bc = 200" in its frontend build)
-UPS = "() => { window.__pmUps = []; window.addEventListener('pointerup', () => window.__pmUps.push(Date.now()), true); }"
+UPS = (
+    "() => { window.__pmUps = []; window.addEventListener('pointerup', () => window.__pmUps.push(Date.now()), true); }"
+)
 
 
 def setup_room(players: int) -> dict:
@@ -103,8 +107,7 @@ async def run(args) -> None:
             await page.goto(f"{args.url}/play?room={code}&seat={seat}&token={token}")
             players.append(page)
         for page in [host, *players]:
-            await page.wait_for_function(
-                "c => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=60_000)
+            await page.wait_for_function("c => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=60_000)
         for page in players:
             await page.locator("[class*='st-key-pm-pad-'] canvas").last.wait_for(timeout=60_000)
             await page.evaluate(UPS)
@@ -114,7 +117,7 @@ async def run(args) -> None:
             m.on = True
         c0, t0 = cpu_seconds(args.pid), time.monotonic()
         rngs = [random.Random(seat) for seat in range(args.players)]
-        drawers = players[:args.drawers or args.players]
+        drawers = players[: args.drawers or args.players]
         await asyncio.gather(*(draw(page, args.strokes, args.pause, rngs[s]) for s, page in enumerate(drawers)))
         t1 = time.monotonic()
         await asyncio.sleep(2)  # let the last strokes arrive everywhere
@@ -123,8 +126,10 @@ async def run(args) -> None:
             m.on = False
 
         ups = [await page.evaluate("() => window.__pmUps") for page in players]
-        seen = {name: await page.evaluate("() => window.__sobremesaSheets || {}")
-                for name, page in zip(meters, [host, *players])}
+        seen = {
+            name: await page.evaluate("() => window.__sobremesaSheets || {}")
+            for name, page in zip(meters, [host, *players])
+        }
         await browser.close()
 
     delays, missing = [], 0
@@ -139,29 +144,39 @@ async def run(args) -> None:
                 else:
                     delays.append(at - up)
     from engine import tables
+
     stored = tables.view(code)["drawings"]
     window = t1 - t0
     total = sum(len(u) for u in ups)
-    print(f"players drawing:        {args.drawers or args.players} of {args.players}, {args.strokes} strokes each, "
-          f"{total} strokes in {window:.1f}s ({total / window:.1f} strokes/s overall)")
+    print(
+        f"players drawing:        {args.drawers or args.players} of {args.players}, {args.strokes} strokes each, "
+        f"{total} strokes in {window:.1f}s ({total / window:.1f} strokes/s overall)"
+    )
     print(f"strokes stored:         {sum(len(v) for v in stored.values())} of {total}")
-    print(f"stroke -> other screen: median {statistics.median(delays):.0f} ms, p95 {pct(delays, 95):.0f} ms, "
-          f"max {max(delays):.0f} ms (n={len(delays)}, never seen: {missing})")
+    print(
+        f"stroke -> other screen: median {statistics.median(delays):.0f} ms, p95 {pct(delays, 95):.0f} ms, "
+        f"max {max(delays):.0f} ms (n={len(delays)}, never seen: {missing})"
+    )
     # streamlit-drawable-canvas 0.13 sends a finished stroke 200 ms after it ends (its frontend's
     # debounce, not ours to change): what the path from its send to the other screens takes.
-    print(f"  less the pad's own 200 ms before it sends: median {statistics.median(delays) - PAD_WAIT:.0f} ms, "
-          f"p95 {pct(delays, 95) - PAD_WAIT:.0f} ms")
+    print(
+        f"  less the pad's own 200 ms before it sends: median {statistics.median(delays) - PAD_WAIT:.0f} ms, "
+        f"p95 {pct(delays, 95) - PAD_WAIT:.0f} ms"
+    )
     span = window + 2
     print(f"bytes received per tab per second (over {span:.0f}s: drawing + 2 s settle):")
     for name, m in meters.items():
-        print(f"  {name:14s}  stream {m.bytes['stream'] / span / 1024:7.1f} KiB/s   "
-              f"events {m.bytes['events'] / span:6.0f} B/s")
+        print(
+            f"  {name:14s}  stream {m.bytes['stream'] / span / 1024:7.1f} KiB/s   "
+            f"events {m.bytes['events'] / span:6.0f} B/s"
+        )
     print(f"server CPU:             {100 * (c1 - c0) / span:.0f}% of one core while drawing")
     p95 = pct(delays, 95)
     figure(f"stroke -> other screens, {args.players} drawing, p95 (ms)", f"{p95:.0f}", "<= 500", p95 <= 500)
     most = max((m.bytes["stream"] + m.bytes["events"]) / span / 1000 for m in meters.values())
-    figure("Pictomania bytes per tab per second while they draw (KB/s, busiest tab)", f"{most:.1f}", "<= 50",
-           most <= 50)
+    figure(
+        "Pictomania bytes per tab per second while they draw (KB/s, busiest tab)", f"{most:.1f}", "<= 50", most <= 50
+    )
 
 
 def main() -> None:

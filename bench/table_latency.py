@@ -10,6 +10,7 @@ mounted last in the room's fragment renders a version; every tab shares the brow
 phone the move left as it was shows that without a rerun (engine/glance.py); the bench counts those
 apart. Then all seven tabs sit idle and the server's CPU is read from /proc/<pid>/stat. Prints figures; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -74,7 +75,7 @@ def main() -> None:
 
     srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
     room = tables.create_room(args.game, seed=11)
-    seats = [tables.join(room.code, n) for n in NAMES[:args.players]]
+    seats = [tables.join(room.code, n) for n in NAMES[: args.players]]
     tables.start(room.code, room.host_token)
     code = room.code
     from playwright.sync_api import sync_playwright
@@ -103,9 +104,24 @@ def main() -> None:
             spy = None
             if args.profile:
                 import subprocess
-                spy = subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(srv.pid),
-                                        "-o", args.profile, "-f", "raw", "-r", "200", "--gil"],
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+                spy = subprocess.Popen(
+                    [
+                        str(Path(sys.executable).parent / "py-spy"),
+                        "record",
+                        "-p",
+                        str(srv.pid),
+                        "-o",
+                        args.profile,
+                        "-f",
+                        "raw",
+                        "-r",
+                        "200",
+                        "--gil",
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
             pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs)
             quiet0, quiet_at = browser_cpu_seconds(), time.monotonic()
             time.sleep(3)  # the browsers with the measuring in place and nothing happening
@@ -153,42 +169,64 @@ def main() -> None:
         srv.stop()
     p95 = pct(delays, 95)
     print(f"moves tapped: {moves}; samples (move x other tab): {len(delays)}")
-    print(f"tap -> other tab re-rendered: median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, "
-          f"max {max(delays):.0f} ms")
-    print(f"(from the moment the page received the tap; Playwright's own checks before it took a median "
-          f"{statistics.median(robot):.0f} ms more, p95 {pct(robot, 95):.0f} ms, left out)")
+    print(
+        f"tap -> other tab re-rendered: median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, "
+        f"max {max(delays):.0f} ms"
+    )
+    print(
+        f"(from the moment the page received the tap; Playwright's own checks before it took a median "
+        f"{statistics.median(robot):.0f} ms more, p95 {pct(robot, 95):.0f} ms, left out)"
+    )
     if reran:
-        print(f"of these, {len(reran)} reran (p95 {pct(reran, 95):.0f} ms); the other {len(delays) - len(reran)} were "
-              "shown by the server that the move left their screen as it was, and moved on without a rerun")
+        print(
+            f"of these, {len(reran)} reran (p95 {pct(reran, 95):.0f} ms); the other {len(delays) - len(reran)} were "
+            "shown by the server that the move left their screen as it was, and moved on without a rerun"
+        )
     print(f"reruns the pushes started: {pushed_reruns / moves:.1f} per move, for {args.players} other tabs")
     if firsts:
         print(f"tap -> the first other tab re-rendered: median {statistics.median(firsts):.0f} ms")
     if pushes:
-        print(f"tap -> push arrived in the other tab: median {statistics.median(pushes):.0f} ms, "
-              f"p95 {pct(pushes, 95):.0f} ms")
-    print(f"server CPU per move: {1000 * busy / moves:.0f} ms; per move and open tab: "
-          f"{1000 * busy / moves / (args.players + 1):.1f} ms")
+        print(
+            f"tap -> push arrived in the other tab: median {statistics.median(pushes):.0f} ms, "
+            f"p95 {pct(pushes, 95):.0f} ms"
+        )
+    print(
+        f"server CPU per move: {1000 * busy / moves:.0f} ms; per move and open tab: "
+        f"{1000 * busy / moves / (args.players + 1):.1f} ms"
+    )
     tabs = args.players + 1
     # The browsers render every rerun on the same two cores: what a move costs the whole machine sets
     # a floor under the latency that no server change removes.
-    print(f"Chromium CPU per move: {1000 * browsers / moves:.0f} ms; per move and open tab: "
-          f"{1000 * browsers / moves / tabs:.1f} ms (server {1000 * busy / moves / tabs:.1f} ms; the measuring's "
-          f"own {100 * quiet:.0f}% of a core while nothing happens is left out)")
-    print(f"machine busy while moving (measuring left out): {100 * (busy + browsers) / moving / (os.cpu_count() or 1):.0f}% of "
-          f"{os.cpu_count()} cores; a move's CPU, server and browsers, spread over every core: "
-          f"{1000 * (busy + browsers) / moves / (os.cpu_count() or 1):.0f} ms")
+    print(
+        f"Chromium CPU per move: {1000 * browsers / moves:.0f} ms; per move and open tab: "
+        f"{1000 * browsers / moves / tabs:.1f} ms (server {1000 * busy / moves / tabs:.1f} ms; the measuring's "
+        f"own {100 * quiet:.0f}% of a core while nothing happens is left out)"
+    )
+    print(
+        f"machine busy while moving (measuring left out): {100 * (busy + browsers) / moving / (os.cpu_count() or 1):.0f}% of "
+        f"{os.cpu_count()} cores; a move's CPU, server and browsers, spread over every core: "
+        f"{1000 * (busy + browsers) / moves / (os.cpu_count() or 1):.0f} ms"
+    )
     per_tab = 1000 * busy / moves / tabs
     target = 200 if tabs <= 7 else 300
     label = f"1 + {args.players} tabs, {args.game}"
     figure(f"server CPU per move, per open tab, {label} (ms)", f"{per_tab:.1f}", "<= 5", per_tab <= 5)
-    figure(f"Chromium CPU per move, per open tab, {label} (ms; the server's is above)",
-           f"{1000 * browsers / moves / tabs:.1f}")
+    figure(
+        f"Chromium CPU per move, per open tab, {label} (ms; the server's is above)",
+        f"{1000 * browsers / moves / tabs:.1f}",
+    )
     figure(f"tap -> other tab re-rendered, {label}, p95 (ms)", f"{p95:.0f}", f"<= {target}", p95 <= target)
     idle = 100 * (c1 - c0) / (t1 - t0)
-    figure(f"idle server CPU, {tabs} open tabs (% of one core)", f"{idle:.1f}", "<= 1" if tabs >= 13 else "",
-           idle <= 1 if tabs >= 13 else None)
-    print(f"server CPU while {args.players + 1} tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
-          f"({c1 - c0:.2f} CPU-s)")
+    figure(
+        f"idle server CPU, {tabs} open tabs (% of one core)",
+        f"{idle:.1f}",
+        "<= 1" if tabs >= 13 else "",
+        idle <= 1 if tabs >= 13 else None,
+    )
+    print(
+        f"server CPU while {args.players + 1} tabs idle for {args.idle:.0f} s: {100 * (c1 - c0) / (t1 - t0):.1f}% of one core "
+        f"({c1 - c0:.2f} CPU-s)"
+    )
 
 
 if __name__ == "__main__":

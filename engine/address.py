@@ -13,6 +13,7 @@ Pure standard library, nothing Streamlit. The order, strongest first:
 not link-local 169.254.x.x), the default route's first, addresses virtual adapters usually take
 (Docker, VirtualBox, libvirt) last.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -38,8 +39,14 @@ def usable(addr: str) -> bool:
         ip = ipaddress.ip_address(addr)
     except ValueError:
         return False
-    return (ip.version == 4 and not ip.is_loopback and not ip.is_link_local and not ip.is_unspecified
-            and not ip.is_multicast and not ip.is_reserved)
+    return (
+        ip.version == 4
+        and not ip.is_loopback
+        and not ip.is_link_local
+        and not ip.is_unspecified
+        and not ip.is_multicast
+        and not ip.is_reserved
+    )
 
 
 def virtual(addr: str) -> bool:
@@ -89,7 +96,7 @@ def order(found: Iterable[str | None], first: str | None = None) -> list[str]:
         if addr and usable(addr) and addr not in seen:
             seen.append(addr)
     head = seen[:1] if first and seen and seen[0] == first else []
-    rest = seen[len(head):]
+    rest = seen[len(head) :]
     return head + [a for a in rest if not virtual(a)] + [a for a in rest if virtual(a)]
 
 
@@ -114,9 +121,11 @@ def candidates() -> list[str]:
     """Every usable address of this laptop, the default route's first. Asked again every 30 s at
     most (the laptop may join another network while the server runs): the host name's look-up is
     the one slow step. Only the host's picker and its check need the list; links do not."""
+
     def find() -> list[str]:
         probed = [route_source(d) for d in ROUTE_PROBES[1:]]
         return order([*host_name_addresses(), *probed], first=default_route())
+
     return list(_cached("candidates", find))
 
 

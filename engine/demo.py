@@ -17,6 +17,7 @@ Times: the games are spread over the last weeks (a session of a few games every 
 taking seconds to minutes). While it plays, the simulator gives the table service a simulated
 clock, for its own thread only, so the archive's dates and durations look like real sessions.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,30 +33,49 @@ from engine.games import GAMES
 GROUP = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Farid", "Gaia", "Hugo", "Inés", "Jonas", "Kemal", "Lucía")
 # Spellings a person sometimes types. Case and spaces make no difference to player_key; the others
 # ("Lucia", "Hugo M.", "Jo") are what the host merges on the statistics page.
-SPELLINGS = {"Ana": ("ana", "ANA"), "Lucía": ("Lucia",), "Hugo": ("Hugo M.",), "Jonas": ("jonas", "Jo"),
-             "Inés": ("Ines",), "Dario": ("dario",)}
+SPELLINGS = {
+    "Ana": ("ana", "ANA"),
+    "Lucía": ("Lucia",),
+    "Hugo": ("Hugo M.",),
+    "Jonas": ("jonas", "Jo"),
+    "Inés": ("Ines",),
+    "Dario": ("dario",),
+}
+
 
 def tables_to_play() -> list[tuple[str, dict, int, int]]:
     """The mix of tables the group plays: every game's demo tables, (game, options, fewest, most)."""
-    return [(name, dict(options), low, high) for name, game in GAMES.items() if game.simulate
-            for options, low, high in game.demo_tables]
+    return [
+        (name, dict(options), low, high)
+        for name, game in GAMES.items()
+        if game.simulate
+        for options, low, high in game.demo_tables
+    ]
 
 
 @dataclass
 class Person:
     name: str
-    skill: float      # finds the storyteller's card; guesses drawings right
-    clarity: float    # as storyteller or drawer: how findable
-    bluff: float      # how tempting their decoy cards are
-    speed: float      # how fast they guess in Pictomania
-    likes: dict       # name -> how easily they fall for that person's decoys
+    skill: float  # finds the storyteller's card; guesses drawings right
+    clarity: float  # as storyteller or drawer: how findable
+    bluff: float  # how tempting their decoy cards are
+    speed: float  # how fast they guess in Pictomania
+    likes: dict  # name -> how easily they fall for that person's decoys
 
 
 def people(rng: random.Random) -> list[Person]:
     group = []
     for name in GROUP:
-        group.append(Person(name, skill=rng.uniform(0.35, 0.9), clarity=rng.uniform(0.45, 0.95),
-                            bluff=rng.uniform(0.5, 2.0), speed=rng.uniform(0.5, 2.0), likes={}))
+        group.append(
+            Person(
+                name,
+                skill=rng.uniform(0.35, 0.9),
+                clarity=rng.uniform(0.45, 0.95),
+                bluff=rng.uniform(0.5, 2.0),
+                speed=rng.uniform(0.5, 2.0),
+                likes={},
+            )
+        )
     for p in group:
         p.likes = {q.name: rng.choice((1.0, 1.0, 1.0, 2.5, 0.6)) for q in group if q is not p}
     return group
@@ -67,6 +87,7 @@ def spelling(person: Person, rng: random.Random) -> str:
 
 
 # ---- the simulated clock -----------------------------------------------------------------------
+
 
 class Clock:
     def __init__(self, start: datetime):
@@ -86,6 +107,7 @@ def simulated_time(clock: Clock):
 
 
 # ---- one game ----------------------------------------------------------------------------------
+
 
 class Table:
     """One room being played: its seats, the people in them, and the simulator's own knowledge
@@ -132,6 +154,7 @@ def play_one(game: str, options: dict, group: list[Person], rng: random.Random, 
 
 # ---- the archive -------------------------------------------------------------------------------
 
+
 def _seats_for(game: str, options: dict, low: int, high: int, rng: random.Random) -> int:
     """A seat count these options allow, between low and high."""
     allowed = [n for n in GAMES[game].seat_counts(GAMES[game].check_options(options)) if low <= n <= high]
@@ -172,8 +195,10 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     began = time.perf_counter()
     codes = simulate(args.games, args.seed)
-    print(f"{len(codes)} games played into {tables.store().path if hasattr(tables.store(), 'path') else 'the store'} "
-          f"in {time.perf_counter() - began:.1f} s")
+    print(
+        f"{len(codes)} games played into {tables.store().path if hasattr(tables.store(), 'path') else 'the store'} "
+        f"in {time.perf_counter() - began:.1f} s"
+    )
 
 
 if __name__ == "__main__":

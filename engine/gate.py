@@ -13,6 +13,7 @@ never carries one) or it is the computer that runs the server.
 
 Nothing here imports Streamlit.
 """
+
 from __future__ import annotations
 
 import base64
@@ -28,7 +29,7 @@ from collections import deque
 from dataclasses import dataclass
 
 TICKET_SECONDS = 900  # a ticket lives 10 to 15 minutes; every render of a page issues a fresh one
-_BUCKET = 300         # tickets are issued per 5-minute bucket, so reruns reuse one ticket
+_BUCKET = 300  # tickets are issued per 5-minute bucket, so reruns reuse one ticket
 _TICKET = re.compile(r"(-|[0-9]{1,3})\.([0-9]{1,12})\.([A-Za-z0-9_-]{22})")
 _key_lock = threading.Lock()
 _keys: dict[str, bytes] = {}  # database -> its signing key
@@ -154,6 +155,7 @@ class Device:
     when unknown) and the address it connects from. Limits count both: a school often puts every
     phone behind one address, so one student's guesses must not lock out the class, and clearing
     cookies must not reset the count."""
+
     id: str | None
     address: str
     kind: str = ""  # "Android phone", "iPhone", ... for the host's eyes (see `device_kind`)
@@ -177,8 +179,7 @@ class Probes:
     With 5 letters from 20 (3.2 million codes) and 50 rooms open, one address guessing as fast as it
     may needs `hours_to_hit` (see there) to find any room: over a day."""
 
-    def __init__(self, limit: int = 10, window: float = 60.0, devices: int = 10_000,
-                 address_limit: int = 30) -> None:
+    def __init__(self, limit: int = 10, window: float = 60.0, devices: int = 10_000, address_limit: int = 30) -> None:
         self.limit, self.window, self.devices, self.address_limit = limit, window, devices, address_limit
         self._misses: dict[str, deque] = {}
         self._lock = threading.Lock()

@@ -12,6 +12,7 @@ fields) makes the signatures differ, and the tab reruns as before.
 The signature is keyed with the server's secret, so it tells the tab nothing about the view it
 did not already show. Nothing here imports Streamlit.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -83,7 +84,12 @@ def sign(code: str, seat: int, token_hash: str, keys: list[str], view: dict) -> 
     """The signature of `keys` of `view` for this seat and token (the token's hash, as stored)."""
     shown = dict(view) if ALL in keys else {k: view[k] for k in keys if k in view and k not in UNWATCHED}
     shown.pop("version", None)
-    text = json.dumps([code, seat, token_hash, sorted(keys), shown], sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False, default=str)
+    text = json.dumps(
+        [code, seat, token_hash, sorted(keys), shown],
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        default=str,
+    )
     digest = hmac.new(gate.secret(), b"glance|" + text.encode("utf-8", "surrogatepass"), hashlib.sha256)
     return digest.hexdigest()[:32]

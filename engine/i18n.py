@@ -11,6 +11,7 @@ each tab's language).
 Extraction reads the pages (`_`, `n_`, `N_`) and the engine's refusals: the first string of
 every `raise SomeError("...")`, every class's `template = "..."` and `TEMPLATES = {...}`.
 """
+
 from __future__ import annotations
 
 import ast
@@ -78,6 +79,7 @@ def best_language(accepted: str | None) -> str | None:
 
 # ---- extraction --------------------------------------------------------------------------------
 
+
 def engine_messages() -> list[tuple[str, str, int]]:
     """(message, file, line) for every refusal the engine can raise, from its source."""
     found = []
@@ -88,8 +90,9 @@ def engine_messages() -> list[tuple[str, str, int]]:
             strings: list[ast.AST] = []
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
                 strings.append(node.exc.args[0])
-            elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in ("template", "TEMPLATES")
-                                                      for t in node.targets):
+            elif isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id in ("template", "TEMPLATES") for t in node.targets
+            ):
                 strings += node.value.values if isinstance(node.value, ast.Dict) else [node.value]
             elif isinstance(node, ast.keyword) and node.arg in ("not_now", "done_message", "too_long", "empty"):
                 strings.append(node.value)
@@ -106,7 +109,8 @@ def template():
 
     catalog = Catalog(project="Sobremesa", domain=DOMAIN, charset="utf-8")
     for filename, lineno, message, comments, _ in extract_from_dir(
-            str(ROOT / "pages"), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+        str(ROOT / "pages"), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+    ):
         catalog.add(message, locations=[(f"pages/{filename}", lineno)], auto_comments=comments)
     from babel.messages.extract import extract_from_file
 

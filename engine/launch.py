@@ -8,6 +8,7 @@ the project's own settings (.streamlit/config.toml) whatever folder it was start
 server answers its health check, prints the address phones open and opens the start page in the
 default browser.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,10 +66,14 @@ def announce(port: int, open_browser: bool, wait: float = 180.0) -> None:
             return
         time.sleep(0.25)
     here = f"http://localhost:{port}"
-    lines = ["", "  Sobremesa is running.",
-             f"  On this computer, open:   {here}",
-             f"  Phones on the same Wi-Fi: {phones_address(port)}",
-             "  (the shared screen shows this address as a QR code; stop with Ctrl+C)", ""]
+    lines = [
+        "",
+        "  Sobremesa is running.",
+        f"  On this computer, open:   {here}",
+        f"  Phones on the same Wi-Fi: {phones_address(port)}",
+        "  (the shared screen shows this address as a QR code; stop with Ctrl+C)",
+        "",
+    ]
     print("\n".join(lines), flush=True)
     if open_browser and can_open_browser():
         webbrowser.open(here)
@@ -78,21 +83,25 @@ def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     app = ROOT / "app.py"
     if not app.is_file():
-        print(f"Sobremesa's app.py is not in {ROOT}: run it from the Sobremesa folder (python run.py).",
-              file=sys.stderr)
+        print(
+            f"Sobremesa's app.py is not in {ROOT}: run it from the Sobremesa folder (python run.py).", file=sys.stderr
+        )
         return 1
     if healthy(args.port, timeout=0.5):
         print(f"Sobremesa is already running on port {args.port}.", flush=True)
         announce(args.port, not args.no_browser)
         return 0
     os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
-    threading.Thread(target=announce, args=(args.port, not args.no_browser), name="sobremesa-announce",
-                     daemon=True).start()
+    threading.Thread(
+        target=announce, args=(args.port, not args.no_browser), name="sobremesa-announce", daemon=True
+    ).start()
     from streamlit.web import cli
 
     # Our own message (announce) replaces Streamlit's, which would also ask the internet for an external IP.
-    cli.main(args=["run", str(app), "--server.port", str(args.port), "--logger.hideWelcomeMessage", "true"],
-             prog_name="streamlit")
+    cli.main(
+        args=["run", str(app), "--server.port", str(args.port), "--logger.hideWelcomeMessage", "true"],
+        prog_name="streamlit",
+    )
     return 0
 
 

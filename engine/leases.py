@@ -3,6 +3,7 @@ process that leads it. A lease in the store, taken and renewed in one statement,
 processes on one database never both lead a room; when the leader dies, its lease runs out within
 `SECONDS` and the next process that asks takes the room over. With one process, it leads every room.
 """
+
 from __future__ import annotations
 
 import os

@@ -32,6 +32,7 @@ the seam is ``set_bridge``: a bridge's ``publish(code, version)`` is called by
 
 Nothing here imports Streamlit.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -236,9 +237,7 @@ def unsubscribe(sub: Subscription) -> None:
 def wait_for(code: str, version: int, timeout: float | None = None) -> bool:
     """Block until this process has seen ``version`` (or newer) for ``code``."""
     with _S.cond:
-        return _S.cond.wait_for(
-            lambda: (_S.versions.get(code) or -1) >= version, timeout
-        )
+        return _S.cond.wait_for(lambda: (_S.versions.get(code) or -1) >= version, timeout)
 
 
 def set_bridge(bridge: Bridge | None) -> None:
@@ -249,11 +248,7 @@ def set_bridge(bridge: Bridge | None) -> None:
 def stats() -> dict[str, Any]:
     """``{"sockets": {code: open sockets}, "total": n, "rooms_known": n}``."""
     with _S.lock:
-        sockets = {
-            code: n
-            for code, subs in _S.subs.items()
-            if (n := sum(1 for s in subs if s.kind == "socket"))
-        }
+        sockets = {code: n for code, subs in _S.subs.items() if (n := sum(1 for s in subs if s.kind == "socket"))}
         known = len(_S.versions)
     return {"sockets": sockets, "total": sum(sockets.values()), "rooms_known": known}
 

@@ -1,4 +1,5 @@
 """Where runtime data lives: never inside the source tree."""
+
 from __future__ import annotations
 
 import functools

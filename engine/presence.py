@@ -10,6 +10,7 @@ rows with an expiry it renews every `RENEW` s while the socket stays open), and 
 `LOOK` s at the rooms whose presence this process shows: a change there is news on their channel.
 A process that dies stops renewing; its seats are gone within `EXPIRE` s.
 """
+
 from __future__ import annotations
 
 import logging

@@ -2,6 +2,7 @@
 accents, apostrophes, hyphens and spaces ignored) and the root, from the Snowball stemmers
 (snowballstemmer, pure Python). Maudit Mot Dit compares answers and clues with them; the computer
 players compare a phrase with what a picture shows."""
+
 from __future__ import annotations
 
 import functools

@@ -18,6 +18,7 @@ Every refusal raises a `SobremesaError` whose message is written for the person 
 refused call changes nothing. No other exception leaves this module, whatever the input: anything
 unexpected is logged in full and reaches the caller as an `InternalError`, which names nothing.
 """
+
 from __future__ import annotations
 
 import functools
@@ -36,11 +37,29 @@ from typing import Any
 from datetime import datetime, timedelta, timezone
 
 from engine import address, gate, glance, paths
-from engine.core import (LANGUAGES, SHARED, AlreadyStarted, BadName, BadOptions, BadToken, Game, InternalError,
-                         NameTaken, NotStarted, RoomFull, RoomNotFound, SobremesaError, TableError, TooManyRooms,
-                         TooManyTries,
-                         IllegalMove, UnknownMove,
-                         check, perform, table_view)
+from engine.core import (
+    LANGUAGES,
+    SHARED,
+    AlreadyStarted,
+    BadName,
+    BadOptions,
+    BadToken,
+    Game,
+    InternalError,
+    NameTaken,
+    NotStarted,
+    RoomFull,
+    RoomNotFound,
+    SobremesaError,
+    TableError,
+    TooManyRooms,
+    TooManyTries,
+    IllegalMove,
+    UnknownMove,
+    check,
+    perform,
+    table_view,
+)
 from engine.core.game import score_winners
 from engine.core.moves import is_whole, printable
 from engine.games import GAMES
@@ -59,6 +78,7 @@ _LOG = logging.getLogger(__name__)
 def refusals_only(action):
     """Whatever the input, only a SobremesaError leaves the service: anything else is a fault of
     ours, logged in full, and the caller hears only that nothing was changed."""
+
     @functools.wraps(action)
     def guarded(*args, **kwargs):
         try:
@@ -68,6 +88,7 @@ def refusals_only(action):
         except Exception as exc:
             _LOG.exception("%s failed", action.__name__)
             raise InternalError() from exc
+
     return guarded
 
 
@@ -231,19 +252,20 @@ def _room(code, conn=None) -> dict:
 # the state (a restart, another server process). This process's copy is used only while it is at
 # the room's stored version, and only under the room's lock.
 
+
 @dataclass
 class _Kept:
     version: int
     game_no: int
     state: dict
-    saved_seq: int     # the last move the stored snapshot includes
-    saved_size: int    # the stored snapshot's size, in characters
+    saved_seq: int  # the last move the stored snapshot includes
+    saved_size: int  # the stored snapshot's size, in characters
 
 
 _states: OrderedDict[str, _Kept] = OrderedDict()
 _states_guard = threading.Lock()  # the table of rooms; each room's entry is its own lock's business
 STATES_KEPT = 256
-SNAPSHOT_EVERY = 32           # moves, at the least, between two snapshots
+SNAPSHOT_EVERY = 32  # moves, at the least, between two snapshots
 SNAPSHOT_CHARS_PER_MOVE = 2000  # ... and more for a big state: one move per 2,000 characters of it
 
 
@@ -333,19 +355,21 @@ def _host(room: dict, host_token) -> None:
 
 # ---- rooms and seats ---------------------------------------------------------------------------
 
+
 def games() -> dict[str, Game]:
     """Every game the app hosts, by its API name: what the pages know of a game comes from here."""
     return dict(GAMES)
 
 
-ROOMS_A_MINUTE = (3, 10)     # rooms one device, and one address, may create in a minute
-OPEN_LOBBIES = (3, 10)       # lobbies one device, and one address, may have waiting for players
-LOBBY_HOURS = 3              # a lobby nobody joined, untouched this long, is removed
+ROOMS_A_MINUTE = (3, 10)  # rooms one device, and one address, may create in a minute
+OPEN_LOBBIES = (3, 10)  # lobbies one device, and one address, may have waiting for players
+LOBBY_HOURS = 3  # a lobby nobody joined, untouched this long, is removed
 
 
 @refusals_only
-def create_room(game: str, options: dict | None = None, seed: int | None = None, language: str = "en",
-                device=None) -> Room:
+def create_room(
+    game: str, options: dict | None = None, seed: int | None = None, language: str = "en", device=None
+) -> Room:
     """A new room in its lobby. A page passes the `device` asking (a `gate.Device`): one device
     and one address may create only a few rooms a minute and keep only a few lobbies open, so no
     one on the network can bury the host's room under others. The server's own computer is not
@@ -370,10 +394,23 @@ def create_room(game: str, options: dict | None = None, seed: int | None = None,
                 continue
             now = _now()
             _may_create(conn, origin, now)
-            store().insert_room(conn, {
-                "code": code, "game": game, "options": merged, "language": language, "seed": seed,
-                "host_hash": _hash(host_token), "status": "lobby", "version": 1, "game_no": 1,
-                "created_at": now, "started_at": None, "updated_at": now})
+            store().insert_room(
+                conn,
+                {
+                    "code": code,
+                    "game": game,
+                    "options": merged,
+                    "language": language,
+                    "seed": seed,
+                    "host_hash": _hash(host_token),
+                    "status": "lobby",
+                    "version": 1,
+                    "game_no": 1,
+                    "created_at": now,
+                    "started_at": None,
+                    "updated_at": now,
+                },
+            )
             store().note_origin(conn, code, origin.id, origin.address, origin.here, now)
         return Room(code, host_token)
     raise TableError("Could not find a free room code; try again.")
@@ -425,8 +462,9 @@ def join(code: str, name: str) -> Seat:
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         if room["status"] != "lobby":
-            raise AlreadyStarted("This game has already started. Were you playing? Ask to come back in "
-                                 "with the name you played under.")
+            raise AlreadyStarted(
+                "This game has already started. Were you playing? Ask to come back in with the name you played under."
+            )
         seats = store().seats(code, conn)
         if len(seats) >= GAMES[room["game"]].max_players:
             raise RoomFull("The room is full ({count} players).", count=len(seats))
@@ -463,8 +501,12 @@ def _deal(conn, room: dict, seed: int) -> int:
     game = GAMES[room["game"]]
     seats = len(store().seats(room["code"], conn))
     if seats < game.min_players:
-        raise NotStarted("{game} needs at least {fewest} players; {count} joined so far.",
-                         game=game.title, fewest=game.min_players, count=seats)
+        raise NotStarted(
+            "{game} needs at least {fewest} players; {count} joined so far.",
+            game=game.title,
+            fewest=game.min_players,
+            count=seats,
+        )
     cards = game.content(room["options"], seats)
     state = game.setup(seats, room["options"], seed, cards)
     _forget(room["code"])
@@ -509,12 +551,23 @@ def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
         key = asker.id or "a:" + asker.address
         others = [a for a in store().asks(code, conn) if a["address"] == asker.address and a["asker"] != key]
         if not asker.here and len(others) >= ASKS_PER_ADDRESS:
-            raise TableError("Many people here are already asking to come back in. Wait for the host to "
-                             "answer them, then try again.")
+            raise TableError(
+                "Many people here are already asking to come back in. Wait for the host to answer them, then try again."
+            )
         token = secrets.token_urlsafe(16)
-        store().ask_rejoin(conn, code, {"ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}", "seat": seat["seat"],
-                                        "token_hash": _hash(token), "asker": key, "address": asker.address,
-                                        "kind": asker.kind, "asked_at": _now()})
+        store().ask_rejoin(
+            conn,
+            code,
+            {
+                "ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}",
+                "seat": seat["seat"],
+                "token_hash": _hash(token),
+                "asker": key,
+                "address": asker.address,
+                "kind": asker.kind,
+                "asked_at": _now(),
+            },
+        )
         version = _bump(conn, room)
     _notify(code, version)
     return Seat(code, seat["seat"], token, seat["name"])
@@ -528,9 +581,16 @@ def rejoin_requests(code: str, host_token: str) -> list[dict]:
     _host(room, host_token)
     names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
     now = datetime.fromisoformat(_now())
-    return [{"id": a["ask_id"], "seat": a["seat"], "name": names.get(a["seat"], ""), "kind": a["kind"],
-             "seconds": max(0, int((now - datetime.fromisoformat(a["asked_at"])).total_seconds()))}
-            for a in store().asks(room["code"])]
+    return [
+        {
+            "id": a["ask_id"],
+            "seat": a["seat"],
+            "name": names.get(a["seat"], ""),
+            "kind": a["kind"],
+            "seconds": max(0, int((now - datetime.fromisoformat(a["asked_at"])).total_seconds())),
+        }
+        for a in store().asks(room["code"])
+    ]
 
 
 @refusals_only
@@ -550,8 +610,10 @@ def let_back_in(code: str, host_token: str, seat: int, allow: bool = True, reque
     with _lock(code), store().transaction() as conn:
         room = _room(code, conn)
         _host(room, host_token)
-        ask = next((a for a in store().asks(code, conn)
-                    if a["seat"] == seat and (request is None or a["ask_id"] == request)), None)
+        ask = next(
+            (a for a in store().asks(code, conn) if a["seat"] == seat and (request is None or a["ask_id"] == request)),
+            None,
+        )
         if ask is None:
             raise TableError("Nobody is asking to come back in as that player any more.")
         store().close_rejoin(conn, code, ask, grant=allow)
@@ -579,6 +641,7 @@ def check_host(code: str, host_token: str) -> None:
 
 
 # ---- play --------------------------------------------------------------------------------------
+
 
 @refusals_only
 def legal(code: str, seat: int, token: str) -> list[dict]:
@@ -638,8 +701,11 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
         checked = check(game, state, {**checked, "t": since})
     needed = game.bot_text.get(checked["type"])
     if needed and not checked.get(needed) and store().bots(code, conn):
-        raise IllegalMove("Type your phrase: the computer players read it, since they cannot hear you.",
-                          move=checked["type"], field=needed)
+        raise IllegalMove(
+            "Type your phrase: the computer players read it, since they cannot hear you.",
+            move=checked["type"],
+            field=needed,
+        )
     perform(game, state, checked)
     if state.get("phase") != phase or len(state["history"]) > closed:
         _phase_began[code] = (game_no, len(state["history"]), state.get("phase"), now)
@@ -687,8 +753,9 @@ ROOMS_VIEWED = 512  # rooms whose views are kept; the oldest is dropped first
 
 
 @refusals_only
-def view(code: str, seat: int | None = None, token: str | None = None, device=None,
-         host_token: str | None = None) -> dict:
+def view(
+    code: str, seat: int | None = None, token: str | None = None, device=None, host_token: str | None = None
+) -> dict:
     """A seat's view (with its token), or the shared screen's (no seat). Never another's secret.
 
     Every view starts with the same header, whatever the game and whether it has started: code,
@@ -766,17 +833,36 @@ def _build_view(room: dict, seats: list, seat) -> dict:
     robots = store().bots(room["code"])
     bots = [b["seat"] for b in robots]
     names = [s["name"] + (BOT_MARK if s["seat"] in bots else "") for s in seats]
-    header = {"code": room["code"], "game": room["game"], "title": game.title, "status": room["status"],
-              "version": room["version"], "names": names, "you": seat, "language": room["language"],
-              "options": room["options"], "turn_word": game.turn_word, "bots": bots, "game_no": room["game_no"],
-              "handed": [b["seat"] for b in robots if not b["seated"]],
-              "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(room["code"])})}
+    header = {
+        "code": room["code"],
+        "game": room["game"],
+        "title": game.title,
+        "status": room["status"],
+        "version": room["version"],
+        "names": names,
+        "you": seat,
+        "language": room["language"],
+        "options": room["options"],
+        "turn_word": game.turn_word,
+        "bots": bots,
+        "game_no": room["game_no"],
+        "handed": [b["seat"] for b in robots if not b["seated"]],
+        "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(room["code"])}),
+    }
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])
-        return {**header, "phase": "lobby", "waiting_for": [], "scores": [0] * len(names), "skippable": [],
-                "out": [], "ended_by_host": False, "seats_allowed": [fewest, most],
-                "seat_counts": list(game.seat_counts(room["options"])),
-                **({} if seat is None else {"waiting_on_you": False})}
+        return {
+            **header,
+            "phase": "lobby",
+            "waiting_for": [],
+            "scores": [0] * len(names),
+            "skippable": [],
+            "out": [],
+            "ended_by_host": False,
+            "seats_allowed": [fewest, most],
+            "seat_counts": list(game.seat_counts(room["options"])),
+            **({} if seat is None else {"waiting_on_you": False}),
+        }
     with _lock(room["code"]):
         # A copy: tabs keep it while later moves change this process's state in place.
         shown = json.loads(json.dumps(table_view(game, _under_way(room).state, SHARED if seat is None else seat)))
@@ -906,6 +992,7 @@ def _replayed(room: dict, seats: int, log: list, until=None) -> dict:
 
 
 # ---- host actions ------------------------------------------------------------------------------
+
 
 @refusals_only
 def skip(code: str, host_token: str, target: int) -> int:
@@ -1046,8 +1133,10 @@ def take_back(code: str, host_token: str, seat: int) -> int:
 def bot_seats(code: str) -> list[dict]:
     """The computer players of a room, with the token each plays its seat with: for the process
     that runs them (engine/bots), which then plays through view/legal/submit like any client."""
-    return [{"seat": b["seat"], "token": b["token"], "level": b["level"], "seated": b["seated"]}
-            for b in store().bots(_room(code)["code"])]
+    return [
+        {"seat": b["seat"], "token": b["token"], "level": b["level"], "seated": b["seated"]}
+        for b in store().bots(_room(code)["code"])
+    ]
 
 
 @refusals_only
@@ -1056,6 +1145,7 @@ def rooms_with_bots() -> list[str]:
 
 
 # ---- the saved-game record ---------------------------------------------------------------------
+
 
 def _build_record(conn, room: dict, now: str) -> dict:
     """The archive document (DESIGN.md). Each turn carries the time the move that closed it was made."""
@@ -1073,13 +1163,27 @@ def _build_record(conn, room: dict, now: str) -> dict:
     assert result is not None, "a record is built once the game has ended"
     teams = result.get("teams", {})
     return {
-        "format": "sobremesa.game/1", "game": room["game"], "rules_version": state["rules_version"],
-        "options": room["options"], "language": room["language"], "seed": room["seed"],
-        "room": room["code"], "game_no": room["game_no"],
-        "started_at": room["started_at"], "ended_at": now,
-        "players": [{"seat": s["seat"], "name": s["name"], "team": teams.get(str(s["seat"])),
-                     **({"bot": True} if s["seat"] in bots else {})} for s in seats],
-        "turns": turns, "final_scores": result["final_scores"],
+        "format": "sobremesa.game/1",
+        "game": room["game"],
+        "rules_version": state["rules_version"],
+        "options": room["options"],
+        "language": room["language"],
+        "seed": room["seed"],
+        "room": room["code"],
+        "game_no": room["game_no"],
+        "started_at": room["started_at"],
+        "ended_at": now,
+        "players": [
+            {
+                "seat": s["seat"],
+                "name": s["name"],
+                "team": teams.get(str(s["seat"])),
+                **({"bot": True} if s["seat"] in bots else {}),
+            }
+            for s in seats
+        ],
+        "turns": turns,
+        "final_scores": result["final_scores"],
         "winners": result.get("winners", score_winners(result["final_scores"])),
         "ended_by_host": bool(state.get("ended_by_host")),
         **result.get("record", {}),
@@ -1100,6 +1204,7 @@ def _turn_ends_from_log(room: dict, seats: int, turns: int) -> dict[int, str]:
 
 
 # ---- the host's laptop -------------------------------------------------------------------------
+
 
 @refusals_only
 def open_rooms(limit: int = 1000) -> list[dict]:
@@ -1145,8 +1250,11 @@ def join_base(port: int) -> str:
 def join_choices() -> dict:
     """For the host's address picker: this laptop's usable addresses (the default route's first),
     the one the links use now, and the variable that fixes it when one does (then a pick does nothing)."""
-    return {"addresses": address.candidates(), "shown": address.best(join_address()),
-            "fixed_by": address.fixed_by_environment()}
+    return {
+        "addresses": address.candidates(),
+        "shown": address.best(join_address()),
+        "fixed_by": address.fixed_by_environment(),
+    }
 
 
 @refusals_only
@@ -1161,6 +1269,7 @@ def set_join_address(code: str, host_token: str, chosen: str | None) -> None:
 
 
 # ---- players across games ----------------------------------------------------------------------
+
 
 def player_key(name: str) -> str:
     """A player's identity across games: the display name, case- and space-insensitive."""
@@ -1194,6 +1303,7 @@ def player_aliases() -> dict[str, str]:
 # ---- keepsake: a game's drawings as images (Pictomania) ----------------------------------------
 # One block so it can move with the service's split: it needs only _room, _state, store() and
 # the game's own keepsake maker (`Game.keepsake`).
+
 
 @refusals_only
 def keepsake(code: str, game_no: int, round: int | None = None) -> dict[str, bytes]:

@@ -3,6 +3,7 @@
 Each game's own module knows its decks (engine/games/pictomania_words.py, maudit_words.py); this
 one only reads them. Nothing here imports Streamlit.
 """
+
 from __future__ import annotations
 
 import copy
@@ -35,10 +36,10 @@ def check_language(language: str) -> None:
 # ---- word lists of the host's own (Maudit Mot Dit) ----------------------------------------------
 
 CARD_WORDS = 8
-WORD_MOST = 30          # characters in one word
-LIST_MOST = 400         # cards in one list
-LIST_FEWEST = 12        # two laps of six players
-UPLOAD_MOST = 200_000   # bytes of text
+WORD_MOST = 30  # characters in one word
+LIST_MOST = 400  # cards in one list
+LIST_FEWEST = 12  # two laps of six players
+UPLOAD_MOST = 200_000  # bytes of text
 
 
 class WordListRejected(ValueError):
@@ -84,7 +85,7 @@ def parse_word_list(text: str) -> list[list[str]]:
     if words_on_lines and all(len(parts) == CARD_WORDS for parts in words_on_lines):
         return words_on_lines
     flat = [w for parts in words_on_lines for w in parts]
-    return [flat[i:i + CARD_WORDS] for i in range(0, len(flat) - CARD_WORDS + 1, CARD_WORDS)]
+    return [flat[i : i + CARD_WORDS] for i in range(0, len(flat) - CARD_WORDS + 1, CARD_WORDS)]
 
 
 def import_word_list(name: str, data: bytes) -> tuple[str, int]:
@@ -104,21 +105,23 @@ def import_word_list(name: str, data: bytes) -> tuple[str, int]:
     for card in cards:
         for word in card:
             if len(word) > WORD_MOST or not printable(word) or " " in word.strip():
-                raise WordListRejected("“{word}” cannot be used: one word of up to {most} letters each.",
-                                       word=word[:40], most=WORD_MOST)
+                raise WordListRejected(
+                    "“{word}” cannot be used: one word of up to {most} letters each.", word=word[:40], most=WORD_MOST
+                )
         if len({w.casefold() for w in card}) < CARD_WORDS:
             raise WordListRejected("A card repeats a word: {words}.", words=", ".join(card))
     if len(cards) < LIST_FEWEST:
-        raise WordListRejected("The list makes {count} cards of 8 words; it needs at least {fewest}.",
-                               count=len(cards), fewest=LIST_FEWEST)
+        raise WordListRejected(
+            "The list makes {count} cards of 8 words; it needs at least {fewest}.", count=len(cards), fewest=LIST_FEWEST
+        )
     if len(cards) > LIST_MOST:
-        raise WordListRejected("The list makes {count} cards; at most {most} are kept.", count=len(cards),
-                               most=LIST_MOST)
+        raise WordListRejected(
+            "The list makes {count} cards; at most {most} are kept.", count=len(cards), most=LIST_MOST
+        )
     slug = "".join(ch if ch.isalnum() else "-" for ch in name.casefold()).strip("-")[:40] or "list"
     kept = word_lists().get(slug)
     if kept is not None and kept.casefold() != name.casefold():  # "Animals" and "animals!" share an id
-        raise WordListRejected("A list called “{other}” is kept under the same name. Choose another name.",
-                               other=kept)
+        raise WordListRejected("A list called “{other}” is kept under the same name. Choose another name.", other=kept)
     body = {"name": name, "cards": [{"id": f"{slug}-{i + 1:03d}", "words": card} for i, card in enumerate(cards)]}
     store = _store()
     with store.transaction() as conn:

@@ -4,6 +4,7 @@ One `st.components.v2` component serves the hand, the table and the vote on ever
 text is never under .86rem: 24 px on the shared screen, whose rem is 28 px.
 Player names and labels are set with textContent in the browser, never as HTML.
 """
+
 from __future__ import annotations
 
 import streamlit as st
@@ -47,11 +48,13 @@ def card_src(card_id: str) -> str:
     return f"/cards/{card_id}"
 
 
-def card_grid(cards: list[dict], *, key: str, pick: int = 0, button: str = "", min_width: int = 150,
-              nonce: str = "", on_pick=None) -> None:
+def card_grid(
+    cards: list[dict], *, key: str, pick: int = 0, button: str = "", min_width: int = 150, nonce: str = "", on_pick=None
+) -> None:
     """cards: [{"id", "label"?, "badge"?, "disabled"?, "glow"?, "alt"?}], their texts already in the
     reader's language, like `button`. `on_pick(ids)` runs as a callback before the rerun, so the page
     that follows already shows the move's result."""
+
     def picked():
         value = (st.session_state.get(key) or {}).get("picked")
         if on_pick and value and value.get("nonce") == nonce:
@@ -60,6 +63,15 @@ def card_grid(cards: list[dict], *, key: str, pick: int = 0, button: str = "", m
     # The picture's alt text in the reader's language (cards.js only falls back to English).
     alt = _("picture card")
     shown = [{"alt": alt, **c, "src": card_src(c["id"])} for c in cards]
-    _grid(key=key, data={"cards": shown, "pick": pick, "button": button, "min_width": min_width, "nonce": nonce,
-                         "enlarge": _("Enlarge")},
-          on_picked_change=picked)
+    _grid(
+        key=key,
+        data={
+            "cards": shown,
+            "pick": pick,
+            "button": button,
+            "min_width": min_width,
+            "nonce": nonce,
+            "enlarge": _("Enlarge"),
+        },
+        on_picked_change=picked,
+    )

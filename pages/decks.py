@@ -1,4 +1,5 @@
 """Choosing a picture deck, and uploading one of your own."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -20,30 +21,41 @@ def fewest_cards(game: str) -> tuple[int, int]:
 def _upload(game: str) -> None:
     seats, least = fewest_cards(game)
     with st.expander(_("Upload your own deck (pictures or a .zip)")):
-        st.caption(_("At least {least} pictures for {seats} players. Portrait pictures look best; "
-                     "others are cropped to fit the card.", least=least, seats=seats))
+        st.caption(
+            _(
+                "At least {least} pictures for {seats} players. Portrait pictures look best; "
+                "others are cropped to fit the card.",
+                least=least,
+                seats=seats,
+            )
+        )
         with st.form("upload-deck", clear_on_submit=True):
-            name = st.text_input(_("Deck name"), max_chars=40, placeholder=_("e.g. Year 6 — the Romans"),
-                                 key="deck-name")
+            name = st.text_input(
+                _("Deck name"), max_chars=40, placeholder=_("e.g. Year 6 — the Romans"), key="deck-name"
+            )
             files = ui.uploader(_("Pictures"), type=IMAGE_TYPES, accept_multiple_files=True, key="deck-files")
             if st.form_submit_button(_("Add this deck")):
                 bar = st.progress(0.0, text=_("Reading the pictures…"))
 
                 def progress(done: int, total: int) -> None:
-                    bar.progress(done / max(total, 1), text=_("Converting picture {done} of {total}…",
-                                                              done=min(done + 1, total), total=total))
+                    bar.progress(
+                        done / max(total, 1),
+                        text=_("Converting picture {done} of {total}…", done=min(done + 1, total), total=total),
+                    )
 
                 try:
-                    ids = pictures.import_deck(name, [(f.name, f.getvalue()) for f in files or []],
-                                               min_cards=least, progress=progress)
+                    ids = pictures.import_deck(
+                        name, [(f.name, f.getvalue()) for f in files or []], min_cards=least, progress=progress
+                    )
                 except pictures.DeckRejected as exc:
                     bar.empty()
                     st.error(_("The deck was not added: {reason}", reason=ui.esc(ui.refusal(exc))))
                 else:
                     added = ids[0].split("/")[0]
                     st.session_state["deck_added"] = added
-                    st.session_state["flash_ok"] = n_("Deck '{name}' added with {n} card.",
-                                                      "Deck '{name}' added with {n} cards.", len(ids), name=name)
+                    st.session_state["flash_ok"] = n_(
+                        "Deck '{name}' added with {n} card.", "Deck '{name}' added with {n} cards.", len(ids), name=name
+                    )
                     st.rerun()
 
 
@@ -55,8 +67,12 @@ def deck_choice(game: str) -> str:
         st.success(ui.esc(st.session_state.pop("flash_ok")))
     if st.session_state.get("deck") not in names:
         st.session_state["deck"] = pictures.DEFAULT_DECK
-    chosen = st.selectbox(_("Picture deck"), names, key="deck", format_func=lambda n: n_(
-        "{deck} ({n} card)", "{deck} ({n} cards)", len(pictures.deck_cards(n)), deck=n))
+    chosen = st.selectbox(
+        _("Picture deck"),
+        names,
+        key="deck",
+        format_func=lambda n: n_("{deck} ({n} card)", "{deck} ({n} cards)", len(pictures.deck_cards(n)), deck=n),
+    )
     if ui.is_local_request():  # only the host, at the laptop that runs the server, adds decks
         _upload(game)
     else:

@@ -12,6 +12,7 @@
   socket has gone is emptied by `sweep` (Streamlit keeps a closed session's files for its TTL, and
   longer until something looks at it).
 """
+
 from __future__ import annotations
 
 import re
@@ -55,6 +56,7 @@ def _address(scope) -> str:
 
 
 # ---- the page's side -----------------------------------------------------------------------------
+
 
 def _this_session() -> tuple[str, str | None, str] | None:
     import streamlit as st
@@ -138,11 +140,20 @@ def start_sweeping() -> None:
 
 # ---- the middleware --------------------------------------------------------------------------------
 
+
 async def _refuse(send, status: int, text: str) -> None:
     body = text.encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 

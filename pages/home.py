@@ -1,4 +1,5 @@
 """Home: join a room, host a new one, or get back to a running one."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -20,8 +21,13 @@ join_col, host_col = st.columns([1, 1.4], gap="large")
 with join_col:
     st.subheader(_("Join a game"))
     with st.form("join"):
-        code = st.text_input(_("Room code"), max_chars=6, placeholder=_("e.g. KQZPB"), key="join-code",
-                             help=_("The five letters on the shared screen."))
+        code = st.text_input(
+            _("Room code"),
+            max_chars=6,
+            placeholder=_("e.g. KQZPB"),
+            key="join-code",
+            help=_("The five letters on the shared screen."),
+        )
         if st.form_submit_button(_("Join"), type="primary", use_container_width=True):
             try:
                 tables.version(code, device=ui.device())
@@ -34,8 +40,14 @@ with host_col:
     st.subheader(_("Host a game"))
     game = st.selectbox(_("Game"), list(SCREENS), format_func=lambda g: _(SCREENS[g].PITCH), key="host-game")
     # The room's language: its shared screen and its players' phones start in it.
-    language = st.radio(_("Language of the room"), list(i18n.NAMES), format_func=i18n.NAMES.get, horizontal=True,
-                        index=list(i18n.NAMES).index(lang()), key="host-language")
+    language = st.radio(
+        _("Language of the room"),
+        list(i18n.NAMES),
+        format_func=i18n.NAMES.get,
+        horizontal=True,
+        index=list(i18n.NAMES).index(lang()),
+        key="host-language",
+    )
     options = SCREENS[game].options()
     if st.button(_("Create the room"), type="primary", use_container_width=True, key="create-room"):
         try:
@@ -53,12 +65,14 @@ if ui.is_local_request():
     running = tables.open_rooms(limit=shown + 1)
     if running:
         st.subheader(_("Rooms on this computer"))
-        st.caption(_("Only this laptop sees this list, newest first. Opening a room here gives this tab its host "
-                     "controls."))
+        st.caption(
+            _("Only this laptop sees this list, newest first. Opening a room here gives this tab its host controls.")
+        )
         for r in running[:shown]:
             cols = st.columns([1, 2, 3, 2])
-            cols[0].markdown(f"<span class='sm-code' style='font-size:1.3rem'>{ui.esc(r['code'])}</span>",
-                             unsafe_allow_html=True)
+            cols[0].markdown(
+                f"<span class='sm-code' style='font-size:1.3rem'>{ui.esc(r['code'])}</span>", unsafe_allow_html=True
+            )
             made = _("created on this computer") if r["here"] else _("created on another device")
             cols[1].markdown(f"{ui.esc(ui.GAME_TITLES.get(r['game'], r['game']))}  \n:gray[{made}]")
             cols[2].write(ui.esc(", ".join(r["names"])) or _("nobody yet"))

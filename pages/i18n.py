@@ -8,6 +8,7 @@
 A tab's language: the one its reader chose (the language menu), else its room's (the page says
 which room it shows with `room_language`), else the browser's, else English.
 """
+
 from __future__ import annotations
 
 import streamlit as st
@@ -44,7 +45,8 @@ def forget() -> None:
 def _browser_language() -> str | None:
     context = st.context
     return i18n.best_language(getattr(context, "locale", None)) or i18n.best_language(
-        (getattr(context, "headers", None) or {}).get("Accept-Language"))
+        (getattr(context, "headers", None) or {}).get("Accept-Language")
+    )
 
 
 def room_language(language: str) -> None:
@@ -94,8 +96,8 @@ def language_menu(key: str = "lang-menu") -> None:
     """The reader's own language for this tab (the room's stays the default for everyone else)."""
     current = lang()
     chosen = st.segmented_control(
-        _("Language"), LANGUAGES, default=current, format_func=i18n.NAMES.get, key=key,
-        label_visibility="collapsed")
+        _("Language"), LANGUAGES, default=current, format_func=i18n.NAMES.get, key=key, label_visibility="collapsed"
+    )
     if chosen and chosen != current:
         st.session_state["lang"] = chosen
         forget()

@@ -1,4 +1,5 @@
 """A player's own tab: join with a name, then hand, actions and waiting states. The link is the seat."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -27,8 +28,15 @@ def join_form() -> None:
     room_language(view["language"])
     st.title("🎴 " + _("Join the table"))
     joined = ui.esc(", ".join(view["names"])) or _("nobody yet")
-    st.caption(_("Room {code} · {title} · {count} joined: {names}", code=code, title=view["title"],
-                 count=len(view["names"]), names=joined))
+    st.caption(
+        _(
+            "Room {code} · {title} · {count} joined: {names}",
+            code=code,
+            title=view["title"],
+            count=len(view["names"]),
+            names=joined,
+        )
+    )
     if view["status"] != "lobby":
         rejoin_form()
         return
@@ -51,8 +59,13 @@ def rejoin_form() -> None:
         waiting_to_rejoin(asking)
         return
     ui.flash()
-    st.info(_("This game has already started. Were you playing? Type the name you joined with, and the "
-              "host lets you back in from the shared screen."), icon="🔑")
+    st.info(
+        _(
+            "This game has already started. Were you playing? Type the name you joined with, and the "
+            "host lets you back in from the shared screen."
+        ),
+        icon="🔑",
+    )
     with st.form("rejoin"):
         name = st.text_input(_("The name you played under"), max_chars=tables.NAME_MAX, key="rejoin-name")
         if st.form_submit_button(_("Ask to come back in"), type="primary", use_container_width=True):
@@ -104,12 +117,16 @@ def seat_view() -> dict | None:
             view = tables.view(code, found.seat, token)
     except BadToken as exc:
         if st.session_state.get("seated") == code:  # this tab had a seat here a moment ago
-            st.warning(_("This phone no longer holds a seat at this table: the host removed it, or let its "
-                         "player back in on another phone. Scan the room's QR code to join again."), icon="🚪")
+            st.warning(
+                _(
+                    "This phone no longer holds a seat at this table: the host removed it, or let its "
+                    "player back in on another phone. Scan the room's QR code to join again."
+                ),
+                icon="🚪",
+            )
         else:
             st.error(ui.esc(ui.refusal(exc)), icon="🚪")
-        st.page_link("pages/play.py", label=_("Join this room with a new seat"), query_params={"room": code},
-                     icon="🪑")
+        st.page_link("pages/play.py", label=_("Join this room with a new seat"), query_params={"room": code}, icon="🪑")
         return None
     except SobremesaError as exc:
         st.error(ui.esc(ui.refusal(exc)), icon="🚪")
@@ -133,16 +150,21 @@ def out_of_play(view: dict, seat: int) -> bool:
     if view["status"] != "playing":
         return False
     if seat in view.get("out", []):
-        st.info(_("The host took you out of this game. Your points stay on the scoreboard: follow the "
-                  "rest on the shared screen."), icon="👋")
+        st.info(
+            _(
+                "The host took you out of this game. Your points stay on the scoreboard: follow the "
+                "rest on the shared screen."
+            ),
+            icon="👋",
+        )
         return True
     if seat in view.get("sitting_out", []):
         if view["turn_word"] == "round":
-            st.info(_("The host skipped you this round, as you seemed to be away. You are back in next round."),
-                    icon="⏭️")
+            st.info(
+                _("The host skipped you this round, as you seemed to be away. You are back in next round."), icon="⏭️"
+            )
         else:
-            st.info(_("The host skipped you this turn, as you seemed to be away. You are back in next turn."),
-                    icon="⏭️")
+            st.info(_("The host skipped you this turn, as you seemed to be away. You are back in next turn."), icon="⏭️")
         return True
     return False
 
@@ -162,14 +184,22 @@ def phone() -> None:
     try:
         room_language(seen["language"])
         score = seen["scores"][seat] if seen.get("scores") else 0
-        st.markdown(_("**{name}** · {points} · room {code}", name=ui.esc(seen["names"][seat]),
-                      points=ui.points(score), code=ui.esc(code)))
+        st.markdown(
+            _(
+                "**{name}** · {points} · room {code}",
+                name=ui.esc(seen["names"][seat]),
+                points=ui.points(score),
+                code=ui.esc(code),
+            )
+        )
         flashed = ui.flash()  # shown once: the next move's rerun takes it away
         if seen["status"] == "lobby":  # the same wait for every game
             seated = _("You're in as {name}.", name=ui.esc(seen["names"][seat]))
-            st.html(f"<div class='sm-phase'>{seated}</div><div class='sm-waiting'>"
-                    + _("The host starts the game when everyone has joined ({count} so far).",
-                        count=len(seen["names"])) + "</div>")
+            st.html(
+                f"<div class='sm-phase'>{seated}</div><div class='sm-waiting'>"
+                + _("The host starts the game when everyone has joined ({count} so far).", count=len(seen["names"]))
+                + "</div>"
+            )
         elif not out_of_play(seen, seat):
             SCREENS[view["game"]].player(seen, act)
         drawn = True
@@ -178,8 +208,15 @@ def phone() -> None:
         rerun_in = st.session_state.pop("rerun_in", None)
         # A screen on a timer, showing a refusal, or one that did not finish reruns on every move.
         keys = seen.read() if drawn and rerun_in is None and not flashed else None
-        push.listen(code, view["version"], seat=seat, ticket=ui.ticket(code, seat, token), awake=awake,
-                    rerun_in=rerun_in, watch=None if keys is None else (keys, tables.signature(view, token, keys)))
+        push.listen(
+            code,
+            view["version"],
+            seat=seat,
+            ticket=ui.ticket(code, seat, token),
+            awake=awake,
+            rerun_in=rerun_in,
+            watch=None if keys is None else (keys, tables.signature(view, token, keys)),
+        )
 
 
 phone()

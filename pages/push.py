@@ -26,6 +26,7 @@ fragment has rendered that version. Observable for tests: ``window.__sobremesaPu
 room that changed, and ``window.__sobremesaPushRooms[code]`` for each room (``shownAt``: version ->
 when it was first on screen).
 """
+
 from __future__ import annotations
 
 import streamlit as st
@@ -48,9 +49,7 @@ _CSS = """
 
 _JS = ui.module("push.js")  # pages/assets/push.js, fetched once per browser, cached
 
-_component = st.components.v2.component(
-    "sobremesa_push", html=_HTML, css=_CSS, js=_JS
-)
+_component = st.components.v2.component("sobremesa_push", html=_HTML, css=_CSS, js=_JS)
 
 
 def _ignore() -> None:

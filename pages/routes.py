@@ -1,5 +1,6 @@
 """HTTP and WebSocket routes the pages need besides Streamlit's own: mounted by app.py (and by test
 apps)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -25,8 +26,11 @@ async def script_asset(request):
     kinds = {".js": "text/javascript", ".woff2": "font/woff2"}
     if name not in {p.name for p in ASSETS.iterdir() if p.suffix in kinds}:
         return PlainTextResponse("no such file", status_code=404)
-    return FileResponse(ASSETS / name, media_type=kinds[Path(name).suffix],
-                        headers={"Cache-Control": "public, max-age=31536000, immutable"})
+    return FileResponse(
+        ASSETS / name,
+        media_type=kinds[Path(name).suffix],
+        headers={"Cache-Control": "public, max-age=31536000, immutable"},
+    )
 
 
 async def game_picture(request):

@@ -1,4 +1,5 @@
 """How to play, for each game that can be played here, in the reader's language."""
+
 from pathlib import Path
 
 import streamlit as st
@@ -21,7 +22,12 @@ st.html("<style>[data-testid='stMainBlockContainer'] { max-width: 52rem !importa
 st.title("📜 " + _("How to play"))
 available = sorted(p.stem for p in RULES.glob("*.md"))
 wanted = st.query_params.get("game", next(iter(ui.GAME_TITLES)))
-game = st.selectbox(_("Game"), available, index=available.index(wanted) if wanted in available else 0,
-                    format_func=lambda g: ui.GAME_TITLES.get(g, g), key="rules-game")
+game = st.selectbox(
+    _("Game"),
+    available,
+    index=available.index(wanted) if wanted in available else 0,
+    format_func=lambda g: ui.GAME_TITLES.get(g, g),
+    key="rules-game",
+)
 st.markdown(rules_file(game).read_text(encoding="utf-8"))
 st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")

@@ -3,6 +3,7 @@
 Only renders. The figures come from engine.stats (pandas, prepared once per archive version and
 cached), the charts from pages.stats_charts (one module per game family).
 """
+
 from __future__ import annotations
 
 import streamlit as st
@@ -50,8 +51,16 @@ def _csv(frame):
 
 
 def _download(label: str, frame, name: str) -> None:
-    st.download_button(label, data=_csv(frame), file_name=name, mime="text/csv", key=f"csv-{name}",
-                       icon=":material/download:", on_click="ignore", disabled=frame.empty)
+    st.download_button(
+        label,
+        data=_csv(frame),
+        file_name=name,
+        mime="text/csv",
+        key=f"csv-{name}",
+        icon=":material/download:",
+        on_click="ignore",
+        disabled=frame.empty,
+    )
 
 
 def _csv_label(family: str, key: str) -> str:
@@ -62,10 +71,15 @@ def _csv_label(family: str, key: str) -> str:
 
 def empty_state() -> None:
     st.info(_("No saved games yet: play one, or load demo data."), icon="🎲")
-    st.caption(n_("Demo data is {n} game of every kind, played by a simulated group of friends through the "
-                  "same table service as real games. They stay in this computer's archive.",
-                  "Demo data is {n} games of every kind, played by a simulated group of friends through the "
-                  "same table service as real games. They stay in this computer's archive.", DEMO_GAMES))
+    st.caption(
+        n_(
+            "Demo data is {n} game of every kind, played by a simulated group of friends through the "
+            "same table service as real games. They stay in this computer's archive.",
+            "Demo data is {n} games of every kind, played by a simulated group of friends through the "
+            "same table service as real games. They stay in this computer's archive.",
+            DEMO_GAMES,
+        )
+    )
     if not ui.is_local_request():
         st.caption(_("Demo data can be loaded from the computer that runs Sobremesa."))
         return
@@ -83,8 +97,13 @@ def filters(archive: stats.Archive):
     people = sorted(results["player"].unique(), key=str.casefold)
     first, last = games["date"].min(), games["date"].max()
     cols = st.columns([2, 2, 3])
-    chosen = cols[0].multiselect(_("Games"), kinds, format_func=lambda g: stats.archive.GAME_TITLES.get(g, g),
-                                 placeholder=_("All games"), key="f-games")
+    chosen = cols[0].multiselect(
+        _("Games"),
+        kinds,
+        format_func=lambda g: stats.archive.GAME_TITLES.get(g, g),
+        placeholder=_("All games"),
+        key="f-games",
+    )
     dates = cols[1].date_input(_("Dates"), value=(first, last), min_value=first, max_value=last, key="f-dates")
     who = cols[2].multiselect(_("Players"), people, placeholder=_("Everyone"), key="f-players")
     if archive.results["bot"].any():
@@ -96,18 +115,49 @@ def filters(archive: stats.Archive):
 def archive_tab(archive: stats.Archive, ids) -> None:
     games = archive.games.loc[ids].sort_values("started_at", ascending=False)
     table = games.assign(game_title=games["title"], variant=games["variant"].map(variant_label))[
-        ["started_at", "game_title", "variant", "players", "winners", "duration_min", "turns"]]
-    st.dataframe(table, hide_index=True, width="stretch", height=min(38 * len(table) + 40, 460), column_config={
-        "started_at": st.column_config.DatetimeColumn(_("Date"), format="D MMM YYYY, HH:mm"),
-        "game_title": _("Game"), "variant": _("Variant"), "players": _("Players"), "winners": _("Won"),
-        "duration_min": st.column_config.NumberColumn(_("Minutes"), format="%.0f"), "turns": _("Turns")})
+        ["started_at", "game_title", "variant", "players", "winners", "duration_min", "turns"]
+    ]
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        height=min(38 * len(table) + 40, 460),
+        column_config={
+            "started_at": st.column_config.DatetimeColumn(_("Date"), format="D MMM YYYY, HH:mm"),
+            "game_title": _("Game"),
+            "variant": _("Variant"),
+            "players": _("Players"),
+            "winners": _("Won"),
+            "duration_min": st.column_config.NumberColumn(_("Minutes"), format="%.0f"),
+            "turns": _("Turns"),
+        },
+    )
     results = archive.results[archive.results["game_id"].isin(ids)].merge(
-        archive.games[["room", "game_no", "started_at", "variant"]], left_on="game_id", right_index=True)
+        archive.games[["room", "game_no", "started_at", "variant"]], left_on="game_id", right_index=True
+    )
     with st.container(horizontal=True):
         _download(_("Games (CSV)"), games.drop(columns=["title"]).reset_index(), "sobremesa-games.csv")
-        _download(_("Every player's result (CSV)"),
-                  results[["game_id", "room", "game_no", "started_at", "game", "variant", "seat", "name", "player",
-                           "team", "score", "placement", "won"]], "sobremesa-results.csv")
+        _download(
+            _("Every player's result (CSV)"),
+            results[
+                [
+                    "game_id",
+                    "room",
+                    "game_no",
+                    "started_at",
+                    "game",
+                    "variant",
+                    "seat",
+                    "name",
+                    "player",
+                    "team",
+                    "score",
+                    "placement",
+                    "won",
+                ]
+            ],
+            "sobremesa-results.csv",
+        )
 
 
 # The variants as the statistics rows name them (engine/stats), shown in the reader's language: each
@@ -132,20 +182,30 @@ def _labels(archive: stats.Archive, ids) -> dict:
     g = archive.games.loc[ids].sort_values("started_at", ascending=False).head(REPLAY_CHOICES)
     won = g["winners"].map(lambda w: " · " + _("won by {names}", names=w) if w else "")
     variant = g["variant"].map(lambda v: f" ({variant_label(v)})" if v else "")  # a game without variants: none
-    text = (g["started_at"].map(lambda moment: when(moment, with_time=True)) + " · " + g["title"] + variant + " · "
-            + g["players"] + won)
+    text = (
+        g["started_at"].map(lambda moment: when(moment, with_time=True))
+        + " · "
+        + g["title"]
+        + variant
+        + " · "
+        + g["players"]
+        + won
+    )
     return dict(zip(g.index, text))
 
 
 def replay_tab(archive: stats.Archive, ids) -> None:
     labels = _labels(archive, ids)
     # Kept while another tab is open (only the open tab's widgets are drawn).
-    gid = st.selectbox(_("Open a game"), list(labels), format_func=labels.get, key="replay-game",
-                       persist_state="page")
+    gid = st.selectbox(_("Open a game"), list(labels), format_func=labels.get, key="replay-game", persist_state="page")
     if len(ids) > REPLAY_CHOICES:
-        st.caption(n_("The {n} most recent game of the selection; use the filters to reach older ones.",
-                      "The {n} most recent games of the selection; use the filters to reach older ones.",
-                      REPLAY_CHOICES))
+        st.caption(
+            n_(
+                "The {n} most recent game of the selection; use the filters to reach older ones.",
+                "The {n} most recent games of the selection; use the filters to reach older ones.",
+                REPLAY_CHOICES,
+            )
+        )
     record = tables.saved_game(archive.games.at[gid, "room"], int(archive.games.at[gid, "game_no"]))
     if record is None:
         st.info(_("This game is no longer in the archive."))
@@ -158,20 +218,26 @@ def replay_tab(archive: stats.Archive, ids) -> None:
     if not turns:
         st.info(_("This game ended before a single turn was played."))
         return
-    at = (st.slider(word, 1, len(turns), 1, key=f"replay-turn-{gid}", persist_state="page")
-          if len(turns) > 1 else 1)
+    at = st.slider(word, 1, len(turns), 1, key=f"replay-turn-{gid}", persist_state="page") if len(turns) > 1 else 1
     history = stats.score_history(record, names)
     left, right = st.columns([3, 2], gap="large")
     with left:
         st.markdown("#### " + _(heading))
-        st.altair_chart(common.unvalidated(common.style(common.score_lines(history, word, at), 320)), width="stretch",
-                        key="chart-replay-scores")
+        st.altair_chart(
+            common.unvalidated(common.style(common.score_lines(history, word, at), 320)),
+            width="stretch",
+            key="chart-replay-scores",
+        )
     with right:
         st.markdown("#### " + _(after, at=at))
         now = history[history["turn"] == at].sort_values("score", ascending=False)
-        st.dataframe(now[["player", "points", "score"]].rename(
-            columns={"player": _("Player"), "points": _(this_turn), "score": _("Score")}),
-            hide_index=True, width="stretch")
+        st.dataframe(
+            now[["player", "points", "score"]].rename(
+                columns={"player": _("Player"), "points": _(this_turn), "score": _("Score")}
+            ),
+            hide_index=True,
+            width="stretch",
+        )
     charts = CHARTS.get(getattr(stats.family_of(record["game"]), "NAME", ""))
     if charts is not None:
         charts.show_turn(record, at - 1, names)
@@ -186,11 +252,20 @@ def players_tab(archive: stats.Archive, summary) -> None:
         with column:
             figure(fig)
     shown = summary.assign(win_rate=(summary["win_rate"] * 100).round())  # "33%", not "33.33%"
-    labels = {"player": _("Player"), "games": _("Games"), "wins": _("Wins"), "win_rate": _("Win rate"),
-              "avg_score": _("Average score"), "avg_placement": _("Average placement")}
-    st.dataframe(shown.rename(columns=labels), hide_index=True, width="stretch",
-                 column_config={labels["win_rate"]: st.column_config.ProgressColumn(format="%d%%", min_value=0,
-                                                                                    max_value=100)})
+    labels = {
+        "player": _("Player"),
+        "games": _("Games"),
+        "wins": _("Wins"),
+        "win_rate": _("Win rate"),
+        "avg_score": _("Average score"),
+        "avg_placement": _("Average placement"),
+    }
+    st.dataframe(
+        shown.rename(columns=labels),
+        hide_index=True,
+        width="stretch",
+        column_config={labels["win_rate"]: st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100)},
+    )
     _download(_("Players (CSV)"), summary, "sobremesa-players.csv")
     if ui.is_local_request():
         merge_names(archive)
@@ -198,8 +273,12 @@ def players_tab(archive: stats.Archive, summary) -> None:
 
 def merge_names(archive: stats.Archive) -> None:
     with st.expander(_("Two names, one person? Merge them"), key="merge-open"):
-        st.caption(_("Names that differ only in capitals or spaces are already one person. For the rest "
-                     "(“Lucia” and “Lucía”, a nickname), tell Sobremesa they are the same person."))
+        st.caption(
+            _(
+                "Names that differ only in capitals or spaces are already one person. For the rest "
+                "(“Lucia” and “Lucía”, a nickname), tell Sobremesa they are the same person."
+            )
+        )
         people = sorted(archive.results["player"].unique(), key=str.casefold)
         if len(people) < 2:
             return
@@ -211,23 +290,34 @@ def merge_names(archive: stats.Archive) -> None:
             st.rerun()
         merged = tables.player_aliases()
         if merged:
-            st.caption(_("Merged so far: {pairs}",
-                         pairs=ui.esc("; ".join(f"{a} → {b}" for a, b in sorted(merged.items())))))
+            st.caption(
+                _("Merged so far: {pairs}", pairs=ui.esc("; ".join(f"{a} → {b}" for a, b in sorted(merged.items()))))
+            )
 
 
 def family_tab(name: str, family: dict | None) -> None:
     if family is None:
-        st.info(_("None of the selected games is a game of {games}. Clear a filter to see them.",
-                  games=stats.FAMILIES[name].TITLE))
+        st.info(
+            _(
+                "None of the selected games is a game of {games}. Clear a filter to see them.",
+                games=stats.FAMILIES[name].TITLE,
+            )
+        )
         return
     CHARTS[name].show(family)
     tables_ = {key: frame for key, frame in family.items() if hasattr(frame, "to_csv") and not frame.empty}
     st.caption(_("The figures above as CSV:"))
     with st.container(horizontal=True):
         for key, frame in tables_.items():
-            st.download_button(_csv_label(name, key), data=_csv(frame), file_name=f"sobremesa-{name}-{key}.csv",
-                               mime="text/csv", key=f"csv-{name}-{key}", icon=":material/download:",
-                               on_click="ignore")
+            st.download_button(
+                _csv_label(name, key),
+                data=_csv(frame),
+                file_name=f"sobremesa-{name}-{key}.csv",
+                mime="text/csv",
+                key=f"csv-{name}-{key}",
+                icon=":material/download:",
+                on_click="ignore",
+            )
 
 
 def main() -> None:
@@ -250,8 +340,15 @@ def main() -> None:
     if chosen_ids:
         summary = _players(signature, aliases, chosen_ids, archive, bool(st.session_state.get("f-bots")))
         chosen = archive.games.loc[ids]
-        st.caption(" · ".join([n_("{n} game", "{n} games", len(ids)), n_("{n} player", "{n} players", len(summary)),
-                               f"{when(chosen['date'].min())} – {when(chosen['date'].max())}"]))
+        st.caption(
+            " · ".join(
+                [
+                    n_("{n} game", "{n} games", len(ids)),
+                    n_("{n} player", "{n} players", len(summary)),
+                    f"{when(chosen['date'].min())} – {when(chosen['date'].max())}",
+                ]
+            )
+        )
     # A tab for every family the archive holds, whatever the filters: the open tab is remembered by
     # its labels, and a filter that changed them sent the reader back to the first tab.
     played = set(archive.games["game"])
@@ -259,12 +356,20 @@ def main() -> None:
     # The families' tabs are named after their games: titles, not translated. Only the open tab's
     # content runs and travels (a tab change reruns the page): every chart of every tab at once
     # was most of the page's first render in the browser (bench/stats_page.py).
-    tabs = st.tabs(["🗂️ " + _("Archive"), "🎬 " + _("Replay"), "🏆 " + _("Players")]
-                   + [CHARTS[name].TAB for name in shown], key="stats-tabs", on_change="rerun")
-    sections = [lambda: archive_tab(archive, ids), lambda: replay_tab(archive, ids),
-                lambda: players_tab(archive, summary)]  # run only when some game matches
-    sections += [lambda name=name: family_tab(name, _families(signature, aliases, chosen_ids, archive).get(name))
-                 for name in shown]
+    tabs = st.tabs(
+        ["🗂️ " + _("Archive"), "🎬 " + _("Replay"), "🏆 " + _("Players")] + [CHARTS[name].TAB for name in shown],
+        key="stats-tabs",
+        on_change="rerun",
+    )
+    sections = [
+        lambda: archive_tab(archive, ids),
+        lambda: replay_tab(archive, ids),
+        lambda: players_tab(archive, summary),
+    ]  # run only when some game matches
+    sections += [
+        lambda name=name: family_tab(name, _families(signature, aliases, chosen_ids, archive).get(name))
+        for name in shown
+    ]
     for tab, section in zip(tabs, sections):
         if tab.open:
             with tab:

@@ -1,4 +1,5 @@
 """The shared screen: the public table on the projector. It holds no secret of any seat."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -14,8 +15,10 @@ ui.style()
 # body text is 28 px and the smallest caption 24 px at 1920 x 1080.
 # Less margin there too (at 28 px a rem the page's own padding took 140 px of the width), and the
 # room's side column wide enough for the join link on one line.
-st.html("<style>@media (min-width: 1200px) { html { font-size: 28px !important; } "
-        "[data-testid='stMainBlockContainer'] { padding: 1rem 1.2rem 2rem; } }</style>")
+st.html(
+    "<style>@media (min-width: 1200px) { html { font-size: 28px !important; } "
+    "[data-testid='stMainBlockContainer'] { padding: 1rem 1.2rem 2rem; } }</style>"
+)
 code = tables.normalise_code(st.query_params.get("room", ""))
 host_token = ui.host_token(code)
 
@@ -23,7 +26,6 @@ if not code:
     st.error(_("This page needs a room code: create a room on the start page."), icon="🚪")
     st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
     st.stop()
-
 
 
 def still_host() -> bool:
@@ -39,8 +41,12 @@ def still_host() -> bool:
     except SobremesaError:
         host_token = None
         ui.forget_host(code)
-        st.warning(_("This screen no longer has the host controls: open the room again from the start page "
-                     "on the laptop that runs Sobremesa."))
+        st.warning(
+            _(
+                "This screen no longer has the host controls: open the room again from the start page "
+                "on the laptop that runs Sobremesa."
+            )
+        )
         return False
 
 
@@ -58,8 +64,10 @@ def seats_panel(view: dict) -> None:
         mark = " ⏳" if seat in waiting else " " + _("(left)") if seat in out else ""
         score = "" if view["status"] == "lobby" else (scores[seat] if seat < len(scores) else 0)
         dot = _("connected") if state == "on" else _("not connected")
-        rows.append(f"<div class='sm-seat {state}'><span class='sm-dot' title='{dot}'></span>"
-                    f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>")
+        rows.append(
+            f"<div class='sm-seat {state}'><span class='sm-dot' title='{dot}'></span>"
+            f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>"
+        )
     nobody = _("Nobody has joined yet.")  # outside an f-string, where the extractor reads it
     st.html("<div class='sm-big'>" + "".join(rows) + "</div>" if rows else f"<i>{nobody}</i>")
 
@@ -73,7 +81,9 @@ def join_panel(view: dict, qr_width: int = 220) -> None:
     # Under it, what a person types: host and code on one line, as large as the column allows.
     typed = ui.short_link(code)
     fit = ui.fit_size(typed, "2.2rem" if lobby else "1.6rem")
-    st.html(f"<div class='sm-join'><div class='sm-url' style='font-size:max(.86rem, {fit})'>{ui.esc(typed)}</div></div>")
+    st.html(
+        f"<div class='sm-join'><div class='sm-url' style='font-size:max(.86rem, {fit})'>{ui.esc(typed)}</div></div>"
+    )
 
 
 def lobby(view: dict) -> None:
@@ -84,8 +94,12 @@ def lobby(view: dict) -> None:
     with names:
         st.markdown("## " + _("Join {title}", title=ui.esc(view["title"])))
         fewest, most = view["seats_allowed"]
-        how = _("Scan the code with your phone's camera, or type the address under it in your phone's browser. "
-                "Then type your name. {fewest} to {most} players.", fewest=fewest, most=most)
+        how = _(
+            "Scan the code with your phone's camera, or type the address under it in your phone's browser. "
+            "Then type your name. {fewest} to {most} players.",
+            fewest=fewest,
+            most=most,
+        )
         st.markdown(f"<div class='sm-big'><div class='sm-waiting'>{how}</div></div>", unsafe_allow_html=True)
         seats_panel(view)
     with side:
@@ -101,8 +115,12 @@ def confirm(key: str, label: str, yes: str, disabled: bool, consequence: str, ac
 
 
 # What the host sees of a device asking to come back in (`gate.device_kind`); brand names stay as they are.
-KINDS = {"Android phone": N_("Android phone"), "Android tablet": N_("Android tablet"),
-         "Windows computer": N_("Windows computer"), "Linux computer": N_("Linux computer")}
+KINDS = {
+    "Android phone": N_("Android phone"),
+    "Android tablet": N_("Android tablet"),
+    "Windows computer": N_("Windows computer"),
+    "Linux computer": N_("Linux computer"),
+}
 BRANDS = ("iPhone", "iPad", "Mac", "Chromebook")
 
 
@@ -129,18 +147,34 @@ def rejoin_requests(view: dict) -> None:
         if not mine:
             continue
         with st.container(border=True):
-            st.markdown(n_("**{name}** asks to come back in on another phone. Is that really them?",
-                           "{n} phones ask to come back in as **{name}**. Which one is really them?",
-                           len(mine), name=ui.esc(view["names"][seat])))
+            st.markdown(
+                n_(
+                    "**{name}** asks to come back in on another phone. Is that really them?",
+                    "{n} phones ask to come back in as **{name}**. Which one is really them?",
+                    len(mine),
+                    name=ui.esc(view["names"][seat]),
+                )
+            )
             for r in mine:
                 label = KINDS.get(r["kind"])
                 kind = _(label) if label else r["kind"] if r["kind"] in BRANDS else _("a device")
                 st.caption(_("{device} · asked {ago}", device=kind, ago=ago(r["seconds"])))
                 yes, no = st.columns(2)
-                yes.button(_("Let them in"), key=f"let-{r['id']}", type="primary", use_container_width=True,
-                           on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, True, r["id"]))
-                no.button(_("No"), key=f"deny-{r['id']}", use_container_width=True,
-                          on_click=ui.attempt, args=(tables.let_back_in, code, host_token, seat, False, r["id"]))
+                yes.button(
+                    _("Let them in"),
+                    key=f"let-{r['id']}",
+                    type="primary",
+                    use_container_width=True,
+                    on_click=ui.attempt,
+                    args=(tables.let_back_in, code, host_token, seat, True, r["id"]),
+                )
+                no.button(
+                    _("No"),
+                    key=f"deny-{r['id']}",
+                    use_container_width=True,
+                    on_click=ui.attempt,
+                    args=(tables.let_back_in, code, host_token, seat, False, r["id"]),
+                )
 
 
 LEVELS = {"normal": N_("Normal"), "easy": N_("Easy")}
@@ -155,23 +189,51 @@ def computer_players(view: dict) -> None:
         st.caption(_("Computer players play only with a deck whose pictures are described, like Dreams."))
         return
     names = view["names"]
-    level = st.segmented_control(_("Computer players"), list(LEVELS), default="normal", key="bot-level",
-                                 format_func=lambda k: _(LEVELS[k])) or "normal"
+    level = (
+        st.segmented_control(
+            _("Computer players"), list(LEVELS), default="normal", key="bot-level", format_func=lambda k: _(LEVELS[k])
+        )
+        or "normal"
+    )
     if view["status"] == "lobby":
         full = len(names) >= view["seats_allowed"][1]
-        st.button("🤖 " + _("Add a computer player"), use_container_width=True, key="add-bot", disabled=full,
-                  on_click=ui.attempt, args=(tables.add_bot, code, host_token, level))
+        st.button(
+            "🤖 " + _("Add a computer player"),
+            use_container_width=True,
+            key="add-bot",
+            disabled=full,
+            on_click=ui.attempt,
+            args=(tables.add_bot, code, host_token, level),
+        )
         return
     people = [s for s in range(len(names)) if s not in view.get("out", []) and s not in view.get("bots", [])]
     if people:
-        who = st.selectbox(_("Hand a seat to a computer player"), people, format_func=lambda s: names[s], index=None,
-                           placeholder=_("Choose a player"), key="hand-bot")
-        st.button(_("A computer player plays for {name}", name=ui.esc(names[who])) if who is not None
-                  else _("Choose a player first"), use_container_width=True, key="hand-bot-go",
-                  disabled=who is None, on_click=ui.attempt, args=(tables.hand_to_bot, code, host_token, who, level))
+        who = st.selectbox(
+            _("Hand a seat to a computer player"),
+            people,
+            format_func=lambda s: names[s],
+            index=None,
+            placeholder=_("Choose a player"),
+            key="hand-bot",
+        )
+        st.button(
+            _("A computer player plays for {name}", name=ui.esc(names[who]))
+            if who is not None
+            else _("Choose a player first"),
+            use_container_width=True,
+            key="hand-bot-go",
+            disabled=who is None,
+            on_click=ui.attempt,
+            args=(tables.hand_to_bot, code, host_token, who, level),
+        )
     for seat in view.get("handed", []):
-        st.button(_("Give {name} their seat back", name=ui.esc(names[seat])), use_container_width=True,
-                  key=f"take-back-{seat}", on_click=ui.attempt, args=(tables.take_back, code, host_token, seat))
+        st.button(
+            _("Give {name} their seat back", name=ui.esc(names[seat])),
+            use_container_width=True,
+            key=f"take-back-{seat}",
+            on_click=ui.attempt,
+            args=(tables.take_back, code, host_token, seat),
+        )
 
 
 def address_picker() -> None:
@@ -189,10 +251,18 @@ def address_picker() -> None:
         ui.attempt(tables.set_join_address, code, host_token, None if chosen == found[0] else chosen)
 
     shown = found.index(choices["shown"]) if choices["shown"] in found else 0  # the network changed just now
-    st.radio(_("Address for the phones"), found, index=shown, key="join-address",
-             on_change=pick, format_func=lambda a: _("{address} (usual)", address=a) if a == found[0] else a,
-             help=_("This laptop is on several networks. If phones cannot open the link, choose the address of "
-                    "the network they are on: the QR code and the link change at once."))
+    st.radio(
+        _("Address for the phones"),
+        found,
+        index=shown,
+        key="join-address",
+        on_change=pick,
+        format_func=lambda a: _("{address} (usual)", address=a) if a == found[0] else a,
+        help=_(
+            "This laptop is on several networks. If phones cannot open the link, choose the address of "
+            "the network they are on: the QR code and the link change at once."
+        ),
+    )
 
 
 def host_panel(view: dict) -> None:
@@ -201,53 +271,112 @@ def host_panel(view: dict) -> None:
     # Drawn only while open: folded during play, the controls were still drawn on every move by this
     # tab, the laptop's own (bench/rerun_cost.py). The key follows the status, so the panel is open in
     # the lobby and at the end (to play again), and folds when the game starts.
-    panel = st.expander(_("Host controls"), expanded=view["status"] in ("lobby", "finished"),
-                        key=f"host-controls-{view['status']}", on_change="rerun")
+    panel = st.expander(
+        _("Host controls"),
+        expanded=view["status"] in ("lobby", "finished"),
+        key=f"host-controls-{view['status']}",
+        on_change="rerun",
+    )
     if not panel.open:
         return
     with panel:
         names = view["names"]
         if view["status"] == "lobby":
             fewest, most = view["seats_allowed"]
-            st.button(n_("Start the game with {n} player", "Start the game with {n} players", len(names)),
-                      type="primary", use_container_width=True, key="start",
-                      disabled=len(names) not in view.get("seat_counts", range(fewest, most + 1)),
-                      on_click=ui.attempt, args=(tables.start, code, host_token))
+            st.button(
+                n_("Start the game with {n} player", "Start the game with {n} players", len(names)),
+                type="primary",
+                use_container_width=True,
+                key="start",
+                disabled=len(names) not in view.get("seat_counts", range(fewest, most + 1)),
+                on_click=ui.attempt,
+                args=(tables.start, code, host_token),
+            )
             if len(names) < fewest:
-                st.caption(n_("{fewest} to {most} players for this game: waiting for {n} more.",
-                              "{fewest} to {most} players for this game: waiting for {n} more.",
-                              fewest - len(names), fewest=fewest, most=most))
+                st.caption(
+                    n_(
+                        "{fewest} to {most} players for this game: waiting for {n} more.",
+                        "{fewest} to {most} players for this game: waiting for {n} more.",
+                        fewest - len(names),
+                        fewest=fewest,
+                        most=most,
+                    )
+                )
             elif len(names) not in view.get("seat_counts", [len(names)]):  # Team plays in pairs
-                st.caption(_("This variant plays with {counts} players.",
-                             counts=", ".join(str(n) for n in view["seat_counts"])))
+                st.caption(
+                    _(
+                        "This variant plays with {counts} players.",
+                        counts=", ".join(str(n) for n in view["seat_counts"]),
+                    )
+                )
         if view["status"] == "playing":
             skippable = view["skippable"]
             if skippable:
-                who = st.selectbox(_("Skip a player who went away"), skippable, format_func=lambda s: names[s],
-                                   index=None, placeholder=_("Choose a player"), key="skip")
+                who = st.selectbox(
+                    _("Skip a player who went away"),
+                    skippable,
+                    format_func=lambda s: names[s],
+                    index=None,
+                    placeholder=_("Choose a player"),
+                    key="skip",
+                )
                 name = ui.esc(names[who]) if who is not None else ""
-                confirm("skip", _("Skip {name}", name=name) if name else _("Skip"), _("Yes: skip {name}", name=name),
-                        who is None, _("{name} sits out what is left of this round and is back in the next one.",
-                                       name=name) if view["turn_word"] == "round" else
-                        _("{name} sits out what is left of this turn and is back in the next one.", name=name),
-                        tables.skip, who)
-            confirm("end", _("End the game now"), _("Yes: end the game now"), False,
-                    _("The game ends with the scores as they stand, and is saved."), tables.end)
+                confirm(
+                    "skip",
+                    _("Skip {name}", name=name) if name else _("Skip"),
+                    _("Yes: skip {name}", name=name),
+                    who is None,
+                    _("{name} sits out what is left of this round and is back in the next one.", name=name)
+                    if view["turn_word"] == "round"
+                    else _("{name} sits out what is left of this turn and is back in the next one.", name=name),
+                    tables.skip,
+                    who,
+                )
+            confirm(
+                "end",
+                _("End the game now"),
+                _("Yes: end the game now"),
+                False,
+                _("The game ends with the scores as they stand, and is saved."),
+                tables.end,
+            )
         computer_players(view)
         if view["status"] == "finished":
-            st.button(_("Play again with the same players"), type="primary", key="again",
-                      on_click=ui.attempt, args=(tables.play_again, code, host_token))
+            st.button(
+                _("Play again with the same players"),
+                type="primary",
+                key="again",
+                on_click=ui.attempt,
+                args=(tables.play_again, code, host_token),
+            )
         still_in = [s for s in range(len(names)) if s not in view.get("out", [])]
         if still_in and view["status"] != "finished":
-            gone = st.selectbox(_("Remove a player"), still_in, format_func=lambda s: names[s], index=None,
-                                placeholder=_("Choose a player"), key="kick")
+            gone = st.selectbox(
+                _("Remove a player"),
+                still_in,
+                format_func=lambda s: names[s],
+                index=None,
+                placeholder=_("Choose a player"),
+                key="kick",
+            )
             name = ui.esc(names[gone]) if gone is not None else ""
-            confirm("kick", _("Remove {name}", name=name) if name else _("Remove"), _("Yes: remove {name}", name=name),
-                    gone is None,
-                    _("They leave the room; someone else can take the seat.") if view["status"] == "lobby" else
-                    _("They leave this game for good. Their points stay on the scoreboard."), tables.kick, gone)
-        st.caption(_("Only this tab has the host controls. Closed it? Open the room again from the start "
-                     "page on the laptop that runs Sobremesa."))
+            confirm(
+                "kick",
+                _("Remove {name}", name=name) if name else _("Remove"),
+                _("Yes: remove {name}", name=name),
+                gone is None,
+                _("They leave the room; someone else can take the seat.")
+                if view["status"] == "lobby"
+                else _("They leave this game for good. Their points stay on the scoreboard."),
+                tables.kick,
+                gone,
+            )
+        st.caption(
+            _(
+                "Only this tab has the host controls. Closed it? Open the room again from the start "
+                "page on the laptop that runs Sobremesa."
+            )
+        )
         address_picker()
         language_menu(key="wall-language")
 

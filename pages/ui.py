@@ -1,4 +1,5 @@
 """What every page shares: the style, the links, the QR code, and how refusals are shown."""
+
 from __future__ import annotations
 
 import functools
@@ -17,6 +18,7 @@ from pages.i18n import _, n_, refusal, room_language  # noqa: F401  (refusal: th
 
 GAME_TITLES = {name: game.title for name, game in tables.games().items()}  # as published, never translated
 
+
 def _emoji_face() -> str:
     """The emoji the pages use, from our own small font (engine/pictures/glyphs.py), declared under
     the family Streamlit's text already uses and limited to those code points: they show on a
@@ -24,8 +26,10 @@ def _emoji_face() -> str:
     font = ASSETS / "emoji.woff2"
     version = hashlib.sha1(font.read_bytes()).hexdigest()[:12]
     covered = (ASSETS / "emoji.range").read_text(encoding="utf-8").strip()
-    return (f'@font-face {{ font-family: "Source Sans"; font-weight: 100 900; font-style: normal; '
-            f'src: url("/assets/emoji.woff2?v={version}") format("woff2"); unicode-range: {covered}; }}')
+    return (
+        f'@font-face {{ font-family: "Source Sans"; font-weight: 100 900; font-style: normal; '
+        f'src: url("/assets/emoji.woff2?v={version}") format("woff2"); unicode-range: {covered}; }}'
+    )
 
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -73,12 +77,14 @@ def module(name: str) -> str:
     for the push listener alone). The browser fetches a versioned URL once and keeps it."""
     version = hashlib.sha1((ASSETS / name).read_bytes()).hexdigest()[:12]
     # The component's own module is loaded from a blob: URL, so the address must be absolute.
-    return (f'const ready = import(new URL("/assets/{name}?v={version}", globalThis.location.href).href);\n'
-            "export default function (component) {\n"
-            "  let cleanup = null, gone = false;\n"
-            "  ready.then((m) => { if (!gone) cleanup = m.default(component) || null; });\n"
-            "  return () => { gone = true; if (cleanup) cleanup(); };\n"
-            "}\n")
+    return (
+        f'const ready = import(new URL("/assets/{name}?v={version}", globalThis.location.href).href);\n'
+        "export default function (component) {\n"
+        "  let cleanup = null, gone = false;\n"
+        "  ready.then((m) => { if (!gone) cleanup = m.default(component) || null; });\n"
+        "  return () => { gone = true; if (cleanup) cleanup(); };\n"
+        "}\n"
+    )
 
 
 def style() -> None:
@@ -103,13 +109,13 @@ def short_link(code: str) -> str:
 
 # How wide each character of the join link is, in em of the wall's bold sans-serif (Source Sans),
 # a little generous: the link is sized to fill its column without wrapping (`fit_size`).
-_EM = {**dict.fromkeys("0123456789", .52), **dict.fromkeys(".:", .26), "/": .38, "-": .34}
+_EM = {**dict.fromkeys("0123456789", 0.52), **dict.fromkeys(".:", 0.26), "/": 0.38, "-": 0.34}
 
 
 def fit_size(text: str, most: str) -> str:
     """A font size that fits `text` on one line of its container (one with `container-type:
     inline-size`), at most `most`: the container's width shared out over the text's width in em."""
-    ems = sum(_EM.get(c, .64 if c.isupper() else .54) for c in text) * 1.06
+    ems = sum(_EM.get(c, 0.64 if c.isupper() else 0.54) for c in text) * 1.06
     return f"min({most}, {100 / max(ems, 1):.2f}cqi)"
 
 
@@ -133,7 +139,7 @@ def esc(text) -> str:
 
 
 def points(n: int) -> str:
-    """"1 point", "2 points", in the tab's language."""
+    """ "1 point", "2 points", in the tab's language."""
     return n_("{n} point", "{n} points", n)
 
 
@@ -195,8 +201,9 @@ def client() -> tuple[str, bool]:
         forwarded = st.context.headers.get("X-Forwarded-For")
     except Exception:  # outside a browser's session (AppTest)
         forwarded = None
-    return gate.where(peer if isinstance(peer, str) and peer else None,
-                      forwarded if isinstance(forwarded, str) else None)
+    return gate.where(
+        peer if isinstance(peer, str) and peer else None, forwarded if isinstance(forwarded, str) else None
+    )
 
 
 def is_local_request() -> bool:
@@ -231,8 +238,9 @@ def device() -> gate.Device:
     except Exception:  # outside a browser's session (AppTest): this computer
         cookies, agent = {}, None
     address, local = client()
-    return gate.Device(guard.device_id(cookies), address, gate.device_kind(agent if isinstance(agent, str) else None),
-                       local)
+    return gate.Device(
+        guard.device_id(cookies), address, gate.device_kind(agent if isinstance(agent, str) else None), local
+    )
 
 
 def uploader(label: str, **kwargs):

@@ -39,6 +39,7 @@ def plain_cards(monkeypatch):
 
 # ---- a throwaway PostgreSQL server for the PostgreSQL store's tests -------------------------------
 
+
 def _pg_bin():
     import glob
 
@@ -74,8 +75,7 @@ def postgres_server():
     try:
         yield f"postgresql://postgres@/%s?host={sock}&port={port}"
     finally:
-        subprocess.run([*as_owner, f"{bindir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
+        subprocess.run([*as_owner, f"{bindir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(root, ignore_errors=True)
 
 

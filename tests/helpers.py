@@ -1,4 +1,5 @@
 """Small builders the engine tests share."""
+
 from engine.core import play
 from engine.games import GAMES
 

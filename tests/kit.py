@@ -3,6 +3,7 @@ the cases the conformance suite runs, and a malformed-move generator.
 
 Nothing here names a game: everything comes from `GAMES` and each game's `Move` specs.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,10 @@ from tests.helpers import fake_cards
 
 MAX_MOVES = 5000
 # What a refusal written for a player never shows: seat numbers, phase ids, field names, tracebacks.
-NOT_FOR_PLAYERS = re.compile(r"seat \d|phase|'(claim|tell|give|vote|words|draw|red_vote|positions?|cards?)'|"
-                             r"\(seat|Traceback|Error|\{|\}")
+NOT_FOR_PLAYERS = re.compile(
+    r"seat \d|phase|'(claim|tell|give|vote|words|draw|red_vote|positions?|cards?)'|"
+    r"\(seat|Traceback|Error|\{|\}"
+)
 
 
 def cases() -> list[tuple[str, dict, int]]:
@@ -120,8 +123,10 @@ def random_game(name: str, variant: dict, seats: int, seed: int, host_chance: fl
 
 def views(game, state: dict) -> dict:
     """Every viewer's view: the shared screen and each seat."""
-    return {SHARED: table_view(game, state, SHARED),
-            **{seat: table_view(game, state, seat) for seat in range(state["players"])}}
+    return {
+        SHARED: table_view(game, state, SHARED),
+        **{seat: table_view(game, state, seat) for seat in range(state["players"])},
+    }
 
 
 def strings_in(value) -> set:
@@ -134,6 +139,7 @@ def revealed_has_no_seed(game, state: dict) -> bool:
 
 
 # ---- malformed moves ---------------------------------------------------------------------------
+
 
 def junk_for(field, state: dict) -> list:
     """Values a field can never accept (so each is a refusal whatever the state)."""
@@ -159,8 +165,15 @@ def junk_for(field, state: dict) -> list:
     if isinstance(field, m.Many):
         hi = field.hi(state) if callable(field.hi) else field.hi
         item = [v for v in junk_for(field.item, state) if v is not None][:3]
-        return [None, "abc", [], [[v] for v in item][0], ["zz-not-dealt"] * (hi + 1),
-                [f"zz-{i}" for i in range(hi + 1)], list(range(100))]
+        return [
+            None,
+            "abc",
+            [],
+            [[v] for v in item][0],
+            ["zz-not-dealt"] * (hi + 1),
+            [f"zz-{i}" for i in range(hi + 1)],
+            list(range(100)),
+        ]
     return [None, True, 1.5, "x", [], {}, [[[]]], 10**12, nul]
 
 
@@ -172,8 +185,18 @@ def malformed(game, state: dict, rnd: random.Random, stale: dict) -> list:
     seat = rnd.choice(seats)
     legal = game.legal(state, seat)
     base = fill(game, rnd.choice(legal), rnd) if legal else None
-    bad = [None, [], "vote", 3, {"seat": seat}, {"type": 5, "seat": seat}, {"type": "x" * 100, "seat": seat},
-           {"type": "xyzzy", "seat": seat}, {"type": "end", "seat": seat}, {"type": "skip", "seat": seat, "target": 0}]
+    bad = [
+        None,
+        [],
+        "vote",
+        3,
+        {"seat": seat},
+        {"type": 5, "seat": seat},
+        {"type": "x" * 100, "seat": seat},
+        {"type": "xyzzy", "seat": seat},
+        {"type": "end", "seat": seat},
+        {"type": "skip", "seat": seat, "target": 0},
+    ]
     for target in (True, 1.0, -1, players, "0", None, [0]):
         bad.append({"type": rnd.choice(("skip", "kick")), "seat": None, "target": target})
     bad.append({"type": "end", "seat": None, "extra": 1})
@@ -237,8 +260,9 @@ def illegal_neighbours(game, state: dict, rnd: random.Random, limit: int = 30) -
                     continue
                 tries += [{**move, name: value} for value in _pool(field, state, values, name) if value != move[name]]
             for candidate in tries:
-                if candidate not in legal[candidate["seat"]] and not any(v is None and k in ("phrase", "points")
-                                                                          for k, v in candidate.items()):
+                if candidate not in legal[candidate["seat"]] and not any(
+                    v is None and k in ("phrase", "points") for k, v in candidate.items()
+                ):
                     found.append(candidate)
     rnd.shuffle(found)
     return found[:limit]

@@ -6,6 +6,7 @@ network: the server treats only 127.0.0.1 and ::1 as this computer).
         s.run(query="room=BCDFG", page="play")   # one script run, to its end
         s.session_id, s.texts                     # what it drew, as text
 """
+
 from __future__ import annotations
 
 import socket
@@ -26,9 +27,14 @@ def bound_socket(port: int, source: str = "127.0.0.1", host: str = "127.0.0.1") 
 class StreamSession:
     def __init__(self, port: int, source: str = "127.0.0.1", cookies: dict | None = None, timeout: float = 20) -> None:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in (cookies or {}).items())} if cookies else None
-        self.ws = connect(f"ws://127.0.0.1:{port}/_stcore/stream", sock=bound_socket(port, source),
-                          subprotocols=["streamlit"], additional_headers=headers, open_timeout=timeout,
-                          max_size=None).__enter__()
+        self.ws = connect(
+            f"ws://127.0.0.1:{port}/_stcore/stream",
+            sock=bound_socket(port, source),
+            subprotocols=["streamlit"],
+            additional_headers=headers,
+            open_timeout=timeout,
+            max_size=None,
+        ).__enter__()
         self.timeout = timeout
         self.session_id: str | None = None
         self.texts: list[str] = []

@@ -1,4 +1,5 @@
 """The address phones join at: found without a packet, chosen among several, overridden in order."""
+
 import html
 import socket
 
@@ -79,8 +80,11 @@ def test_without_a_default_route_real_adapters_come_before_virtual_ones(machine)
 def test_a_second_network_found_by_route(machine):
     # Linux: the name resolves to loopback only; a cable on 10.x beside the Wi-Fi.
     machine["name"] = ["127.0.1.1"]
-    machine["routes"] = {address.ROUTE_PROBES[0]: "192.168.1.20", "10.255.255.254": "10.0.0.5",
-                         "192.168.255.254": "192.168.1.20"}
+    machine["routes"] = {
+        address.ROUTE_PROBES[0]: "192.168.1.20",
+        "10.255.255.254": "10.0.0.5",
+        "192.168.255.254": "192.168.1.20",
+    }
     assert address.candidates() == ["192.168.1.20", "10.0.0.5"]
 
 
@@ -114,8 +118,7 @@ def test_the_hosts_pick_is_kept_by_the_server_and_checked(machine):
     tables.reset()  # a restart: the store is opened again
     assert tables.join_address() == "10.0.0.5"
     assert tables.join_base(8501) == "http://10.0.0.5:8501"
-    assert tables.join_choices() == {"addresses": ["192.168.1.20", "10.0.0.5"], "shown": "10.0.0.5",
-                                     "fixed_by": None}
+    assert tables.join_choices() == {"addresses": ["192.168.1.20", "10.0.0.5"], "shown": "10.0.0.5", "fixed_by": None}
     with pytest.raises(tables.SobremesaError):
         tables.set_join_address(room.code, room.host_token, "8.8.8.8")
     with pytest.raises(tables.SobremesaError):

@@ -1,5 +1,6 @@
 """Computer players for the Dixit family: they play whole games through the table service with
 only their own seat's view, take over a seat and give it back, and survive a restart."""
+
 from __future__ import annotations
 
 import random
@@ -53,7 +54,7 @@ def cases():
             options = game.check_options(variant)
             counts = game.seat_counts(options)
             for n in counts:
-                found.append((name, variant, n, (n * 7) % 3))   # 0, 1 or 2 people, the rest computer players
+                found.append((name, variant, n, (n * 7) % 3))  # 0, 1 or 2 people, the rest computer players
     return found
 
 
@@ -131,7 +132,7 @@ def test_a_seat_handed_to_a_computer_player_and_given_back_keeps_its_hand_and_sc
         runner.play_pending(r.code, rnd)
         for seat in (humans[0], humans[2]):
             human_move(r.code, seat, rnd)
-    mine = tables.view(r.code, ben.seat, ben.token)     # Ben's own link still opens his seat
+    mine = tables.view(r.code, ben.seat, ben.token)  # Ben's own link still opens his seat
     tables.take_back(r.code, r.host_token, ben.seat)
     back = tables.view(r.code, ben.seat, ben.token)
     assert back["hand"] == mine["hand"] and back["scores"][1] == mine["scores"][1]
@@ -150,11 +151,11 @@ def told_by_the_person():
 
 def test_after_a_restart_a_computer_players_pending_turn_is_played():
     r = told_by_the_person()
-    tables.reset()                                          # a new server process: nothing in memory
+    tables.reset()  # a new server process: nothing in memory
     fresh = runner.Runner(random.Random(1))
-    fresh.tick(0.0)                                         # sees the pending gives, waits a human-like delay
+    fresh.tick(0.0)  # sees the pending gives, waits a human-like delay
     assert tables.view(r.code)["phase"] == "give"
-    for t in range(1, 30):                                 # each computer player gives after its delay
+    for t in range(1, 30):  # each computer player gives after its delay
         fresh.tick(float(t))
         if tables.view(r.code)["phase"] != "give":
             break
@@ -196,7 +197,7 @@ def test_a_room_that_ends_leaves_nothing_in_the_runners_memory():
     fresh.tick(0.0)
     assert {key[0] for key in fresh.due} == {r.code}
     tables.end(r.code, r.host_token)
-    fresh.tick(runner.ROOMS_EVERY)                          # its next look for rooms: this one has ended
+    fresh.tick(runner.ROOMS_EVERY)  # its next look for rooms: this one has ended
     assert fresh.rooms == [] and fresh.due == {} and fresh.looked == {}
 
 

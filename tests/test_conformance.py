@@ -13,6 +13,7 @@ For seeded random games played through `legal()` alone, with host skips and kick
   and change nothing.
 Golden playthroughs (tests/test_golden.py) catch unintended rule changes.
 """
+
 import json
 import random
 
@@ -45,8 +46,9 @@ def check_secrets(game, state, rnd, changed: list) -> None:
             continue
         for viewer, view in seen.items():
             if viewer != seat:
-                assert table_view(game, other, viewer) == view, \
+                assert table_view(game, other, viewer) == view, (
                     f"viewer {viewer} learns something of seat {seat}'s secrets in {state['phase']}"
+                )
         changed.append(table_view(game, other, seat) != seen[seat])
 
 

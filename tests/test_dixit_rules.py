@@ -1,4 +1,5 @@
 """Classic Dixit scoring and flow, from the rulebook's worked example (RULES.md §1)."""
+
 import pytest
 
 from engine.core import AlreadyMoved, GameOver, IllegalMove, NotYourTurn, WrongPhase
@@ -13,7 +14,9 @@ def play_turn(game, state, storyteller, votes_for_owner, contando=False):
     """Storyteller tells, everyone gives their first card, each voter votes for the card of an owner."""
     if state["phase"] == "claim":
         state = step(game, state, type="claim", seat=storyteller)
-    state = step(game, state, type="tell", seat=storyteller, card=state["hands"][storyteller][0], phrase="Where is happiness?")
+    state = step(
+        game, state, type="tell", seat=storyteller, card=state["hands"][storyteller][0], phrase="Where is happiness?"
+    )
     for seat in range(state["players"]):
         if seat != storyteller:
             k = 2 if state["players"] == 3 else 1
@@ -71,9 +74,13 @@ def test_three_players_give_two_cards_and_table_has_five():
 
 
 def test_turn_scores_is_pure_record_arithmetic():
-    table = [{"position": 1, "card": "a", "owner": 3}, {"position": 2, "card": "b", "owner": 1},
-             {"position": 3, "card": "c", "owner": 4}, {"position": 4, "card": "d", "owner": 0},
-             {"position": 5, "card": "e", "owner": 2}]
+    table = [
+        {"position": 1, "card": "a", "owner": 3},
+        {"position": 2, "card": "b", "owner": 1},
+        {"position": 3, "card": "c", "owner": 4},
+        {"position": 4, "card": "d", "owner": 0},
+        {"position": 5, "card": "e", "owner": 2},
+    ]
     votes = {"3": [4], "1": [1], "4": [1], "2": [3]}
     assert turn_scores(0, table, votes, [0, 1, 2, 3, 4], False) == {"0": 3, "1": 0, "2": 0, "3": 5, "4": 1}
 
@@ -124,6 +131,7 @@ def test_game_ends_when_the_draw_pile_runs_out_and_then_refuses_moves():
 
 # ---- over many random games (the shared random player of tests/kit.py) --------------------------
 
+
 def dixit_places(state):
     places = list(state["deck"]) + list(state["discard"]) + [c for h in state["hands"] for c in h]
     places += [c for cards in state["given"].values() for c in cards] if state["phase"] == "give" else []
@@ -173,8 +181,9 @@ def test_random_games_keep_every_card_and_score_by_the_turn_records(seats):
             assert sorted(dixit_places(state)) == dealt, "a card was lost, duplicated or is in two places"
 
         contando = seed % 2 == 1
-        _, state, _ = kit.random_game("dixit", {"contando": contando}, seats, seed,
-                                      host_chance=0.02 if seed % 5 == 0 else 0, each=each)
+        _, state, _ = kit.random_game(
+            "dixit", {"contando": contando}, seats, seed, host_chance=0.02 if seed % 5 == 0 else 0, each=each
+        )
         for turn in state["history"]:
             owners = {p["position"]: p["owner"] for p in turn["table"]}
             for voter, picks in turn["votes"].items():

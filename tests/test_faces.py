@@ -1,4 +1,5 @@
 """The Trading Faces emotion cards: self-contained inline SVG, one distinct face per emotion."""
+
 from __future__ import annotations
 
 import re
@@ -53,7 +54,7 @@ def test_every_card_is_different():
 
 
 def _luminance(hex_colour: str) -> float:
-    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    rgb = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 

@@ -5,6 +5,7 @@ statistics family (`pictomania_results.py`, `engine/stats/dixit_family.py`, `eng
 Everything else under engine/ and pages/, and app.py, is shared: it may not hold a game's name or
 title as a string, nor import a game's own module. Docstrings and comments may name games.
 """
+
 from __future__ import annotations
 
 import ast
@@ -51,7 +52,9 @@ def docstrings(tree: ast.AST) -> set[int]:
 
 def namings(path: Path) -> list[str]:
     words = set(GAMES) | {g.title for g in GAMES.values()}
-    own_modules = {f"engine.games.{p.stem}" for p in (ROOT / "engine" / "games").glob("*.py")} - {"engine.games.__init__"}
+    own_modules = {f"engine.games.{p.stem}" for p in (ROOT / "engine" / "games").glob("*.py")} - {
+        "engine.games.__init__"
+    }
     own_modules |= {f"pages.screens.{name}" for name in GAMES}
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip = docstrings(tree)

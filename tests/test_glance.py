@@ -1,5 +1,6 @@
 """Which fields of a view a phone's screen read, and their signature (engine.glance): a move that
 leaves them as they were may move the phone on without a rerun; anything else must not."""
+
 from __future__ import annotations
 
 import json
@@ -32,11 +33,19 @@ def test_a_watched_view_is_not_a_dict_so_no_path_reads_it_unseen():
         seen["phase"] = "vote"
 
 
-@pytest.mark.parametrize("keys,expected", [
-    (["hand", "phase", "hand"], ["hand", "phase"]),
-    ([], []),
-    ("hand", None), ([1], None), ([""], None), (["x" * 41], None), (["k"] * 65, None), (None, None),
-])
+@pytest.mark.parametrize(
+    "keys,expected",
+    [
+        (["hand", "phase", "hand"], ["hand", "phase"]),
+        ([], []),
+        ("hand", None),
+        ([1], None),
+        ([""], None),
+        (["x" * 41], None),
+        (["k"] * 65, None),
+        (None, None),
+    ],
+)
 def test_a_sockets_list_of_fields_is_checked(keys, expected):
     assert valid_keys(keys) == expected
 
@@ -89,4 +98,5 @@ def test_a_seat_let_back_in_on_another_phone_no_longer_matches_the_old_one():
     tables.let_back_in(room.code, room.host_token, 2)
     assert tables.glance_now(room.code, 2, keys)[1] != old
     assert tables.glance_now(room.code, 2, keys)[1] == tables.signature(
-        tables.view(room.code, 2, asked.token), asked.token, keys)
+        tables.view(room.code, 2, asked.token), asked.token, keys
+    )

@@ -1,6 +1,7 @@
 """The emoji the pages use ship in our own font (pages/assets/emoji.woff2), so they show on a host
 laptop with no emoji font. A page that starts using another emoji fails here until the font is
 rebuilt (`python -m engine.pictures.glyphs`)."""
+
 from __future__ import annotations
 
 from engine.pictures import glyphs

@@ -5,6 +5,7 @@ score, a hidden card, a phase) fails here, on the first move whose views differ.
 After an intended rule change, re-record with `SOBREMESA_GOLDEN=write pytest tests/test_golden.py`
 and review the diff of tests/golden/ like any other change.
 """
+
 import hashlib
 import json
 import os
@@ -27,8 +28,11 @@ def golden_cases():
     for name, game in GAMES.items():
         for variant in game.variants:
             counts = game.seat_counts(game.check_options(variant))
-            seats = next((n for n in counts if n >= 7), counts[-1]) if name == "odyssey" and variant.get(
-                "variant") == "base" else counts[min(1, len(counts) - 1)]
+            seats = (
+                next((n for n in counts if n >= 7), counts[-1])
+                if name == "odyssey" and variant.get("variant") == "base"
+                else counts[min(1, len(counts) - 1)]
+            )
             found.append((name, variant, seats))
     return found
 
@@ -57,8 +61,22 @@ def test_golden_playthrough(case):
         _, _, log = kit.random_game(name, variant, seats, SEED, host_chance=0.03)
         steps, final = playthrough(name, variant, seats, log)
         FOLDER.mkdir(exist_ok=True)
-        path.write_text(json.dumps({"game": name, "options": variant, "seats": seats, "seed": SEED, "moves": log,
-                                    "views": steps, "final": final}, ensure_ascii=False, indent=0) + "\n")
+        path.write_text(
+            json.dumps(
+                {
+                    "game": name,
+                    "options": variant,
+                    "seats": seats,
+                    "seed": SEED,
+                    "moves": log,
+                    "views": steps,
+                    "final": final,
+                },
+                ensure_ascii=False,
+                indent=0,
+            )
+            + "\n"
+        )
     recorded = json.loads(path.read_text())
     steps, final = playthrough(name, variant, seats, recorded["moves"])
     assert len(steps) == len(recorded["views"])

@@ -1,5 +1,6 @@
 """The message catalogue: complete in Spanish and Italian, placeholders kept, extraction up to date,
 and per tab (two tabs of one server, two languages)."""
+
 from __future__ import annotations
 
 import re
@@ -11,9 +12,24 @@ from engine import i18n
 TRANSLATED = [lang for lang in i18n.NAMES if lang != i18n.SOURCE]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # Messages a translation may leave as they are: the same word in that language.
-SAME = {"es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party", "Normal"},
-        "it": {"No", "OK", "Dixit", "Pictomania", "Round", "Party", "host", "Round {round}", "R{round}", "T{turn}",
-               "Base", "Standard", "Memory"}}  # Memory: the card game's Italian name
+SAME = {
+    "es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party", "Normal"},
+    "it": {
+        "No",
+        "OK",
+        "Dixit",
+        "Pictomania",
+        "Round",
+        "Party",
+        "host",
+        "Round {round}",
+        "R{round}",
+        "T{turn}",
+        "Base",
+        "Standard",
+        "Memory",
+    },
+}  # Memory: the card game's Italian name
 
 
 def messages(catalog):
@@ -41,8 +57,12 @@ def test_every_message_is_translated(lang):
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         if message.fuzzy or not all(strings):
             missing.append(key)
-        elif isinstance(message.id, str) and message.string == message.id and re.search("[a-z]{3}", key) \
-                and key not in SAME[lang]:
+        elif (
+            isinstance(message.id, str)
+            and message.string == message.id
+            and re.search("[a-z]{3}", key)
+            and key not in SAME[lang]
+        ):
             untranslated.append(key)
     found = {m.id if isinstance(m.id, str) else m.id[0] for m in messages(catalog)}
     missing += sorted(source - found)

@@ -1,5 +1,6 @@
 """The keepsake: one animated GIF per drawing (≥ 24 frames over 6 to 10 s, the last held 2 s, ≥ 480
 px, ≤ 1 MB, its last frame the static render pixel for pixel) and a contact sheet per round."""
+
 from __future__ import annotations
 
 import io
@@ -58,8 +59,17 @@ def play_a_round():
         tables.submit(r.code, s.seat, s.token, {"type": "ready"})
     for s in seats:
         for k in range(30):
-            tables.submit(r.code, s.seat, s.token, {"type": "stroke", "width": 10, "color": "#1e88e5",
-                                                    "points": [[100 + 20 * k, 100 + 10 * s.seat], [110 + 20 * k, 600]]})
+            tables.submit(
+                r.code,
+                s.seat,
+                s.token,
+                {
+                    "type": "stroke",
+                    "width": 10,
+                    "color": "#1e88e5",
+                    "points": [[100 + 20 * k, 100 + 10 * s.seat], [110 + 20 * k, 600]],
+                },
+            )
         tables.submit(r.code, s.seat, s.token, {"type": "finish", "token": None})
     return r, seats
 

@@ -1,4 +1,5 @@
 """engine.live: in-process fan-out of room versions."""
+
 from __future__ import annotations
 
 import asyncio
@@ -280,6 +281,7 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
         def glance_now(room, seat, keys):
             asked.append((room, seat, keys))
             return live.latest(room), "s-" + ",".join(keys)
+
         ws2 = FakeWebSocket(code)
         task2 = asyncio.create_task(live.websocket_endpoint(ws2, 3, glance=glance_now))
         await ws2.next_sent(1)
@@ -294,7 +296,7 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
         await asyncio.sleep(0.05)
         live.notify(code, 5)
         assert (await ws2.next_sent(3))[-1] == {"version": 5, "sig": "s-hand,phase"}  # the last good list stands
-        for bad in ('{"watch": "hand"}', '{"watch": [1, 2]}', '{"watch": ["x"' , '{"watch": null}'):
+        for bad in ('{"watch": "hand"}', '{"watch": [1, 2]}', '{"watch": ["x"', '{"watch": null}'):
             await ws2.incoming.put({"type": "websocket.receive", "text": bad})
         await asyncio.sleep(0.05)
         live.notify(code, 6)
@@ -316,8 +318,10 @@ def test_a_failing_glance_or_the_walls_socket_gets_plain_versions():
 
     async def scenario():
         seat_ws, wall_ws = FakeWebSocket(code), FakeWebSocket(code)
-        tasks = [asyncio.create_task(live.websocket_endpoint(seat_ws, 0, glance=broken)),
-                 asyncio.create_task(live.websocket_endpoint(wall_ws, None, glance=lambda *a: (2, "x")))]
+        tasks = [
+            asyncio.create_task(live.websocket_endpoint(seat_ws, 0, glance=broken)),
+            asyncio.create_task(live.websocket_endpoint(wall_ws, None, glance=lambda *a: (2, "x"))),
+        ]
         await seat_ws.next_sent(1)
         await wall_ws.next_sent(1)
         for w in (seat_ws, wall_ws):

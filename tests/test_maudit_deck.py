@@ -1,5 +1,6 @@
 """The Maudit Mot Dit word cards (data/words/maudit): 110 cards of 8 words in each language,
 distinct on a card and across the deck, nothing near-duplicate on one card."""
+
 import itertools
 from collections import Counter
 

@@ -1,5 +1,6 @@
 """Maudit Mot Dit: the rulebook's worked example, each scoring case, the answer limits, effects,
 spells, votes and the curse (RULES.md §5), and how answers and clues are compared."""
+
 import copy
 
 import pytest
@@ -51,7 +52,7 @@ def test_the_rulebooks_example_anna_makes_pesce_in_four_and_carlo_finds_it_on_cl
     state = game(3)
     view = table_view(GAME, state, ANNA)
     assert [c["count"] for c in view["back"]] == [4, 2] and SYMBOLS[1] == "feather"
-    mv(state, "choose", ANNA, symbol="sun")                 # "Pesce" with 4 clues
+    mv(state, "choose", ANNA, symbol="sun")  # "Pesce" with 4 clues
     clues(state, "Astrologia")
     mv(state, "answer", GIULIA, text="Segno")
     mv(state, "answer", CARLO, text="Oroscopo")
@@ -60,33 +61,35 @@ def test_the_rulebooks_example_anna_makes_pesce_in_four_and_carlo_finds_it_on_cl
     mv(state, "answer", CARLO, text="Disney")
     clues(state, "Acqua")
     mv(state, "answer", GIULIA, text="Mare")
-    assert state["phase"] == "clues"                        # Carlo has not answered clue 3 yet
+    assert state["phase"] == "clues"  # Carlo has not answered clue 3 yet
     mv(state, "answer", CARLO, text="Pesce")
     assert state["phase"] == "verdict"
     result = state["result"]
     assert result["guessed_on"] == 3 and result["guessers"] == [CARLO]
-    assert result["scores"] == {"0": 0, "1": 0, "2": 3}     # found early: only Carlo, 3 points
+    assert result["scores"] == {"0": 0, "1": 0, "2": 3}  # found early: only Carlo, 3 points
     judge(state)
     record = state["history"][-1]
     assert record["chosen"] == {"word": "pesce", "count": 4} and record["effect"] is None
-    assert record["choices"] == [{"symbol": "sun", "word": "pesce", "count": 4},  # in our symbol order
-                                 {"symbol": "feather", "word": "sfera", "count": 2}]
+    assert record["choices"] == [
+        {"symbol": "sun", "word": "pesce", "count": 4},  # in our symbol order
+        {"symbol": "feather", "word": "sfera", "count": 2},
+    ]
     assert round_scores(record) == record["scores"]
     assert state["holder"] == GIULIA and state["phase"] == "choose"
 
 
 def test_found_on_exactly_the_count_the_holder_and_the_guesser_both_score_it():
     state = game(4)
-    mv(state, "choose", ANNA, symbol="feather")             # "sfera" in 2
+    mv(state, "choose", ANNA, symbol="feather")  # "sfera" in 2
     clues(state, "palla")
     for seat, answer in ((1, "pallone"), (2, "tondo"), (3, "cerchio")):
         mv(state, "answer", seat, text=answer)
     clues(state, "globo")
     mv(state, "answer", GIULIA, text="Sfera")
-    mv(state, "answer", CARLO, text=" SFÈRA ")               # case, accent, spaces: the same word
+    mv(state, "answer", CARLO, text=" SFÈRA ")  # case, accent, spaces: the same word
     mv(state, "answer", DARIO, text="luna")
     assert state["result"]["scores"] == {"0": 2, "1": 2, "2": 2, "3": 0}
-    assert state["result"]["guessers"] == [GIULIA, CARLO]   # both answers to the same clue count
+    assert state["result"]["guessers"] == [GIULIA, CARLO]  # both answers to the same clue count
 
 
 def test_not_found_within_the_count_nobody_scores():
@@ -99,7 +102,7 @@ def test_not_found_within_the_count_nobody_scores():
     clues(state, "globo")
     mv(state, "answer", GIULIA, text="mondo")
     refused(state, IllegalMove, {"type": "clue", "seat": ANNA, "text": "tonda"}, "every clue")
-    mv(state, "close", ANNA)                                 # Carlo stays silent: the holder closes
+    mv(state, "close", ANNA)  # Carlo stays silent: the holder closes
     assert state["result"]["guessed_on"] is None and set(state["result"]["scores"].values()) == {0}
 
 
@@ -107,13 +110,13 @@ def test_a_near_miss_is_flagged_for_the_holder_and_counts_only_once_accepted():
     state = game(3)
     mv(state, "choose", ANNA, symbol="sun")
     clues(state, "mare")
-    mv(state, "answer", GIULIA, text="pesci")                # a plural
+    mv(state, "answer", GIULIA, text="pesci")  # a plural
     assert state["phase"] == "clues" and not state["found"]
     assert table_view(GAME, state, ANNA)["near"] == [0]
     assert "near" not in str(table_view(GAME, state, SHARED)["clues"])
     refused(state, NotYourTurn, {"type": "accept", "seat": GIULIA, "index": 0})
     mv(state, "accept", ANNA, index=0)
-    assert state["found"] and state["phase"] == "clues"     # Carlo may still answer this clue
+    assert state["found"] and state["phase"] == "clues"  # Carlo may still answer this clue
     mv(state, "answer", CARLO, text="squalo")
     assert state["result"]["guessers"] == [GIULIA] and state["result"]["guessed_on"] == 1
 
@@ -132,7 +135,7 @@ def test_the_answer_limits_one_each_at_four_players_three_in_all_at_five():
     assert table_view(GAME, five, SHARED)["answers_left"] == 0
     refused(five, IllegalMove, {"type": "answer", "seat": ELSA, "text": "pesce"}, "Three answers")
     clues(five, "squame")
-    mv(five, "answer", ELSA, text="pesce")                   # a new clue, three new answers
+    mv(five, "answer", ELSA, text="pesce")  # a new clue, three new answers
 
 
 def test_bad_input_is_refused_with_a_message_and_changes_nothing():
@@ -143,7 +146,7 @@ def test_bad_input_is_refused_with_a_message_and_changes_nothing():
     refused(state, IllegalMove, {"type": "answer", "seat": GIULIA, "text": "pesce"}, "first clue")
     refused(state, IllegalMove, {"type": "clue", "seat": ANNA, "text": "acqua salata"}, "one word")
     refused(state, NotYourTurn, {"type": "clue", "seat": GIULIA, "text": "acqua"}, "box holder")
-    clues(state, "sud-est")                                  # a compound with a hyphen is one word
+    clues(state, "sud-est")  # a compound with a hyphen is one word
     refused(state, IllegalMove, {"type": "answer", "seat": ANNA, "text": "pesce"}, "others answer")
     refused(state, IllegalMove, {"type": "answer", "seat": GIULIA, "text": "   "}, "Type an answer")
     refused(state, IllegalMove, {"type": "answer", "seat": GIULIA, "text": "x" * 500}, "at most 40")
@@ -155,13 +158,13 @@ def test_bad_input_is_refused_with_a_message_and_changes_nothing():
 
 def test_keep_the_box_a_one_clue_word_found_on_its_one_clue():
     state = game(3, back=("moon", 1, "star", 4, "keep_box"))
-    mv(state, "choose", ANNA, symbol="moon")                 # "perla" in 1
+    mv(state, "choose", ANNA, symbol="moon")  # "perla" in 1
     clues(state, "ostrica")
     mv(state, "answer", GIULIA, text="perla")
     mv(state, "answer", CARLO, text="palla")
     judge(state)
     assert state["history"][-1]["effect"] == "keep_box" and state["holder"] == ANNA and state["kept"] == 1
-    assert table_view(GAME, state, SHARED)["turn"] == 1      # a kept box does not count as a turn
+    assert table_view(GAME, state, SHARED)["turn"] == 1  # a kept box does not count as a turn
 
 
 def test_the_spell_effect_and_spells_running_out():
@@ -175,14 +178,14 @@ def test_the_spell_effect_and_spells_running_out():
     mv(state, "give_spell", ANNA, target=CARLO)
     judge(state)
     assert state["history"][-1]["spell_to"] == CARLO and state["spells"] == [0, 0, 1]
-    assert state["scores"] == [0, 1, -1]                     # found early, on clue 1: Giulia scores 1
+    assert state["scores"] == [0, 1, -1]  # found early, on clue 1: Giulia scores 1
     rig(state, ("sun", 4, "feather", 2, "spell"))
     state["spells_left"] = 0
     mv(state, "choose", GIULIA, symbol="feather")
     clues(state, "globo")
     mv(state, "answer", ANNA, text="sfera")
     mv(state, "answer", CARLO, text="palla")
-    assert state["phase"] == "verdict"                       # none left: no spell to give
+    assert state["phase"] == "verdict"  # none left: no spell to give
 
 
 def test_too_slow_a_majority_of_opponents_gives_the_holder_a_spell():
@@ -191,7 +194,7 @@ def test_too_slow_a_majority_of_opponents_gives_the_holder_a_spell():
     refused(state, AlreadyMoved, {"type": "slow", "seat": GIULIA}, "already said")
     refused(state, IllegalMove, {"type": "slow", "seat": ANNA}, "only the others")
     mv(state, "slow", CARLO)
-    assert state["spells"][ANNA] == 0                        # two of four opponents: no majority yet
+    assert state["spells"][ANNA] == 0  # two of four opponents: no majority yet
     mv(state, "slow", DARIO)
     assert state["spells"][ANNA] == 1 and state["slow_spells"] == [ANNA] and state["slow_votes"] == []
 
@@ -202,7 +205,7 @@ def test_the_curse_moves_to_the_holder_and_wipes_a_holder_who_had_it():
     clues(state, "palla", "globo")
     mv(state, "answer", GIULIA, text="sfera")
     mv(state, "answer", CARLO, text="sfera")
-    judge(state, unrelated={GIULIA})                         # one of two: no majority
+    judge(state, unrelated={GIULIA})  # one of two: no majority
     assert state["curse"] is None and state["points"][ANNA] == 2
     rig(state, ("sun", 4, "feather", 2, None))
     mv(state, "choose", GIULIA, symbol="feather")
@@ -212,7 +215,7 @@ def test_the_curse_moves_to_the_holder_and_wipes_a_holder_who_had_it():
     judge(state, unrelated={ANNA, CARLO})
     assert state["curse"] == GIULIA and state["history"][-1]["curse_to"] == GIULIA
     assert state["scores"][GIULIA] == 2 + 2 - 4
-    state["holder"] = GIULIA                                 # the box comes back to Giulia, who holds the curse
+    state["holder"] = GIULIA  # the box comes back to Giulia, who holds the curse
     rig(state, ("sun", 4, "feather", 2, None))
     state["phase"] = "choose"
     mv(state, "choose", GIULIA, symbol="feather")
@@ -236,22 +239,39 @@ def test_the_box_goes_around_twice_and_the_final_score_counts_spells_and_the_cur
         judge(state)
     assert state["phase"] == "end" and [r["box_holder"] for r in state["history"]] == [0, 1, 2, 0, 1, 2]
     assert GAME.outcome(state)["final_scores"] == {"0": 12, "1": 12, "2": 12}
-    assert GAME.outcome(state)["winners"] == [0, 1, 2]       # ties share the win
+    assert GAME.outcome(state)["winners"] == [0, 1, 2]  # ties share the win
 
 
-@pytest.mark.parametrize("language,answer,secret", [
-    ("en", " Fish ", "fish"), ("en", "CAT'S", "cats"), ("es", "ÁRBOL", "árbol"), ("es", "arbol", "árbol"),
-    ("es", "Pingüino", "pinguino"), ("it", "Città", "citta"), ("it", "l'Ape", "lape"), ("it", "PERCHÉ", "perche"),
-])
+@pytest.mark.parametrize(
+    "language,answer,secret",
+    [
+        ("en", " Fish ", "fish"),
+        ("en", "CAT'S", "cats"),
+        ("es", "ÁRBOL", "árbol"),
+        ("es", "arbol", "árbol"),
+        ("es", "Pingüino", "pinguino"),
+        ("it", "Città", "citta"),
+        ("it", "l'Ape", "lape"),
+        ("it", "PERCHÉ", "perche"),
+    ],
+)
 def test_answers_match_ignoring_case_accents_apostrophes_and_spaces(language, answer, secret):
     assert mw.matches(answer, secret)
 
 
-@pytest.mark.parametrize("language,answer,secret,near", [
-    ("en", "fishes", "fish", True), ("en", "elefant", "elephant", True), ("en", "dog", "fish", False),
-    ("es", "árboles", "árbol", True), ("es", "gato", "perro", False), ("it", "pesci", "pesce", True),
-    ("it", "mucca", "pesce", False), ("it", "pesce", "pesce", False),
-])
+@pytest.mark.parametrize(
+    "language,answer,secret,near",
+    [
+        ("en", "fishes", "fish", True),
+        ("en", "elefant", "elephant", True),
+        ("en", "dog", "fish", False),
+        ("es", "árboles", "árbol", True),
+        ("es", "gato", "perro", False),
+        ("it", "pesci", "pesce", True),
+        ("it", "mucca", "pesce", False),
+        ("it", "pesce", "pesce", False),
+    ],
+)
 def test_near_misses(language, answer, secret, near):
     assert mw.near_miss(answer, secret, language) is near
 
@@ -281,7 +301,7 @@ def test_a_player_who_leaves_takes_their_slow_vote_with_them():
     play(GAME, state, {"type": "kick", "seat": None, "target": ELSA})
     assert state["slow_votes"] == []
     mv(state, "slow", GIULIA)
-    assert state["spells"][ANNA] == 0                        # one of three opponents now
+    assert state["spells"][ANNA] == 0  # one of three opponents now
 
 
 def rescored(state) -> list[int]:
@@ -300,7 +320,7 @@ def rescored(state) -> list[int]:
 
 def test_the_host_ends_while_the_clues_are_judged_the_round_is_in_the_history():
     state = game(3)
-    mv(state, "choose", ANNA, symbol="feather")             # "sfera" in 2
+    mv(state, "choose", ANNA, symbol="feather")  # "sfera" in 2
     clues(state, "palla")
     mv(state, "answer", GIULIA, text="sfera")
     mv(state, "answer", CARLO, text="tondo")

@@ -1,6 +1,7 @@
 """Trading Faces and Maudit Mot Dit, played through the table service to the end: the saved
 record has DESIGN.md's shapes, its final scores are recomputed from its turns alone (no engine),
 and the statistics page shows the games."""
+
 from __future__ import annotations
 
 import random
@@ -15,8 +16,20 @@ from tests.test_pages import run
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 FACE_KEYS = {"face_maker", "emotion", "pass_no", "guesses", "winner", "scores"}
 MEMORY_KEYS = {"active", "peek", "flip", "scores"}
-ROUND_KEYS = {"box_holder", "choices", "chosen", "effect", "clues", "guessed_on", "guessers", "spell_to",
-              "slow_spells", "curse_to", "curse_wipe", "scores"}
+ROUND_KEYS = {
+    "box_holder",
+    "choices",
+    "chosen",
+    "effect",
+    "clues",
+    "guessed_on",
+    "guessers",
+    "spell_to",
+    "slow_spells",
+    "curse_to",
+    "curse_wipe",
+    "scores",
+}
 
 
 def play_to_the_end(game: str, options: dict, players: int, seed: int) -> dict:

@@ -1,9 +1,19 @@
 """Dixit Odyssey scoring and flow (RULES.md §2), from the rulebook's Party example and hand-made turns."""
+
 from collections import Counter
 import pytest
 
-from engine.core import (AlreadyMoved, BadOptions, GameOver, IllegalMove, NotYourTurn, SHARED, UnknownMove,
-                         WrongPhase, play)
+from engine.core import (
+    AlreadyMoved,
+    BadOptions,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    SHARED,
+    UnknownMove,
+    WrongPhase,
+    play,
+)
 from engine.games import odyssey
 from tests import kit
 from tests.helpers import fake_cards, position_of
@@ -75,7 +85,7 @@ def test_party_rulebook_example():
 def test_party_storyteller_voting_the_red_card_scores_nothing_but_may_vote_own_card():
     state = tell_and_give(start(6, variant="party"), 0)
     own = position_of(state, 0)
-    state = step(state, type="vote", seat=0, positions=[own])      # own card: allowed in Party
+    state = step(state, type="vote", seat=0, positions=[own])  # own card: allowed in Party
     state = step(state, type="vote", seat=1, positions=[own])
     state = step(state, type="vote", seat=2, positions=[own])
     for seat in (3, 4, 5):
@@ -125,12 +135,14 @@ def test_party_ends_after_the_laps():
 
 # ---- base game ---------------------------------------------------------------------------------
 
+
 def test_seven_players_double_vote_that_found_the_card():
     state = play_turn(start(7), 0, {1: [0, 2], 2: 0, 3: 1, 4: 1, 5: [1, 2], 6: 5})
     # Two found: storyteller 3; seat 1 (two votes) 3; seat 2 (single vote) 3+1.
     # Votes on own cards: seat 1 got 3, seat 2 got 2, seat 5 got 1.
-    assert state["history"][0]["votes"]["1"] == sorted([position_of(state["history"][0], 0),
-                                                        position_of(state["history"][0], 2)])
+    assert state["history"][0]["votes"]["1"] == sorted(
+        [position_of(state["history"][0], 0), position_of(state["history"][0], 2)]
+    )
     assert state["scores"] == [3, 6, 6, 0, 0, 1, 0]
 
 
@@ -195,6 +207,7 @@ def test_legal_lists_single_and_pair_votes_with_seven_or_more():
 
 # ---- Team --------------------------------------------------------------------------------------
 
+
 def test_team_scoring_counts_the_storytellers_teammate():
     state = start(6, variant="team")  # teams: {0, 3}, {1, 4}, {2, 5}
     assert [len(h) for h in state["hands"]] == [4] * 6
@@ -255,6 +268,7 @@ def test_team_skip_passes_the_give_to_the_teammate():
 
 
 # ---- host moves and refusals -------------------------------------------------------------------
+
 
 def test_skipped_party_storyteller_leaves_no_red_card():
     state = tell_and_give(start(6, variant="party"), 0)
@@ -351,14 +365,17 @@ def test_red_vote_is_secret_until_the_reveal():
         assert GAME.view(altered, viewer) == GAME.view(state, viewer)
 
 
-@pytest.mark.parametrize("seats, options, message", [
-    (5, {"variant": "party"}, "6 to 12"),
-    (7, {"variant": "team"}, "6, 8, 10 or 12"),
-    (6, {"variant": "teams"}, "not valid"),
-    (6, {"laps": 0}, "not valid"),
-    (6, {"laps": 6}, "not valid"),
-    (13, {}, "3 to 12"),
-])
+@pytest.mark.parametrize(
+    "seats, options, message",
+    [
+        (5, {"variant": "party"}, "6 to 12"),
+        (7, {"variant": "team"}, "6, 8, 10 or 12"),
+        (6, {"variant": "teams"}, "not valid"),
+        (6, {"laps": 0}, "not valid"),
+        (6, {"laps": 6}, "not valid"),
+        (13, {}, "3 to 12"),
+    ],
+)
 def test_bad_options_are_refused_with_a_clear_message(seats, options, message):
     with pytest.raises(BadOptions, match=message):
         start(seats, **options)
@@ -377,6 +394,7 @@ def test_content_checks_the_deck_covers_the_deal_and_two_turns():
 
 
 # ---- over many random games (the shared random player of tests/kit.py) --------------------------
+
 
 def places(state):
     cards = list(state["deck"]) + list(state["discard"]) + [c for hand in state["hands"] for c in hand]
@@ -454,8 +472,10 @@ def recompute_scores(history, variant, seats):
     return totals
 
 
-@pytest.mark.parametrize("variant, seats", [("base", n) for n in (3, 5, 7, 9, 12)] + [("party", n) for n in (6, 9, 12)]
-                         + [("team", n) for n in (6, 8, 12)])
+@pytest.mark.parametrize(
+    "variant, seats",
+    [("base", n) for n in (3, 5, 7, 9, 12)] + [("party", n) for n in (6, 9, 12)] + [("team", n) for n in (6, 8, 12)],
+)
 def test_random_games_keep_every_card_score_by_the_records_and_end_for_the_right_reason(variant, seats):
     for seed in range(12):
         dealt = []
@@ -467,8 +487,9 @@ def test_random_games_keep_every_card_score_by_the_records_and_end_for_the_right
             assert sorted(places(state)) == dealt, "a card was lost, duplicated or is in two places"
 
         kicks = seed % 4 == 0
-        _, state, _ = kit.random_game("odyssey", {"variant": variant, "laps": 1}, seats, seed,
-                                      host_chance=0.02 if kicks else 0, each=each)
+        _, state, _ = kit.random_game(
+            "odyssey", {"variant": variant, "laps": 1}, seats, seed, host_chance=0.02 if kicks else 0, each=each
+        )
         history = state["history"]
         check_turn_records(history, variant, seats)
         assert state["scores"] == recompute_scores(history, variant, seats)

@@ -7,6 +7,7 @@ A table plays through the service with random legal moves through its first turn
 first moment shows the reveal), then the host ends it. Each moment (phase × turn) is rendered once per viewer, the viewers' languages turning, so
 each page is seen in every language over a game without tripling the cost.
 """
+
 from __future__ import annotations
 
 import random
@@ -61,8 +62,7 @@ def check(page_text: str, lang: str, state: dict | None, game, viewer, where: st
             assert leaked(page_text, game.secrets(state, seat)) == [], f"seat {seat}'s secret shown at {where}"
 
 
-@pytest.mark.parametrize("name,variant,players", tables_to_play(),
-                         ids=lambda v: v if isinstance(v, str) else str(v))
+@pytest.mark.parametrize("name,variant,players", tables_to_play(), ids=lambda v: v if isinstance(v, str) else str(v))
 def test_every_moment_renders_for_every_viewer(name, variant, players):
     game = GAMES[name]
     room = tables.create_room(name, options=variant, seed=11)

@@ -1,4 +1,5 @@
 """Every page runs under AppTest without an exception, in each state a room goes through."""
+
 import html
 from pathlib import Path
 

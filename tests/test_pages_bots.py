@@ -1,5 +1,6 @@
 """The host's controls for computer players, under AppTest: seat and remove them in the lobby,
 hand a seat over mid-game and give it back; the storyteller's phone says why a phrase is needed."""
+
 from engine import tables
 from tests.test_pages import open_host_controls, run
 

@@ -4,6 +4,7 @@ the page contract's (tests/test_page_contract.py).
 
 A room's language is the default for its wall and its phones; the start, rules and statistics
 pages follow the tab's language."""
+
 from __future__ import annotations
 
 import html
@@ -21,8 +22,11 @@ LANGS = [lang for lang in i18n.NAMES if lang != i18n.SOURCE]
 
 def shown(at) -> str:
     """Everything a reader of the page can see, as text."""
-    parts = [e.value for kind in ("markdown", "caption", "info", "success", "error", "warning", "title",
-                                  "subheader", "header") for e in getattr(at, kind)]
+    parts = [
+        e.value
+        for kind in ("markdown", "caption", "info", "success", "error", "warning", "title", "subheader", "header")
+        for e in getattr(at, kind)
+    ]
     parts += [h.proto.body for h in at.get("html")]
     parts += [b.label for b in at.button] + [e.label for e in at.expander]
     for widget in [*at.selectbox, *at.radio, *at.text_input, *at.multiselect]:

@@ -1,5 +1,6 @@
 """Maudit Mot Dit's pages under AppTest, each phase: the secret word shows on the holder's phone
 only, until the round is over; clues and answers show on the shared screen as they arrive."""
+
 from __future__ import annotations
 
 import pytest
@@ -43,7 +44,7 @@ def test_the_word_card_and_the_chosen_word_show_on_the_holders_phone_only(room):
     card = holder_card(r, seats)
     words = [c["word"] for c in card["card"]]
     shown_now = pages(r, seats)
-    assert all(w in shown_now[0] for w in words)                     # the holder reads the card
+    assert all(w in shown_now[0] for w in words)  # the holder reads the card
     assert any("clue" in b.label for b in run("play", room=r.code, seat=0, token=seats[0].token).button)
     for viewer in ("wall", 1, 2, 3):
         assert not [w for w in words if w in shown_now[viewer]], viewer
@@ -57,7 +58,7 @@ def test_the_word_card_and_the_chosen_word_show_on_the_holders_phone_only(room):
     for viewer in ("wall", 1, 2, 3):
         assert secret not in shown_now[viewer], viewer
         assert "in 2 clues" not in shown_now[viewer] and "of 5" not in shown_now[viewer]  # the count stays secret
-    assert "Your answer" in shown_now[2] and "Your answer" not in shown_now[1]           # Giulia answered
+    assert "Your answer" in shown_now[2] and "Your answer" not in shown_now[1]  # Giulia answered
     # The round closes unfound once every clue is given and answered; then the word is public.
     for n in range(1, choice["count"]):
         tables.submit(r.code, 0, seats[0].token, {"type": "clue", "text": f"hint{n}"})
@@ -80,7 +81,7 @@ def test_a_near_miss_is_offered_to_the_holder_and_a_clue_warning_shows_before_it
     at = run("play", room=r.code, seat=0, token=seats[0].token)
     at.text_input[0].input(secret + "s")
     next(b for b in at.button if b.label == "Give this clue").click().run()
-    assert "shares a root with your word" in text_of(at)                 # warned, not sent
+    assert "shares a root with your word" in text_of(at)  # warned, not sent
     assert tables.view(r.code)["clues"] == []
     next(b for b in at.button if b.label == "Give it anyway").click().run()
     assert [c["clue"] for c in tables.view(r.code)["clues"]] == [secret + "s"]

@@ -1,5 +1,6 @@
 """The Dixit Odyssey pages run under AppTest without an exception in every phase of every variant:
 the shared screen and every seat's phone, from the lobby to the end."""
+
 import random
 
 import pytest

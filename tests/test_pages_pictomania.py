@@ -1,5 +1,6 @@
 """Pictomania's pages run under AppTest in every phase a room goes through, and never show one
 seat's secret (letter, number, word) to the shared screen or to another seat."""
+
 from __future__ import annotations
 
 import re
@@ -47,8 +48,12 @@ def ready_all(code, seats):
 
 def draw_and_guess(code, seats):
     for s in seats:
-        tables.submit(code, s.seat, s.token, {"type": "stroke", "points": [[10, 10], [500, 300], [990, 740]],
-                                               "width": 8, "color": "#e53935"})
+        tables.submit(
+            code,
+            s.seat,
+            s.token,
+            {"type": "stroke", "points": [[10, 10], [500, 300], [990, 740]], "width": 8, "color": "#e53935"},
+        )
         tables.submit(code, s.seat, s.token, {"type": "stroke", "points": [[100, 700]], "width": 30, "color": "eraser"})
     left = tables.view(code, 1, seats[1].token)["numbers_left"]
     tables.submit(code, 1, seats[1].token, {"type": "guess", "drawer": 0, "number": left[0]})
@@ -140,11 +145,17 @@ def test_strokes_round_trip_between_the_pad_and_the_engine():
         back = sketch.to_stroke(fabric, size)
         assert back["color"] == "#1e88e5" and abs(back["width"] - 10) <= 1
         assert all(abs(a - b) <= 2 for p, q in zip(back["points"], stroke["points"]) for a, b in zip(p, q))
-    eraser = sketch.to_stroke({"type": "Path", "stroke": "#ffffff", "strokeWidth": 12,
-                               "path": [["M", 1, 1], ["Q", 5, 5, 7, 7], ["L", 9, 9]]}, (100, 75))
+    eraser = sketch.to_stroke(
+        {"type": "Path", "stroke": "#ffffff", "strokeWidth": 12, "path": [["M", 1, 1], ["Q", 5, 5, 7, 7], ["L", 9, 9]]},
+        (100, 75),
+    )
     assert eraser["color"] == "eraser" and eraser["points"][0] == [10, 10]
-    long = {"type": "Path", "stroke": "#000000", "strokeWidth": 2,
-            "path": [["M", 0, 0]] + [["Q", i % 500, i % 300, i % 500, i % 300] for i in range(2000)]}
+    long = {
+        "type": "Path",
+        "stroke": "#000000",
+        "strokeWidth": 2,
+        "path": [["M", 0, 0]] + [["Q", i % 500, i % 300, i % 500, i % 300] for i in range(2000)],
+    }
     assert len(sketch.to_stroke(long, (500, 375))["points"]) <= pictomania.MAX_STROKE_POINTS
     svg = sketch.svg([stroke], seat=2)
     assert 'data-strokes="1"' in svg and 'viewBox="0 0 1000 750"' in svg

@@ -1,5 +1,6 @@
 """The statistics page runs under AppTest on an empty archive, on a simulated one, and with one
 game's replay open, through the real entry point (app.py and its navigation)."""
+
 from pathlib import Path
 
 import pytest
@@ -75,8 +76,7 @@ def test_the_demo_button_fills_the_archive(monkeypatch):
 
 def test_a_simulated_archive_shows_every_tab(simulated):
     at = run()
-    assert [t.label for t in at.tabs] == ["🗂️ Archive", "🎬 Replay", "🏆 Players", "🃏 Dixit & Odyssey",
-                                          "✏️ Pictomania"]
+    assert [t.label for t in at.tabs] == ["🗂️ Archive", "🎬 Replay", "🏆 Players", "🃏 Dixit & Odyssey", "✏️ Pictomania"]
     assert "8 games" in texts(at)
     assert len(at.dataframe) == 1 and not at.get("vega_lite_chart")  # the archive; no other tab's charts
     open_tab(at, "🃏 Dixit & Odyssey")
@@ -89,8 +89,6 @@ def test_a_simulated_archive_shows_every_tab(simulated):
     assert at.get("vega_lite_chart") and "Player" in at.dataframe[0].value.columns
 
 
-
-
 def test_filters_narrow_the_games_and_keep_the_open_tab(simulated):
     at = open_tab(run(), "✏️ Pictomania")
     charts = len(at.get("vega_lite_chart"))
@@ -99,7 +97,7 @@ def test_filters_narrow_the_games_and_keep_the_open_tab(simulated):
     assert at.session_state["stats-tabs"] == "✏️ Pictomania" and len(at.get("vega_lite_chart")) == charts
     drawn = sum(r["game"] == "pictomania" for r in tables.records())
     assert n_games(drawn) in texts(at)
-    open_tab(at, "🃏 Dixit & Odyssey")                     # still there: the tabs do not follow the filters
+    open_tab(at, "🃏 Dixit & Odyssey")  # still there: the tabs do not follow the filters
     assert "None of the selected games is a game of Dixit & Odyssey" in texts(at)
 
 
@@ -107,8 +105,12 @@ def test_a_filter_that_matches_nothing_says_so_and_keeps_the_open_tab(simulated)
     at = open_tab(run(), "🏆 Players")
     results = stats.prepare(tables.records(), {}).results
     played = set(zip(results["player"], results["game"]))
-    person, game = next((p, g) for p in at.multiselect(key="f-players").options
-                        for g in ("dixit", "odyssey", "pictomania") if (p, g) not in played)
+    person, game = next(
+        (p, g)
+        for p in at.multiselect(key="f-players").options
+        for g in ("dixit", "odyssey", "pictomania")
+        if (p, g) not in played
+    )
     at.multiselect(key="f-players").set_value([person]).run()
     at.multiselect(key="f-games").set_value([game]).run()
     assert "No game matches these filters" in texts(at) and at.session_state["stats-tabs"] == "🏆 Players"

@@ -2,6 +2,7 @@
 the reveal, the end, and memory's peek and decide. A phone shows its own hand and nobody else's;
 while a face is guessed its emotion is on the face-maker's phone only; in memory the lifted card
 is on the left neighbour's phone only. Refusals read as messages for players."""
+
 from __future__ import annotations
 
 import re
@@ -19,6 +20,7 @@ NAMES = ["Ana", "Bo", "Cy", "Di"]
 
 
 # ---- what a page shows -------------------------------------------------------------------------
+
 
 def word(emotion: str) -> str:
     return emotion.replace("_", " ")
@@ -41,12 +43,14 @@ def text_of(at) -> str:
 def nodes(at):
     """Every element of the page, in order, with what the browser receives for it (from the
     root of the tree: the main area, the sidebar and the block the style sheets go to)."""
+
     def walk(node):
         proto = getattr(node, "proto", None)
         if proto is not None:
             yield getattr(node, "type", ""), shown(text_format.MessageToString(proto, as_utf8=True))
         for child in (getattr(node, "children", None) or {}).values():
             yield from walk(child)
+
     yield from walk(at._tree)
 
 
@@ -79,6 +83,7 @@ def comparable(at, code: str) -> list[str]:
 
 
 # ---- rooms -------------------------------------------------------------------------------------
+
 
 def new_room(players: int, seed: int, variant: str = "classic"):
     r = tables.create_room("trading_faces", options={"variant": variant}, seed=seed, language="en")
@@ -137,6 +142,7 @@ def tap(at, key: str):
 
 
 # ---- classic: passing --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_passing_each_phone_shows_its_own_hand_and_nobody_elses(players):
@@ -225,6 +231,7 @@ def test_a_stop_without_a_set_is_refused_in_words():
 
 
 # ---- classic: a face ---------------------------------------------------------------------------
+
 
 def clockwise(players: int, seat: int) -> list[int]:
     return [(seat + k) % players for k in range(1, players)]
@@ -318,13 +325,18 @@ def test_a_face_is_on_the_makers_phone_only_then_revealed(players, maker):
     r, seats, emotion = faces[0]
     if players == 3:
         tap(pick(phone(r, seats[second]), "tf-guess-0", emotion), "tf-guess-go-0")
-        line = (f"{names[second]} read {names[maker]}'s face: {word(emotion)}. {names[second]} wins 1 card, "
-                f"{names[maker]} wins 2.")
+        line = (
+            f"{names[second]} read {names[maker]}'s face: {word(emotion)}. {names[second]} wins 1 card, "
+            f"{names[maker]} wins 2."
+        )
         scores = {maker: 2, second: 1}
     else:
         for seat in guessers[1:]:
-            nope = next(e for e in EMOTIONS if e not in (emotion, wrong) and e not in
-                        [g["emotion"] for g in state(r)["face"]["guesses"]])
+            nope = next(
+                e
+                for e in EMOTIONS
+                if e not in (emotion, wrong) and e not in [g["emotion"] for g in state(r)["face"]["guesses"]]
+            )
             tap(pick(phone(r, seats[seat]), "tf-guess-0", nope), "tf-guess-go-0")
         line = f"Nobody read {names[maker]}'s face: {word(emotion)}. {names[maker]} wins 1 card."
         scores = {maker: 1}
@@ -343,7 +355,6 @@ def test_a_face_is_on_the_makers_phone_only_then_revealed(players, maker):
         own = set(hands[str(s.seat)]) | {emotion}  # its hand is back, and the face is public now
         assert own <= emotions_on(pages[s.seat]) <= own | guessed, s.seat
     assert len(hands[str(maker)]) == DEAL[players] - 3 + 1  # the face-maker drew one card
-
 
 
 def test_a_guess_from_a_stale_page_is_refused_in_words():
@@ -367,6 +378,7 @@ def test_a_stop_tapped_twice_is_refused_in_words():
 
 
 # ---- the end -----------------------------------------------------------------------------------
+
 
 def test_the_host_ends_the_game_after_a_face():
     (r, seats, emotion), _ = rooms_with_a_face(3, 0)
@@ -401,11 +413,14 @@ def test_the_host_ends_the_game_while_a_face_is_guessed():
 
 # ---- memory ------------------------------------------------------------------------------------
 
+
 def test_memory_the_lifted_card_is_on_the_left_neighbours_phone_only():
     r, seats = new_room(3, seed=3, variant="memory")
     grid = state(r)["grid"]
     pages = screens(r, seats)
-    assert "Ana lifts a card: only Bo sees it" in text_of(pages["wall"]) and "13 cards in the pile" in text_of(pages["wall"])
+    assert "Ana lifts a card: only Bo sees it" in text_of(pages["wall"]) and "13 cards in the pile" in text_of(
+        pages["wall"]
+    )
     for viewer, at in pages.items():
         assert emotions_on(at) == set(), viewer  # 26 cards face down
     page = text_of(pages[0])

@@ -2,6 +2,7 @@
 everyone else: guessing room codes, burying the host's room under others, and asking to come back
 in as every player. Devices are `gate.Device`s: a browser's own id and the address it comes from;
 a school often puts every phone behind one address."""
+
 from __future__ import annotations
 
 import itertools
@@ -31,11 +32,14 @@ def class_room(names=("Ana", "Bo", "Cy", "Di")):
 def wrong_codes(count: int):
     """Codes that name no room."""
     letters = tables.CODE_LETTERS
-    return ["".join(letters[(i // len(letters) ** k) % len(letters)] for k in range(tables.CODE_LENGTH))
-            for i in range(7, 7 + count)]
+    return [
+        "".join(letters[(i // len(letters) ** k) % len(letters)] for k in range(tables.CODE_LENGTH))
+        for i in range(7, 7 + count)
+    ]
 
 
 # ---- guessing codes ------------------------------------------------------------------------------
+
 
 def test_one_address_needs_over_a_day_to_find_any_of_fifty_rooms():
     codes = len(tables.CODE_LETTERS) ** tables.CODE_LENGTH
@@ -99,6 +103,7 @@ def test_guesses_spread_over_fresh_device_ids_still_lock_the_address_but_not_the
 
 # ---- burying the host's room -----------------------------------------------------------------------
 
+
 def test_a_phone_can_create_only_a_few_rooms():
     attacker = phone("attacker", address="10.30.0.7")
     made = []
@@ -156,6 +161,7 @@ def test_empty_lobbies_expire_and_played_rooms_do_not():
 
 # ---- asking to come back in as everyone --------------------------------------------------------------
 
+
 def test_one_phone_cannot_ask_for_every_seat():
     room, seats = class_room()
     prankster = phone("prankster", kind="iPhone")
@@ -187,6 +193,7 @@ def test_two_phones_asking_for_one_seat_are_both_shown_and_one_is_let_in():
 
 
 # ---- behind a reverse proxy ----------------------------------------------------------------------
+
 
 def test_behind_a_proxy_on_the_same_laptop_nobody_is_this_computer():
     # no proxy: the laptop's own browser is this computer, a phone is not

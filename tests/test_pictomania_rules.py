@@ -1,4 +1,5 @@
 """Pictomania scoring and flow, from the rulebook's worked example and RULES.md §3."""
+
 import copy
 from collections import Counter, defaultdict
 
@@ -30,8 +31,9 @@ def deal(state, numbers):
         state = mv(state, "ready", seat)
     assert state["phase"] == "draw"
     letters = "AABBCC"
-    state["assignments"] = {s: {"letter": letters[i], "number": numbers[i]}
-                            for i, s in enumerate(sorted(state["assignments"], key=int))}
+    state["assignments"] = {
+        s: {"letter": letters[i], "number": numbers[i]} for i, s in enumerate(sorted(state["assignments"], key=int))
+    }
     return state
 
 
@@ -63,15 +65,19 @@ def refused(state, error, move, match=None):
 
 # ---- scoring -----------------------------------------------------------------------------------
 
+
 def test_rulebook_worked_example_scores_six():
     """Yellow: 5 from guesses + 2 from the black token − 1 unclaimed own token = 6."""
     YELLOW = 0
     state = deal(new_game(4), numbers=[1, 2, 3, 4])
-    state = guesses(state,
-                    (YELLOW, 1, 2),   # first on seat 1's drawing: token 3
-                    (2, 3, 4),        # seat 2 first on seat 3's drawing
-                    (YELLOW, 3, 4),   # second on seat 3's drawing: token 2
-                    (1, YELLOW, 1), (2, YELLOW, 1))  # seat 3 never finds yellow's word: 1 stays
+    state = guesses(
+        state,
+        (YELLOW, 1, 2),  # first on seat 1's drawing: token 3
+        (2, 3, 4),  # seat 2 first on seat 3's drawing
+        (YELLOW, 3, 4),  # second on seat 3's drawing: token 2
+        (1, YELLOW, 1),
+        (2, YELLOW, 1),
+    )  # seat 3 never finds yellow's word: 1 stays
     state = finish_all(state, [2, 4, 3, 1])
     record = state["history"][0]
     assert record["scores"][str(YELLOW)] == 6
@@ -112,9 +118,15 @@ def test_nobody_found_your_word_makes_the_black_token_worth_nothing():
 
 def test_black_sheep_token_counts_negative_even_when_nobody_found_their_word():
     state = deal(new_game(4), numbers=[1, 2, 3, 4])
-    state = guesses(state, (3, 0, 5), (3, 1, 6),  # seat 3: two errors, the most
-                    (2, 0, 7),                   # seat 2: one error
-                    (0, 1, 2), (1, 0, 1), (0, 3, 4))
+    state = guesses(
+        state,
+        (3, 0, 5),
+        (3, 1, 6),  # seat 3: two errors, the most
+        (2, 0, 7),  # seat 2: one error
+        (0, 1, 2),
+        (1, 0, 1),
+        (0, 3, 4),
+    )
     state = finish_all(state, [1, 2, 3, 4])
     record = state["history"][0]
     assert record["black_sheep"] == 3
@@ -137,8 +149,15 @@ def test_black_sheep_whose_word_nobody_found_still_loses_the_token():
 
 def test_tie_for_most_errors_means_no_black_sheep():
     state = deal(new_game(4), numbers=[1, 2, 3, 4])
-    state = guesses(state, (2, 0, 5), (3, 0, 6),  # one error each: a tie for the most
-                    (2, 1, 2), (3, 1, 2), (1, 2, 3), (0, 3, 4))
+    state = guesses(
+        state,
+        (2, 0, 5),
+        (3, 0, 6),  # one error each: a tie for the most
+        (2, 1, 2),
+        (3, 1, 2),
+        (1, 2, 3),
+        (0, 3, 4),
+    )
     state = finish_all(state, [4, 3, 2, 1])
     record = state["history"][0]
     assert record["black_sheep"] is None
@@ -155,11 +174,13 @@ def test_everybody_error_free_means_no_black_sheep():
 
 def test_wrong_word_admission():
     state = deal(new_game(4), numbers=[1, 2, 3, 4])
-    state = guesses(state,
-                    (1, 0, 1),   # correct on seat 0: returned, no token
-                    (2, 0, 6),   # wrong on seat 0: returned, not an error
-                    (0, 1, 2),   # seat 0's own correct guess still counts: token 3
-                    (0, 2, 7))   # and its own error still counts
+    state = guesses(
+        state,
+        (1, 0, 1),  # correct on seat 0: returned, no token
+        (2, 0, 6),  # wrong on seat 0: returned, not an error
+        (0, 1, 2),  # seat 0's own correct guess still counts: token 3
+        (0, 2, 7),
+    )  # and its own error still counts
     state = mv(state, "finish", 0, token=4)
     state = mv(state, "wrong_word", 0)  # admitted after finishing: still allowed
     assert 0 in GAME.view(state, SHARED)["wrong_word"]
@@ -212,6 +233,7 @@ def test_scores_are_recomputable_from_the_record_alone():
 
 
 # ---- refusals ----------------------------------------------------------------------------------
+
 
 def test_guess_refusals_change_nothing():
     state = deal(new_game(4), numbers=[1, 2, 3, 4])
@@ -285,6 +307,7 @@ def test_wrong_phase_and_unknown_moves():
 
 # ---- cards -------------------------------------------------------------------------------------
 
+
 def test_replaced_and_used_cards_never_return():
     state = new_game(3, decks=["green", "green", "yellow", "green"])
     seen = []
@@ -341,6 +364,7 @@ def test_content_loads_the_room_language_and_refuses_bad_decks():
 
 
 # ---- flow, host, views -------------------------------------------------------------------------
+
 
 def test_deal_gives_distinct_numbers_and_at_most_two_of_each_letter():
     for seed in range(30):
@@ -458,6 +482,7 @@ def test_only_drawing_moves_are_echoed_and_they_carry_no_secret():
 SCORING = {3: [3, 1], 4: [3, 2, 1], 5: [4, 3, 2, 1], 6: [4, 3, 2, 2, 1]}
 BLACK = {3: [3, 2, 1], 4: [4, 3, 2, 1], 5: [4, 3, 2, 1, 1], 6: [5, 4, 3, 2, 1, 1]}
 
+
 def recompute_round(record):
     """Round scores from the record alone, written independently of the engine."""
     seats = sorted(map(int, record["assignments"]))
@@ -477,7 +502,7 @@ def recompute_round(record):
     for drawer in seats:
         for k, finder in enumerate(finders[drawer]):
             points[finder] += table[k]
-        points[drawer] -= sum(table) if drawer in void else sum(table[len(finders[drawer]):])
+        points[drawer] -= sum(table) if drawer in void else sum(table[len(finders[drawer]) :])
     top = max(errors.values(), default=0)
     sheep = [s for s in seats if errors[s] == top]
     sheep = sheep[0] if top > 0 and len(sheep) == 1 else None
@@ -545,8 +570,9 @@ def test_random_games_keep_the_tokens_and_score_by_the_round_records(seats, comp
             if state["phase"] == "draw":
                 check_black_tokens_in_play(state)
 
-        _, state, _ = kit.random_game("pictomania", {"competitive": competitive}, seats, seed,
-                                      host_chance=0.01 if seed % 5 == 0 else 0, each=each)
+        _, state, _ = kit.random_game(
+            "pictomania", {"competitive": competitive}, seats, seed, host_chance=0.01 if seed % 5 == 0 else 0, each=each
+        )
         assert len(shown) == len(set(shown)), "a word card came back"
         if state.get("ended_by_host"):
             continue

@@ -1,4 +1,5 @@
 """The picture deck: the built-in "dreams" cards and uploaded decks of your own."""
+
 from __future__ import annotations
 
 import io
@@ -66,7 +67,7 @@ def test_no_two_cards_are_near_duplicates(thumbs):
     flat = thumbs.reshape(len(thumbs), -1)
     closest = np.inf
     for i in range(len(flat)):
-        d = np.abs(flat[i + 1:] - flat[i]).mean(axis=1)
+        d = np.abs(flat[i + 1 :] - flat[i]).mean(axis=1)
         if len(d):
             closest = min(closest, d.min())
     assert closest > 12, closest
@@ -180,8 +181,16 @@ def test_good_list_of_images_is_imported_and_can_be_chosen_again(data_dir):
 
 
 def test_good_zip_of_images(data_dir):
-    archive = zipped({"cards/b.png": png(2), "cards/a.jpg": jpeg(1), "cards/c.png": png(3),
-                      "__MACOSX/cards/._a.jpg": b"junk", "cards/.DS_Store": b"junk", "cards/": b""})
+    archive = zipped(
+        {
+            "cards/b.png": png(2),
+            "cards/a.jpg": jpeg(1),
+            "cards/c.png": png(3),
+            "__MACOSX/cards/._a.jpg": b"junk",
+            "cards/.DS_Store": b"junk",
+            "cards/": b"",
+        }
+    )
     ids = pictures.import_deck("Zip deck", [("cards.zip", archive)], min_cards=3)
     assert len(ids) == 3
     assert [pictures.card_words(c)["title"] for c in ids] == ["a", "b", "c"]
@@ -218,12 +227,16 @@ def test_absurd_pixel_dimensions_are_refused(data_dir):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
     header = struct.pack(">IIBBBBB", 50000, 50000, 8, 2, 0, 0, 0)
-    fake = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    fake = (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    )
     msg = refused(data_dir, [("huge.png", fake)], match="huge.png")
     assert "too large" in msg
     # above our own limit but below Pillow's: our message names the size
     header = struct.pack(">IIBBBBB", 9000, 8000, 8, 2, 0, 0, 0)
-    fake = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    fake = (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    )
     msg = refused(data_dir, [("big.png", fake)], match="big.png")
     assert "9000 x 8000" in msg
 
@@ -239,7 +252,7 @@ def test_zip_that_lies_about_its_sizes_is_refused(data_dir):
     bomb = bytearray(zipped({"liar.png": bytes(20 * 1024 * 1024)}))
     for sig, off in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
         pos = bomb.find(sig)
-        bomb[pos + off:pos + off + 4] = struct.pack("<I", 1000)
+        bomb[pos + off : pos + off + 4] = struct.pack("<I", 1000)
     msg = refused(data_dir, [("liar.zip", bytes(bomb))])
     assert "liar" in msg
 
@@ -288,13 +301,16 @@ def test_refusal_after_many_good_files_leaves_nothing(data_dir):
     assert nothing_written(data_dir)
 
 
-
 def test_a_deck_an_older_version_kept_as_files_moves_into_the_store(data_dir):
     folder = data_dir / "decks" / "old-deck"
     folder.mkdir(parents=True)
     (folder / "001.jpg").write_bytes(jpeg(1))
-    manifest = {"name": "Old deck", "slug": "old-deck", "created": 1,
-                "cards": {"old-deck/001": {"file": "001.jpg", "title": "one", "colours": ["red"]}}}
+    manifest = {
+        "name": "Old deck",
+        "slug": "old-deck",
+        "created": 1,
+        "cards": {"old-deck/001": {"file": "001.jpg", "title": "one", "colours": ["red"]}},
+    }
     (folder / "deck.json").write_text(json.dumps(manifest), encoding="utf-8")
     assert pictures.deck_names() == ["dreams", "Old deck"]
     assert pictures.card_image("old-deck/001") == jpeg(1)  # the same card id, the same picture

@@ -1,4 +1,5 @@
 """The same table service on PostgreSQL: what several server processes sharing one database need."""
+
 import json
 import subprocess
 import sys
@@ -22,7 +23,9 @@ test_merges_on_postgres = test_tables.test_merging_player_names_follows_chains
 test_archive_version_on_postgres = test_tables.test_the_archive_version_moves_when_a_game_is_saved
 test_pages_on_postgres = test_pages.test_a_room_through_lobby_play_and_end
 test_simultaneous_votes_on_postgres = test_tables.test_voters_at_the_same_instant_lose_no_vote
-test_one_leader_on_postgres = test_bots.test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_it_dies
+test_one_leader_on_postgres = (
+    test_bots.test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_it_dies
+)
 
 
 def test_a_move_made_by_another_process_is_announced_to_this_one():
@@ -31,10 +34,12 @@ def test_a_move_made_by_another_process_is_announced_to_this_one():
     room, seats = new_table(3)
     store = tables.store()
     assert store.changes("", wait=0) == []  # this process now LISTENs
-    script = ("import sys; from engine import tables; "
-              "print(tables.submit(sys.argv[1], 0, sys.argv[2], {'type': 'claim'}))")
-    out = subprocess.run([sys.executable, "-c", script, room.code, seats[0].token], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout
+    script = (
+        "import sys; from engine import tables; print(tables.submit(sys.argv[1], 0, sys.argv[2], {'type': 'claim'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, room.code, seats[0].token], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
     version = int(out.strip())
     heard = []
     for _ in range(20):

@@ -1,6 +1,7 @@
 """README's Linux steps, as a new user follows them: a source zip of this checkout (no git inside),
 unpacked elsewhere, then the start command as printed. The venv is made from scratch (pip's cache
 keeps that to a minute). The one change: a free port, since others may serve on 8501."""
+
 import os
 import re
 import shutil
@@ -45,8 +46,19 @@ def test_the_readme_linux_steps_from_a_source_zip(tmp_path):
         pytest.skip("needs the git checkout to make the zip")
     # The working tree as it is (committed or not), as `git archive` packs a release.
     tree = subprocess.run(["git", "stash", "create"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    subprocess.run(["git", "archive", "--format=zip", "--prefix=sobremesa/", "-o", str(tmp_path / "sobremesa.zip"),
-                    tree or "HEAD"], cwd=ROOT, check=True)
+    subprocess.run(
+        [
+            "git",
+            "archive",
+            "--format=zip",
+            "--prefix=sobremesa/",
+            "-o",
+            str(tmp_path / "sobremesa.zip"),
+            tree or "HEAD",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
     if shutil.which("unzip"):
         subprocess.run(unpack.split(), cwd=tmp_path, check=True, capture_output=True)
     else:
@@ -64,8 +76,14 @@ def test_the_readme_linux_steps_from_a_source_zip(tmp_path):
     env.pop("WAYLAND_DISPLAY", None)
     log = tmp_path / "run.log"
     with log.open("wb") as out:
-        proc = subprocess.Popen([*start.split(), "--port", str(port)], cwd=folder, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            [*start.split(), "--port", str(port)],
+            cwd=folder,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + 600
         while not healthy(port):

@@ -2,6 +2,7 @@
 kit's issue found is a test here, and a fuzz of every game's service checks that a refused call
 leaves the version, the state, the log and every view as they were, and that only a
 SobremesaError with a player's message ever comes out."""
+
 import json
 import random
 
@@ -26,8 +27,9 @@ def room_of(game: str, seats: int, options=None):
 
 def snapshot(code: str) -> str:
     room = tables.store().room(code)
-    return json.dumps([room["version"], tables.state_of(code), tables.store().moves(code, room["game_no"])],
-                      sort_keys=True)
+    return json.dumps(
+        [room["version"], tables.state_of(code), tables.store().moves(code, room["game_no"])], sort_keys=True
+    )
 
 
 def views_of(code: str, players) -> str:
@@ -74,8 +76,15 @@ def test_odyssey_nested_or_float_positions_are_refused_cleanly():
     move_to(room.code, players, "vote")
     voter = players[tables.view(room.code)["waiting_for"][0]]
     for positions in ([[1]], [1.0], [True], ["1"], [None], 1, None):
-        error = refused(room.code, players, tables.submit, room.code, voter.seat, voter.token,
-                        {"type": "vote", "positions": positions})
+        error = refused(
+            room.code,
+            players,
+            tables.submit,
+            room.code,
+            voter.seat,
+            voter.token,
+            {"type": "vote", "positions": positions},
+        )
         assert isinstance(error, UnknownMove)
 
 
@@ -100,8 +109,15 @@ def test_a_huge_phrase_is_refused_and_nothing_is_stored():
     teller = players[0]
     tables.submit(room.code, 0, teller.token, {"type": "claim"})
     card = tables.legal(room.code, 0, teller.token)[0]["card"]
-    error = refused(room.code, players, tables.submit, room.code, 0, teller.token,
-                    {"type": "tell", "card": card, "phrase": "x" * 10_000_000})
+    error = refused(
+        room.code,
+        players,
+        tables.submit,
+        room.code,
+        0,
+        teller.token,
+        {"type": "tell", "card": card, "phrase": "x" * 10_000_000},
+    )
     assert "140" in str(error)
     tables.submit(room.code, 0, teller.token, {"type": "tell", "card": card, "phrase": "  the   long\tway  "})
     log = tables.store().moves(room.code, 1)
@@ -113,20 +129,30 @@ def test_the_log_keeps_the_checked_move_never_the_raw_input():
     for p in players:
         tables.submit(room.code, p.seat, p.token, {"type": "ready"})
     p = players[0]
-    tables.submit(room.code, 0, p.token, {"type": "stroke", "points": [[0.4, 749.6], [10, 10.2]], "width": 2.6,
-                                          "color": "#ABCDEF"})
+    tables.submit(
+        room.code,
+        0,
+        p.token,
+        {"type": "stroke", "points": [[0.4, 749.6], [10, 10.2]], "width": 2.6, "color": "#ABCDEF"},
+    )
     stored = tables.store().moves(room.code, 1)[-1]["move"]
     assert isinstance(stored.pop("t"), int)  # stamped by the service: ms since the drawing began
     assert stored == {"type": "stroke", "seat": 0, "points": [[0, 750], [10, 10]], "width": 3, "color": "#abcdef"}
-    refused(room.code, players, tables.submit, room.code, 0, p.token,
-            {"type": "stroke", "points": [[1, 1]], "width": 3, "color": "#000000", "note": "x" * 1000})
+    refused(
+        room.code,
+        players,
+        tables.submit,
+        room.code,
+        0,
+        p.token,
+        {"type": "stroke", "points": [[1, 1]], "width": 3, "color": "#000000", "note": "x" * 1000},
+    )
 
 
 def test_odd_tokens_and_codes_are_plain_refusals():
     room, players = room_of("dixit", 3)
     for token in ("\ud800", None, 5, "x" * 10_000, ["t"]):
-        assert isinstance(refused(room.code, players, tables.submit, room.code, 0, token, {"type": "claim"}),
-                          BadToken)
+        assert isinstance(refused(room.code, players, tables.submit, room.code, 0, token, {"type": "claim"}), BadToken)
         refused(room.code, players, tables.view, room.code, 0, token)
         refused(room.code, players, tables.skip, room.code, token, 0)
     for code in ("\ud800", None, 5, "ZZZZ", "", "![A](/x)", "a" * 1000, ["ABCD"]):
@@ -137,10 +163,17 @@ def test_odd_tokens_and_codes_are_plain_refusals():
 
 
 def test_create_room_refuses_bad_options_clearly():
-    for game, options, language in [("chess", {}, "en"), ("dixit", {"contando": "yes"}, "en"),
-                                    ("dixit", {"sneaky": 1}, "en"), ("dixit", [], "en"), ("dixit", {}, "fr"),
-                                    ("odyssey", {"laps": 1.0}, "en"), ("pictomania", {"decks": "green"}, "en"),
-                                    (None, {}, "en"), ("dixit", {}, None)]:
+    for game, options, language in [
+        ("chess", {}, "en"),
+        ("dixit", {"contando": "yes"}, "en"),
+        ("dixit", {"sneaky": 1}, "en"),
+        ("dixit", [], "en"),
+        ("dixit", {}, "fr"),
+        ("odyssey", {"laps": 1.0}, "en"),
+        ("pictomania", {"decks": "green"}, "en"),
+        (None, {}, "en"),
+        ("dixit", {}, None),
+    ]:
         with pytest.raises(BadOptions) as caught:
             tables.create_room(game, options=options, language=language)
         assert not INTERNAL.search(str(caught.value))
@@ -182,7 +215,7 @@ def test_fuzzing_the_service_changes_nothing(name):
         if view["status"] != "playing":
             break
         state = tables.state_of(room.code)
-        for move in (kit.malformed(game, state, rnd, {}) + kit.illegal_neighbours(game, state, rnd, limit=10)):
+        for move in kit.malformed(game, state, rnd, {}) + kit.illegal_neighbours(game, state, rnd, limit=10):
             if not isinstance(move, dict):
                 move = {"type": move}
             seat = move.get("seat")

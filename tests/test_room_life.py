@@ -1,5 +1,6 @@
 """What gets a real room stuck: seats that move, lost links, removed and skipped players, host
 actions on one click. Pages through AppTest, as each person's tab would run them."""
+
 from __future__ import annotations
 
 import pytest
@@ -130,8 +131,9 @@ def test_the_host_sees_every_phone_asking_for_a_seat_and_lets_in_the_right_one()
 
     room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
     tables.ask_to_rejoin(room.code, "Bo", device=gate.Device("a-prankster-device-id", "10.0.0.5", "iPhone"))
-    real = tables.ask_to_rejoin(room.code, "Bo", device=gate.Device("bo-new-phone-device-id", "10.0.0.5",
-                                                                      "Android phone"))
+    real = tables.ask_to_rejoin(
+        room.code, "Bo", device=gate.Device("bo-new-phone-device-id", "10.0.0.5", "Android phone")
+    )
     host = run("table", room=room.code, host=room.host_token)
     shown = text_of(host)
     assert "2 phones ask to come back in as" in shown

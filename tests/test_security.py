@@ -2,6 +2,7 @@
 
 The routes are driven through their real handlers (`pages.routes`); tests/browser/test_security_routes.py
 does the same over real sockets against a running server, and checks what a browser loads."""
+
 from __future__ import annotations
 
 import asyncio
@@ -72,13 +73,21 @@ def seated(n=3, game="dixit", seed=None):
 
 # ---- /events: no enumeration, no spoofed presence -------------------------------------------
 
+
 def test_a_room_that_exists_and_one_that_does_not_get_the_same_answer():
     room, _ = seated()
     live.notify(room.code, tables.version(room.code))
     missing = next(c for c in ("BCDF", "BCDG", "BCDH") if c != room.code)
     assert answer(room.code) == answer(missing) == ["accept", ("close", routes.CLOSE_NO_TICKET)]
     # a ticket from another room, forged or malformed, changes nothing
-    for bad in ("", "x", gate.issue("ZZZZ"), forged(tables.push_ticket(room.code)), "-.99999999999.AAAAAAAAAAAAAAAAAAAAAA", "²." * 30):
+    for bad in (
+        "",
+        "x",
+        gate.issue("ZZZZ"),
+        forged(tables.push_ticket(room.code)),
+        "-.99999999999.AAAAAAAAAAAAAAAAAAAAAA",
+        "²." * 30,
+    ):
         assert answer(room.code, {"t": bad}) == answer(missing, {"t": bad})
 
 
@@ -118,7 +127,7 @@ def test_presence_needs_the_seats_own_ticket():
     seen = []
     sub = live.subscribe(presence.channel(room.code), lambda c, v: seen.append(presence.present(room.code)))
     try:
-        answer(room.code, {"seat": "1"})                      # the old spoof: a raw seat number
+        answer(room.code, {"seat": "1"})  # the old spoof: a raw seat number
         answer(room.code, {"t": tables.push_ticket(room.code)})  # the wall's ticket marks no seat
         assert seen == []
         with pytest.raises(Exception):
@@ -145,6 +154,7 @@ def test_tickets_are_bound_to_their_room_seat_and_time():
 
 # ---- seeds: nothing about the next game follows from a finished one --------------------------
 
+
 def finish_and_play_again(seed: int) -> dict:
     room, seats = seated(3, seed=seed)
     tables.start(room.code, room.host_token)
@@ -165,8 +175,16 @@ def test_the_next_game_cannot_be_predicted_from_the_last_record():
 
 # ---- player text is text ----------------------------------------------------------------------
 
-HOSTILE = ["![i](//127.0.0.1:9/)", "<img src=//127.0.0.1:9/x>", "[a](javascript:alert(1))",
-           "**bold** _it_ `code`", ":red[x] :material/home:", "$x^2$", "# big", "<script>x</script>"]
+HOSTILE = [
+    "![i](//127.0.0.1:9/)",
+    "<img src=//127.0.0.1:9/x>",
+    "[a](javascript:alert(1))",
+    "**bold** _it_ `code`",
+    ":red[x] :material/home:",
+    "$x^2$",
+    "# big",
+    "<script>x</script>",
+]
 
 
 @pytest.mark.parametrize("text", HOSTILE)
@@ -174,6 +192,7 @@ def test_escaped_player_text_has_no_markup_left(text):
     shown = esc(text)
     assert not set(re.sub(r"&#[0-9]+;", "", shown)) & set("<>[]()!*_`:$#\\&"), shown
     import html
+
     assert html.unescape(shown) == text
 
 
@@ -203,6 +222,7 @@ def test_a_hostile_name_shows_as_text_on_every_page():
 
 
 # ---- the host ---------------------------------------------------------------------------------
+
 
 def test_the_host_token_never_reaches_the_projected_page():
     from streamlit.testing.v1 import AppTest
@@ -275,12 +295,16 @@ def test_an_upload_that_takes_too_long_is_refused_whole(monkeypatch):
     assert pictures.deck_names() == [pictures.DEFAULT_DECK]
     steps = []
     monkeypatch.setattr(upload, "MAX_SECONDS", 90)
-    pictures.import_deck("Quick", [(f"{i}.png", png(100, 100 + i)) for i in range(3)],
-                         progress=lambda done, total: steps.append((done, total)))
+    pictures.import_deck(
+        "Quick",
+        [(f"{i}.png", png(100, 100 + i)) for i in range(3)],
+        progress=lambda done, total: steps.append((done, total)),
+    )
     assert steps == [(0, 3), (1, 3), (2, 3), (3, 3)]
 
 
 # ---- moves ------------------------------------------------------------------------------------
+
 
 def test_what_one_move_can_store_is_bounded_and_the_refusal_says_so(monkeypatch):
     from engine.core import moves

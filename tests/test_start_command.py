@@ -1,5 +1,6 @@
 """The one start command (`python run.py`): standard library only, and it finds the venv's Python
 on every system."""
+
 import ast
 import subprocess
 import sys
@@ -31,8 +32,13 @@ def test_the_start_command_needs_only_the_standard_library():
 
 def test_the_start_command_runs_on_a_bare_python_and_says_what_it_does():
     """Its help comes from a Python with no site-packages at all (-S -I), before any setup."""
-    done = subprocess.run([sys.executable, "-S", "-I", str(ROOT / "run.py"), "--help"], capture_output=True,
-                          text=True, timeout=30, cwd="/")
+    done = subprocess.run(
+        [sys.executable, "-S", "-I", str(ROOT / "run.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd="/",
+    )
     assert done.returncode == 0, done.stderr
     assert "--port" in done.stdout and "--no-browser" in done.stdout
 
@@ -59,11 +65,19 @@ def test_the_venvs_python_in_both_layouts(tmp_path):
 
 def test_the_stamp_is_the_makefiles(tmp_path):
     stamp = run.digest(ROOT / "pyproject.toml")
-    made = subprocess.run("(sha1sum pyproject.toml 2>/dev/null || shasum -a 1 pyproject.toml) | cut -c1-12",
-                          shell=True, cwd=ROOT, capture_output=True, text=True, timeout=30)
+    made = subprocess.run(
+        "(sha1sum pyproject.toml 2>/dev/null || shasum -a 1 pyproject.toml) | cut -c1-12",
+        shell=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert made.stdout.strip() == stamp  # the Makefile's own line
-    assert "(sha1sum pyproject.toml 2>/dev/null || shasum -a 1 pyproject.toml) | cut -c1-12" in (
-        ROOT / "Makefile").read_text()
+    assert (
+        "(sha1sum pyproject.toml 2>/dev/null || shasum -a 1 pyproject.toml) | cut -c1-12"
+        in (ROOT / "Makefile").read_text()
+    )
     venv = tmp_path / ".venv"
     venv.mkdir()
     assert not run.installed(venv, stamp)

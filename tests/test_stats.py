@@ -1,6 +1,7 @@
 """Every aggregate the statistics page shows equals the figure recomputed independently by
 replaying the stored move logs of the same games from their seeds (not from the records' turns).
 """
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -205,8 +206,11 @@ def test_filters_select_the_right_games(archive):
 
 
 def test_names_are_one_person_by_key_and_by_the_hosts_merge():
-    for game, names_ in (("dixit", ["Ana", "Bo", "Lucía"]), ("dixit", ["ana", "BO", "Lucia"]),
-                         ("dixit", ["A na", "Bo", "Cy"])):
+    for game, names_ in (
+        ("dixit", ["Ana", "Bo", "Lucía"]),
+        ("dixit", ["ana", "BO", "Lucia"]),
+        ("dixit", ["A na", "Bo", "Cy"]),
+    ):
         room = tables.create_room(game, seed=1)
         seats = [tables.join(room.code, n) for n in names_]
         tables.start(room.code, room.host_token)
@@ -214,8 +218,8 @@ def test_names_are_one_person_by_key_and_by_the_hosts_merge():
         assert len(seats) == 3
     arch = stats.prepare(tables.records(), tables.player_aliases())
     games = stats.player_summary(arch, stats.select(arch)).set_index("player")["games"]
-    assert games["Ana"] == 3 and games["Bo"] == 3          # case and spaces never matter
-    assert games["Lucía"] == 1 and games["Lucia"] == 1     # different keys: two people until merged
+    assert games["Ana"] == 3 and games["Bo"] == 3  # case and spaces never matter
+    assert games["Lucía"] == 1 and games["Lucia"] == 1  # different keys: two people until merged
     tables.merge_players("Lucia", "Lucía")
     arch = stats.prepare(tables.records(), tables.player_aliases())
     games = stats.player_summary(arch, stats.select(arch)).set_index("player")["games"]
@@ -256,8 +260,11 @@ def test_the_rows_saved_with_each_game_give_the_same_archive_as_the_records(arch
         ids = [i for i, r in enumerate(records) if r["game"] in stats.members(module)]
         direct = module.frames([records[i] for i in ids], ids)
         for frame, expected in direct.items():
-            pdt.assert_frame_equal(arch.frames[name][frame].reset_index(drop=True), expected.reset_index(drop=True),
-                                   check_categorical=False)
+            pdt.assert_frame_equal(
+                arch.frames[name][frame].reset_index(drop=True),
+                expected.reset_index(drop=True),
+                check_categorical=False,
+            )
 
 
 def test_rows_missing_from_an_older_archive_are_rebuilt_from_the_records(archive_dir, monkeypatch):

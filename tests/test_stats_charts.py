@@ -1,5 +1,6 @@
 """Every chart the Statistics page draws is a valid Vega-Lite spec: the page sends them without
 Altair's validation (pages/stats_charts/common.unvalidated: 0.6 s at 10,000 games), so this checks."""
+
 import altair as alt
 
 from engine import demo, stats, tables
@@ -18,7 +19,7 @@ def test_every_chart_of_the_page_validates_and_the_page_skips_only_the_validatio
     charts = [f.chart for f in figures] + [common.style(common.score_lines(history, "Turn", 1), 320)]
     assert len(charts) >= 10
     for chart in charts:
-        checked = type(chart).to_dict(chart, validate=True)   # raises on an invalid spec
+        checked = type(chart).to_dict(chart, validate=True)  # raises on an invalid spec
         assert common.unvalidated(chart).to_dict() == checked
     broken = alt.Chart(alt.Data(values=[{"a": 1}])).mark_bar().encode(x=alt.X("a:Q", bin="sideways"))
     try:

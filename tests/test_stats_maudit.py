@@ -1,5 +1,6 @@
 """Maudit Mot Dit's statistics family: its frames survive the packed rows, its figures follow from
 the records alone, its charts validate, and the Statistics page shows its tab and its replays."""
+
 from collections import Counter
 
 import pandas as pd
@@ -35,7 +36,7 @@ def test_the_figures_follow_from_the_records_alone(archive):
     for r in tables.records():
         names = {p["seat"]: p["name"] for p in r["players"]}
         for rnd in r["turns"]:
-            for seat in rnd["guessers"]:                    # the record's own word for who found it
+            for seat in rnd["guessers"]:  # the record's own word for who found it
                 found[names[seat]] += 1
             for clue in rnd["clues"]:
                 for a in clue["answers"]:

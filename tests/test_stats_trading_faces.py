@@ -1,5 +1,6 @@
 """Trading Faces' statistics family: its frames survive the packed rows, its figures follow from the
 records alone, its charts validate, and the Statistics page shows its tab and its replays."""
+
 from collections import Counter
 
 import pandas as pd
@@ -44,7 +45,7 @@ def test_the_figures_follow_from_the_records_alone(archive):
                 continue
             maker = names[turn["face_maker"]]
             made[maker] += 1
-            read[maker] += turn["winner"] is not None           # the record's own word for it
+            read[maker] += turn["winner"] is not None  # the record's own word for it
             for g in turn["guesses"]:
                 guesses[names[g["guesser"]]] += 1
                 right[names[g["guesser"]]] += g["emotion"] == turn["emotion"]
@@ -68,7 +69,7 @@ def test_every_chart_validates(archive):
 def test_rows_packed_before_the_family_existed_are_built_again(archive, monkeypatch):
     record = tables.records()[0]
     with monkeypatch.context() as m:
-        m.setattr(rows, "family_of", lambda game: None)    # as a game was packed before this family
+        m.setattr(rows, "family_of", lambda game: None)  # as a game was packed before this family
         old = rows.pack(record)
     assert rows.stale("trading_faces", old)
     with tables.store().transaction() as conn:
@@ -102,5 +103,5 @@ def test_a_rebuild_that_fails_keeps_the_rows_the_game_had(archive, monkeypatch):
         old = rows.pack(record)
     with tables.store().transaction() as conn:
         tables.store().save_stat_rows(conn, record["room"], record["game_no"], old)
-    monkeypatch.setattr(tables, "_stat_rows_of", lambda record: None)   # the record cannot be packed now
+    monkeypatch.setattr(tables, "_stat_rows_of", lambda record: None)  # the record cannot be packed now
     assert old in tables.stat_rows() and len(tables.stat_rows()) == len(tables.records())

@@ -1,5 +1,6 @@
 """Pictomania strokes carry "t", the milliseconds since their round's drawing began: stamped by the
 table service with its own clock (a client's "t" is ignored), kept in the view and the record."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -15,6 +16,7 @@ def _clock(start):
 
     def now():
         return moment[0].isoformat(timespec="milliseconds")
+
     return moment, now
 
 
@@ -37,4 +39,3 @@ def test_strokes_are_stamped_from_the_rounds_start_by_the_service():
         moment[0] += timedelta(seconds=1)
         tables.submit(r.code, 1, seats[1].token, STROKE)
     assert tables.view(r.code)["drawings"]["1"][0]["t"] == 4500
-

@@ -1,11 +1,11 @@
 """The table service: seats, tokens, host actions, the record, and refusals that change nothing."""
+
 import threading
 
 import pytest
 
 from engine import tables
-from engine.core import (AlreadyMoved, BadToken, GameOver, IllegalMove, NameTaken, NotStarted, RoomNotFound,
-                         WrongPhase)
+from engine.core import AlreadyMoved, BadToken, GameOver, IllegalMove, NameTaken, NotStarted, RoomNotFound, WrongPhase
 
 from tests.kit import strings_in
 from tests.test_dixit_rules import recompute_dixit
@@ -118,8 +118,14 @@ def test_bad_input_gets_a_clear_message_and_changes_nothing(case):
     expected, call = {
         "wrong code": (RoomNotFound, lambda: tables.submit("ZZZZ", 1, bo.token, {"type": "claim"})),
         "wrong token": (BadToken, lambda: tables.submit(room.code, 1, "not-the-token", {"type": "claim"})),
-        "double give": (AlreadyMoved, lambda: act(bo, type="give", cards=[tables.view(room.code, 1, bo.token)["hand"][0]])),
-        "own card": (IllegalMove, lambda: act(bo, type="vote", position=tables.view(room.code, 1, bo.token)["my_positions"][0])),
+        "double give": (
+            AlreadyMoved,
+            lambda: act(bo, type="give", cards=[tables.view(room.code, 1, bo.token)["hand"][0]]),
+        ),
+        "own card": (
+            IllegalMove,
+            lambda: act(bo, type="vote", position=tables.view(room.code, 1, bo.token)["my_positions"][0]),
+        ),
         "out of phase": (WrongPhase, lambda: act(bo, type="vote", position=1)),
         "after end": (GameOver, lambda: act(bo, type="give", cards=[tables.view(room.code, 1, bo.token)["hand"][0]])),
     }[case]
@@ -190,8 +196,9 @@ def test_service_views_show_no_other_seat_secret():
     hands = {s.seat: set(tables.view(room.code, s.seat, s.token)["hand"]) for s in seats}
     story = tables.view(room.code, 0, ana.token)["story_card"]
     for viewer in [None] + seats:
-        shown = set(strings_in(tables.view(room.code) if viewer is None else
-                               tables.view(room.code, viewer.seat, viewer.token)))
+        shown = set(
+            strings_in(tables.view(room.code) if viewer is None else tables.view(room.code, viewer.seat, viewer.token))
+        )
         me = None if viewer is None else viewer.seat
         for seat, hand in hands.items():
             if seat != me:

@@ -1,4 +1,5 @@
 """The Pictomania word decks: shape, uniqueness and the loader's errors."""
+
 from __future__ import annotations
 
 import json
@@ -47,9 +48,7 @@ def test_cards_have_seven_distinct_words(language, deck):
 
 @pytest.mark.parametrize(("language", "deck"), COMBOS)
 def test_no_word_repeated_within_deck(language, deck):
-    counts = Counter(
-        normalise(w) for card in pictomania_deck(deck, language) for w in card["words"]
-    )
+    counts = Counter(normalise(w) for card in pictomania_deck(deck, language) for w in card["words"])
     repeated = sorted(w for w, n in counts.items() if n > 1)
     assert not repeated, f"{language}/{deck} repeats: {repeated}"
 

@@ -1,4 +1,5 @@
 """A host's own word list for Maudit Mot Dit: checked, kept in the data directory, played with."""
+
 import pytest
 
 from engine import tables, words
@@ -21,14 +22,17 @@ def test_one_word_per_line_is_taken_eight_at_a_time():
     assert [len(c) for c in words.parse_word_list(text)] == [8] * 12  # the 5 left over make no card
 
 
-@pytest.mark.parametrize("name,data,reason", [
-    ("", CARDS.encode(), "name"),
-    ("x", b"\xff\xfe\x00", "plain text"),
-    ("x", "a, a, b, c, d, e, f, g\n".encode() + CARDS.encode(), "repeats a word"),
-    ("x", "\n".join(CARDS.splitlines()[:5]).encode(), "at least 12"),
-    ("x", ("two words, b, c, d, e, f, g, h\n" + CARDS).encode(), "one word"),
-    ("x", b"a" * 300_000, "too large"),
-])
+@pytest.mark.parametrize(
+    "name,data,reason",
+    [
+        ("", CARDS.encode(), "name"),
+        ("x", b"\xff\xfe\x00", "plain text"),
+        ("x", "a, a, b, c, d, e, f, g\n".encode() + CARDS.encode(), "repeats a word"),
+        ("x", "\n".join(CARDS.splitlines()[:5]).encode(), "at least 12"),
+        ("x", ("two words, b, c, d, e, f, g, h\n" + CARDS).encode(), "one word"),
+        ("x", b"a" * 300_000, "too large"),
+    ],
+)
 def test_a_bad_list_is_refused_with_a_reason_and_nothing_is_kept(name, data, reason):
     with pytest.raises(words.WordListRejected, match=reason):
         words.import_word_list(name, data)
@@ -37,7 +41,7 @@ def test_a_bad_list_is_refused_with_a_reason_and_nothing_is_kept(name, data, rea
 
 def test_two_names_that_would_share_a_file_are_refused():
     words.import_word_list("Animals", CARDS.encode())
-    words.import_word_list("animals", CARDS.encode())             # the same list again: replaced
+    words.import_word_list("animals", CARDS.encode())  # the same list again: replaced
     with pytest.raises(words.WordListRejected, match="same name"):
         words.import_word_list("Animals!", CARDS.encode())
     assert words.word_lists() == {"animals": "animals"}

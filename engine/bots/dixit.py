@@ -14,6 +14,7 @@ the articles a phrase needs, and a small phrase grammar per language.
 
 Pure functions of the seat's own view and its legal moves: engine/bots/runner.py feeds them.
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,11 +25,55 @@ from pathlib import Path
 
 WORDS_FILE = Path(__file__).resolve().parents[2] / "data" / "pictures" / "dreams" / "words.json"
 WEIGHTS = {"motif": 3.0, "mood": 2.0, "setting": 1.5, "colour": 1.0, "title": 0.7}
-STOP = {"en": {"the", "a", "an", "of", "in", "on", "at", "and", "to", "with", "is", "its", "my", "for", "from",
-               "under", "into", "whose", "than", "that", "by"},
-        "es": {"el", "la", "los", "las", "un", "una", "de", "del", "en", "y", "a", "al", "con", "por", "que", "mi"},
-        "it": {"il", "lo", "la", "i", "gli", "le", "un", "uno", "una", "di", "del", "della", "in", "nel", "e", "a",
-               "con", "per", "che", "mio", "mia"}}
+STOP = {
+    "en": {
+        "the",
+        "a",
+        "an",
+        "of",
+        "in",
+        "on",
+        "at",
+        "and",
+        "to",
+        "with",
+        "is",
+        "its",
+        "my",
+        "for",
+        "from",
+        "under",
+        "into",
+        "whose",
+        "than",
+        "that",
+        "by",
+    },
+    "es": {"el", "la", "los", "las", "un", "una", "de", "del", "en", "y", "a", "al", "con", "por", "que", "mi"},
+    "it": {
+        "il",
+        "lo",
+        "la",
+        "i",
+        "gli",
+        "le",
+        "un",
+        "uno",
+        "una",
+        "di",
+        "del",
+        "della",
+        "in",
+        "nel",
+        "e",
+        "a",
+        "con",
+        "per",
+        "che",
+        "mio",
+        "mia",
+    },
+}
 
 
 @functools.lru_cache(maxsize=1)
@@ -105,7 +150,8 @@ def _phrase(card_id: str | None, language: str, rnd) -> str:
     words = vocabulary()[language]
     d = describe(card_id) if card_id else {"motifs": [], "mood": "", "colours": [], "setting": ""}
     motifs = [m for m in d["motifs"] if m in words["motifs"]] or (
-        [] if card_id else [rnd.choice(sorted(words["motifs"]))])
+        [] if card_id else [rnd.choice(sorted(words["motifs"]))]
+    )
     mood = d["mood"] if d["mood"] in words["moods"] else (rnd.choice(sorted(words["moods"])) if not card_id else "")
     # Weighted by how often "some but not all" find the card (bench/bots.py, computer voters): a
     # colour 86 %, a setting 75 %, the mood 69 %, one motif 50 %, a motif with the mood 20 % (too plain).
@@ -123,8 +169,9 @@ def _phrase(card_id: str | None, language: str, rnd) -> str:
     if kind == "setting":
         return rnd.choice(grammar["setting"]).format(**words["settings"][d["setting"]])
     motif = words["motifs"][rnd.choice(motifs)]
-    return rnd.choice(grammar["metaphor"]).format(m_the=motif["the"], m_bare=motif["bare"],
-                                                  m_of_the=motif["of_the"], mood=words["moods"][mood]["noun"])
+    return rnd.choice(grammar["metaphor"]).format(
+        m_the=motif["the"], m_bare=motif["bare"], m_of_the=motif["of_the"], mood=words["moods"][mood]["noun"]
+    )
 
 
 def _choose(scored: list, rnd, level: str):
@@ -157,8 +204,10 @@ def play(view: dict, legal: list[dict], rnd, level: str = "normal") -> dict | No
         return {"type": "tell", **({"card": card} if card else {}), "phrase": phrase_for(card, language, rnd, level)}
     if "give" in kinds:
         gives = [m for m in legal if m["type"] == "give"]
-        scored = [(sum(fit(phrase, c, language) for c in m["cards"]) / len(m["cards"]) + rnd.random() * 0.01, m)
-                  for m in gives]
+        scored = [
+            (sum(fit(phrase, c, language) for c in m["cards"]) / len(m["cards"]) + rnd.random() * 0.01, m)
+            for m in gives
+        ]
         move = _choose(scored, rnd, level)
         return {"type": "give", "cards": move["cards"]}
     if "vote" in kinds or "red_vote" in kinds:
@@ -166,8 +215,10 @@ def play(view: dict, legal: list[dict], rnd, level: str = "normal") -> dict | No
         votes = [m for m in legal if m["type"] == "vote"]
         if votes:
             single = [m for m in votes if len(m.get("positions") or [m.get("position")]) == 1]
-            scored = [(fit(phrase, card_at.get((m.get("positions") or [m.get("position")])[0], ""), language), m)
-                      for m in single]
+            scored = [
+                (fit(phrase, card_at.get((m.get("positions") or [m.get("position")])[0], ""), language), m)
+                for m in single
+            ]
             move = _choose(scored, rnd, level)
             return {k: v for k, v in move.items() if k != "seat"}
         reds = [m for m in legal if m["type"] == "red_vote"]

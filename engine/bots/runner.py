@@ -11,6 +11,7 @@ people at the table get the first chance), and when that delay is over and the r
 on, it plays. State lives in the store (the `bots` table), so after a restart the thread finds the
 same seats and plays any pending turn. `play_pending` does the same at once, for tests and benches.
 """
+
 from __future__ import annotations
 
 import logging
@@ -27,7 +28,7 @@ TICK = 0.25
 DELAY = (1.0, 4.0)
 CLAIM_DELAY = (5.0, 9.0)
 ROOMS_EVERY = 1.0  # seconds between looks for rooms that gained computer players (and lease renewals)
-RETRY = 2.0        # seconds before trying again after a failure
+RETRY = 2.0  # seconds before trying again after a failure
 
 _started = False
 _start_lock = threading.Lock()
@@ -99,8 +100,11 @@ class Runner:
             seen = self.due.get(key)
             if seen is None or seen[0] != version:
                 move = decide(code, bot, self.rnd)
-                when = None if move is None else now + self.rnd.uniform(
-                    *(CLAIM_DELAY if move["type"] == "claim" else DELAY))
+                when = (
+                    None
+                    if move is None
+                    else now + self.rnd.uniform(*(CLAIM_DELAY if move["type"] == "claim" else DELAY))
+                )
                 self.due[key] = (version, when)  # None: nothing to do at this version
                 continue
             if seen[1] is not None and now >= seen[1]:

@@ -6,6 +6,7 @@ also the key a translation catalogue looks it up by, so a page can show it in it
 The context (seat, phase, move type, field) lives in attributes, for logs and tests, never in the
 message. A message never names another seat's secret.
 """
+
 from __future__ import annotations
 
 
@@ -14,8 +15,7 @@ class SobremesaError(Exception):
 
     template = "That did not work, and nothing was changed."
 
-    def __init__(self, template: str | None = None, /, *, seat=None, phase=None, move=None, field=None,
-                 **params):
+    def __init__(self, template: str | None = None, /, *, seat=None, phase=None, move=None, field=None, **params):
         if template is not None:
             self.template = template
         self.params = params
@@ -103,7 +103,7 @@ class TooManyRooms(TableError):
 class BadToken(TableError):
     TEMPLATES = {
         "player": "This player link is not valid for this room (wrong or old link). "
-                  "Scan the room's QR code again to join.",
+        "Scan the room's QR code again to join.",
         "host": "This host link is not valid for this room (wrong or old link).",
     }
 

@@ -13,6 +13,7 @@ for good) and `end` (the game is scored as it stands).
 Nothing in shared code (the service, the pages, the statistics, the demo) names a game: what they
 need to know about one is a field here.
 """
+
 from __future__ import annotations
 
 import copy
@@ -24,7 +25,7 @@ from typing import Any, Callable
 from engine.core.errors import BadOptions, IllegalMove, MoveError
 from engine.core.moves import Field, Id, Move, OneOf
 
-SHARED = "table"      # the shared screen: no secret at all
+SHARED = "table"  # the shared screen: no secret at all
 REVEALED = "revealed"  # after the game: everything but the seed
 LANGUAGES = ("en", "es", "it")
 
@@ -53,26 +54,26 @@ def _no_skip(state: State, target: int) -> None:
 @dataclass(frozen=True)
 class Game:
     name: str
-    title: str                                      # as published; never translated
+    title: str  # as published; never translated
     min_players: int
     max_players: int
     rules_version: str
-    options: dict[str, Field]                        # the game's own options, each with its default
-    setup: Callable[[int, dict, int, Any], State]    # (seats, options, seed, content) -> state
-    moves: tuple[Move, ...]                          # every move a seat can make
-    legal: Callable[[State, int], list]              # complete moves this seat may submit now
-    view: Callable[[State, Viewer], dict]            # the game's part of a view (the service adds the header)
-    outcome: Callable[[State], dict | None]          # None while playing, else final scores and winners
-    waiting_for: Callable[[State], list]             # seats the table waits on now
+    options: dict[str, Field]  # the game's own options, each with its default
+    setup: Callable[[int, dict, int, Any], State]  # (seats, options, seed, content) -> state
+    moves: tuple[Move, ...]  # every move a seat can make
+    legal: Callable[[State, int], list]  # complete moves this seat may submit now
+    view: Callable[[State, Viewer], dict]  # the game's part of a view (the service adds the header)
+    outcome: Callable[[State], dict | None]  # None while playing, else final scores and winners
+    waiting_for: Callable[[State], list]  # seats the table waits on now
     # What only `seat` may see now, as values searchable in any view (card ids, words): the
     # conformance suite looks for them in every other view.
     secrets: Callable[[State, int], set]
     # The same moment of the game with `seat`'s secrets changed (another hand, another vote) and
     # everything public kept, or None if it has none now: every other view must stay identical.
     alternative: Callable[[State, int, random.Random], State | None]
-    turn_word: str = "turn"                          # what one history entry is called: "turn" or "round"
+    turn_word: str = "turn"  # what one history entry is called: "turn" or "round"
     playing: Callable[[State], list] = playing
-    skippable: Callable[[State], list] = lambda state: []   # seats the host may skip now
+    skippable: Callable[[State], list] = lambda state: []  # seats the host may skip now
     skip: Callable[[State, int], None] = _no_skip
     kick: Callable[[State, int], None] = _no_kick
     # The host's "end" comes at any moment: a game whose turn in progress has already changed the
@@ -84,24 +85,24 @@ class Game:
     content: Callable[[dict, int], Any] = field(default=lambda options, seats: None)
     # How many seats these options allow: (fewest, most). Variants may narrow the game's range.
     seats_for: Callable[[dict], tuple[int, int]] | None = None
-    seats_ok: Callable[[dict, int], bool] = lambda options, seats: True   # e.g. Team: pairs only
+    seats_ok: Callable[[dict, int], bool] = lambda options, seats: True  # e.g. Team: pairs only
     # Picture cards a deck needs for this many seats (games played with picture decks), else None.
     min_cards: Callable[[dict, int], int] | None = None
     # What of an accepted move every screen may see at once, before its rerun (a Pictomania
     # stroke), or None. Only public information: it goes to every tab of the room.
     echo: Callable[[dict, State], dict | None] = field(default=lambda move, state: None)
-    variants: tuple[dict, ...] = ({},)               # option sets the conformance suite plays
+    variants: tuple[dict, ...] = ({},)  # option sets the conformance suite plays
     # The demo: tables a simulated group plays, (options, fewest, most), and how it plays one game
     # through the table service (`simulate(table)`, see engine/demo.py).
     demo_tables: tuple = ()
     simulate: Callable | None = None
-    family: str | None = None                        # the statistics family (engine/stats)
+    family: str | None = None  # the statistics family (engine/stats)
     # A computer player: (its own view, its legal moves, a random.Random, level) -> a move, or None. Only
     # its seat's view reaches it; it plays through the table service like any client (engine/bots).
     bot: Callable | None = None
     bot_ready: Callable[[dict], bool] | None = None  # whether these options allow computer players
-    bot_text: dict = field(default_factory=dict)    # move type -> text field required with them at the table
-    constants: dict = field(default_factory=dict)    # rule data the screens show (token tables, ...)
+    bot_text: dict = field(default_factory=dict)  # move type -> text field required with them at the table
+    constants: dict = field(default_factory=dict)  # rule data the screens show (token tables, ...)
     # Moves the service stamps with `"t"`, the milliseconds since their phase of the turn began:
     # move type -> phase (Pictomania's strokes, for replays). The engine itself reads no clock.
     timed: dict = field(default_factory=dict)
@@ -149,8 +150,9 @@ class Game:
             try:
                 merged[name] = fields[name].check(value, {}, name)
             except MoveError:
-                raise BadOptions("One of the options chosen for {game} is not valid.", game=self.title,
-                                 field=name) from None
+                raise BadOptions(
+                    "One of the options chosen for {game} is not valid.", game=self.title, field=name
+                ) from None
         return merged
 
 
@@ -178,10 +180,16 @@ def table_view(game: Game, state: State, viewer: Viewer) -> dict:
     """What a viewer sees of a game under way: the part every game shares (phase, who the table
     waits on, scores, ...) and the game's own view. The service adds the room's header."""
     return {
-        "phase": state["phase"], "players": state["players"], "waiting_for": game.waiting_for(state),
-        "scores": list(state["scores"]), "out": list(state.get("out", [])), "options": state["options"],
+        "phase": state["phase"],
+        "players": state["players"],
+        "waiting_for": game.waiting_for(state),
+        "scores": list(state["scores"]),
+        "out": list(state.get("out", [])),
+        "options": state["options"],
         "sitting_out": list(state.get("sitting_out", [])),  # skipped by the host this turn
-        "ended_by_host": bool(state.get("ended_by_host")), "skippable": game.skippable(state),
-        "turn_word": game.turn_word, "history_length": len(state["history"]),
+        "ended_by_host": bool(state.get("ended_by_host")),
+        "skippable": game.skippable(state),
+        "turn_word": game.turn_word,
+        "history_length": len(state["history"]),
         **game.view(state, viewer),
     }

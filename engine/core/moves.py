@@ -18,6 +18,7 @@ change anything: a refused move leaves the state as it was. The conformance suit
 
 Host moves are the same for every game: `skip` and `kick` with a typed `target`, and `end`.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,15 +27,23 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.core.errors import (AlreadyMoved, GameOver, IllegalMove, MoveError, NotHost, NotYourTurn,
-                                UnknownMove, WrongPhase)
+from engine.core.errors import (
+    AlreadyMoved,
+    GameOver,
+    IllegalMove,
+    MoveError,
+    NotHost,
+    NotYourTurn,
+    UnknownMove,
+    WrongPhase,
+)
 
 State = dict
 Bound = int | Callable[[State], int]
 
-KEY_MAX = 40           # longest key or type name worth reading
-MOVE_MAX = 8_000       # characters one move may add to the log (a 400-point stroke is about 4,000)
-ID_MAX = 80            # a card or word id
+KEY_MAX = 40  # longest key or type name worth reading
+MOVE_MAX = 8_000  # characters one move may add to the log (a 400-point stroke is about 4,000)
+ID_MAX = 80  # a card or word id
 MISSING = object()
 
 
@@ -51,6 +60,7 @@ def _malformed(field_name: str) -> UnknownMove:
 
 
 # ---- fields ------------------------------------------------------------------------------------
+
 
 class Field:
     """One field of a move or an option: `check(value, state, name)` returns it normalised or raises."""
@@ -74,6 +84,7 @@ class Field:
 @dataclass(frozen=True)
 class Whole(Field):
     """A whole number in lo..hi (bounds may depend on the state). True and 1.0 are not whole numbers."""
+
     lo: Bound
     hi: Bound
     default: Any = MISSING
@@ -90,6 +101,7 @@ class Whole(Field):
 @dataclass(frozen=True)
 class Number(Field):
     """A finite number in lo..hi, stored rounded to a whole number (a pen width from a canvas)."""
+
     lo: float
     hi: float
 
@@ -114,6 +126,7 @@ class Flag(Field):
 @dataclass(frozen=True)
 class OneOf(Field):
     """One of a few fixed values, of the same type (so True never passes for 1)."""
+
     values: tuple
     default: Any = MISSING
 
@@ -136,6 +149,7 @@ def printable(text: str) -> bool:
 class Text(Field):
     """Free text a person typed: one line, runs of spaces folded, at most `most` characters.
     Empty text is None when optional. Control and invisible characters are refused."""
+
     most: int
     optional: bool = True
     too_long: str = "That text is too long: at most {most} characters."
@@ -177,6 +191,7 @@ class Id(Field):
 @dataclass(frozen=True)
 class Many(Field):
     """A list of `lo`..`hi` items of one field type; `distinct` refuses repeats."""
+
     item: Field
     lo: Bound
     hi: Bound
@@ -204,6 +219,7 @@ class Many(Field):
 @dataclass(frozen=True)
 class Maybe(Field):
     """None, or a value of the inner field."""
+
     inner: Field
     default: Any = MISSING
 
@@ -223,6 +239,7 @@ class SeatNo(Field):
 
 # ---- moves -------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Move:
     """One kind of move a game accepts.
@@ -235,6 +252,7 @@ class Move:
     - `allowed(state)`: whether the move exists in this variant at all (Party's red vote).
     - `apply(state, move)`: changes the state in place, after checking the rules that need it.
     """
+
     type: str
     phases: tuple[str, ...]
     apply: Callable[[State, dict], Any]
@@ -312,8 +330,12 @@ def check(game, state: State, move) -> dict:
     if _may_be_large(checked):  # every field has its own limit; this bounds what any move can store
         size = len(json.dumps(checked, ensure_ascii=False, separators=(",", ":")))
         if size > MOVE_MAX:
-            raise IllegalMove("That is too much for one move ({size} characters; at most {most}). "
-                              "Send it in smaller parts.", **context, size=size, most=MOVE_MAX)
+            raise IllegalMove(
+                "That is too much for one move ({size} characters; at most {most}). Send it in smaller parts.",
+                **context,
+                size=size,
+                most=MOVE_MAX,
+            )
     return checked
 
 

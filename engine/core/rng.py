@@ -4,6 +4,7 @@ The state keeps only `{"seed": s, "draws": n}`. Each draw derives a fresh genera
 state that went through JSON continues exactly as one that did not, and the log plus the seed
 rebuild every shuffle.
 """
+
 from __future__ import annotations
 
 import random

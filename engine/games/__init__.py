@@ -2,6 +2,7 @@
 
 A game that lives elsewhere is hosted with `register(game)`, or by naming its module (one with a
 `GAME`) in `SOBREMESA_GAMES` (comma-separated), so that every server process hosts it too."""
+
 import importlib
 import logging
 import os
@@ -9,8 +10,9 @@ import os
 from engine.core.game import Game
 from engine.games import dixit, maudit_mot_dit, odyssey, pictomania, trading_faces
 
-GAMES: dict[str, Game] = {game.name: game for game in (dixit.GAME, odyssey.GAME, pictomania.GAME, trading_faces.GAME,
-                                                    maudit_mot_dit.GAME)}
+GAMES: dict[str, Game] = {
+    game.name: game for game in (dixit.GAME, odyssey.GAME, pictomania.GAME, trading_faces.GAME, maudit_mot_dit.GAME)
+}
 
 
 def register(game: Game) -> None:

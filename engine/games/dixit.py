@@ -16,6 +16,7 @@ seat, keeping their hand; a skipped player who has not given yet sits the turn o
 votes for nothing, scores nothing this turn); a skipped voter simply casts no vote. A skip never
 leaves a turn without a voter: then the host ends the game instead.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -53,17 +54,31 @@ def content(options: dict, seats: int) -> list[str]:
 
 def setup(seats: int, options: dict, seed: int, cards: list[str]) -> dict:
     state = {
-        "game": "dixit", "rules_version": RULES_VERSION, "options": dict(options), "players": seats,
-        "rng": rng.new(seed), "phase": "claim", "turn": 1, "storyteller": None, "phrase": None,
-        "story_card": None, "given": {}, "table": [], "votes": {}, "sitting_out": [], "out": [],
-        "scores": [0] * seats, "history": [], "discard": [],
+        "game": "dixit",
+        "rules_version": RULES_VERSION,
+        "options": dict(options),
+        "players": seats,
+        "rng": rng.new(seed),
+        "phase": "claim",
+        "turn": 1,
+        "storyteller": None,
+        "phrase": None,
+        "story_card": None,
+        "given": {},
+        "table": [],
+        "votes": {},
+        "sitting_out": [],
+        "out": [],
+        "scores": [0] * seats,
+        "history": [],
+        "discard": [],
     }
     pool = sorted(cards)
     rng.draw(state).shuffle(pool)
     pool = pool[:GAME_CARDS]
     size = hand_size(seats)
-    state["hands"] = [pool[i * size:(i + 1) * size] for i in range(seats)]
-    state["deck"] = pool[seats * size:]
+    state["hands"] = [pool[i * size : (i + 1) * size] for i in range(seats)]
+    state["deck"] = pool[seats * size :]
     return state
 
 
@@ -114,11 +129,13 @@ def legal(state: dict, seat: int) -> list[dict]:
         k = gives_per_player(state["players"])
         return [{"type": "give", "seat": seat, "cards": list(c)} for c in combinations(hand, k)]
     own = _own_positions(state, seat)
-    return [{"type": "vote", "seat": seat, "position": p["position"]}
-            for p in state["table"] if p["position"] not in own]
+    return [
+        {"type": "vote", "seat": seat, "position": p["position"]} for p in state["table"] if p["position"] not in own
+    ]
 
 
 # ---- moves -------------------------------------------------------------------------------------
+
 
 def _claim(state: dict, move: dict) -> None:
     state["storyteller"] = move["seat"]
@@ -187,20 +204,36 @@ def _kick(state: dict, target: int) -> None:
 
 MOVES = (
     Move("claim", ("claim",), _claim, not_now="Someone already has a phrase: the storyteller is choosing."),
-    Move("tell", ("tell",), _tell, {"card": CARD, "phrase": PHRASE},
-         not_now="The storyteller has already told this turn."),
-    Move("give", ("give",), _give, {"cards": cards_field(lambda state: gives_per_player(state["players"]))},
-         done=lambda state, seat: str(seat) in state["given"],
-         done_message="You have already given your card this turn.",
-         not_now="Cards are given right after the storyteller tells."),
-    Move("vote", ("vote",), _vote, {"position": position_field()},
-         done=lambda state, seat: str(seat) in state["votes"],
-         done_message="You have already voted this turn.",
-         not_now="Votes open when every card is on the table."),
+    Move(
+        "tell",
+        ("tell",),
+        _tell,
+        {"card": CARD, "phrase": PHRASE},
+        not_now="The storyteller has already told this turn.",
+    ),
+    Move(
+        "give",
+        ("give",),
+        _give,
+        {"cards": cards_field(lambda state: gives_per_player(state["players"]))},
+        done=lambda state, seat: str(seat) in state["given"],
+        done_message="You have already given your card this turn.",
+        not_now="Cards are given right after the storyteller tells.",
+    ),
+    Move(
+        "vote",
+        ("vote",),
+        _vote,
+        {"position": position_field()},
+        done=lambda state, seat: str(seat) in state["votes"],
+        done_message="You have already voted this turn.",
+        not_now="Votes open when every card is on the table.",
+    ),
 )
 
 
 # ---- turn resolution ---------------------------------------------------------------------------
+
 
 def _lay_table(state: dict) -> None:
     laid = [(state["story_card"], state["storyteller"])]
@@ -237,15 +270,23 @@ def turn_scores(storyteller: int, table: list, votes: dict, participants: list[i
 
 def _score_turn(state: dict) -> None:
     participants = [state["storyteller"]] + voters(state)
-    scores = turn_scores(state["storyteller"], state["table"], state["votes"], participants,
-                         bool(state["options"].get("contando")))
+    scores = turn_scores(
+        state["storyteller"], state["table"], state["votes"], participants, bool(state["options"].get("contando"))
+    )
     full = {str(s): scores.get(str(s), 0) for s in range(state["players"])}
     for seat, points in full.items():
         state["scores"][int(seat)] += points
-    state["history"].append({
-        "turn": state["turn"], "storyteller": state["storyteller"], "phrase": state["phrase"],
-        "table": state["table"], "votes": state["votes"], "red_vote": None, "scores": full,
-    })
+    state["history"].append(
+        {
+            "turn": state["turn"],
+            "storyteller": state["storyteller"],
+            "phrase": state["phrase"],
+            "table": state["table"],
+            "votes": state["votes"],
+            "red_vote": None,
+            "scores": full,
+        }
+    )
     state["discard"] += [p["card"] for p in state["table"]]
     refilled = _refill(state)
     state.update(story_card=None, phrase=None, given={}, table=[], votes={}, sitting_out=[])
@@ -268,13 +309,18 @@ def _refill(state: dict) -> bool:
 
 # ---- views -------------------------------------------------------------------------------------
 
+
 def view(state: dict, viewer) -> dict:
     public = {
-        "turn": state["turn"], "storyteller": state["storyteller"], "phrase": state["phrase"],
+        "turn": state["turn"],
+        "storyteller": state["storyteller"],
+        "phrase": state["phrase"],
         "deck_left": len(state["deck"]),
-        "given": sorted(int(s) for s in state["given"]), "voted": sorted(int(s) for s in state["votes"]),
+        "given": sorted(int(s) for s in state["given"]),
+        "voted": sorted(int(s) for s in state["votes"]),
         "table": [{"position": p["position"], "card": p["card"]} for p in state["table"]],
-        "history": state["history"], "last_turn": state["history"][-1] if state["history"] else None,
+        "history": state["history"],
+        "last_turn": state["history"][-1] if state["history"] else None,
         "gives_per_player": gives_per_player(state["players"]),
     }
     if viewer == SHARED:
@@ -283,9 +329,13 @@ def view(state: dict, viewer) -> dict:
         secret = {k: v for k, v in state.items() if k != "rng"}
         return {**public, **secret, "rng": None}
     seat = int(viewer)
-    mine = {"seat": seat, "hand": sorted(state["hands"][seat]),
-            "my_given": state["given"].get(str(seat), []), "my_vote": state["votes"].get(str(seat), []),
-            "my_positions": sorted(_own_positions(state, seat))}
+    mine = {
+        "seat": seat,
+        "hand": sorted(state["hands"][seat]),
+        "my_given": state["given"].get(str(seat), []),
+        "my_vote": state["votes"].get(str(seat), []),
+        "my_positions": sorted(_own_positions(state, seat)),
+    }
     if seat == state["storyteller"]:
         mine["story_card"] = state["story_card"]
     return {**public, **mine}
@@ -296,14 +346,30 @@ def outcome(state: dict) -> dict | None:
 
 
 GAME = Game(
-    name="dixit", title="Dixit", min_players=3, max_players=6, rules_version=RULES_VERSION,
+    name="dixit",
+    title="Dixit",
+    min_players=3,
+    max_players=6,
+    rules_version=RULES_VERSION,
     options={"contando": Flag(default=False)},
-    setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
-    secrets=family.secrets, alternative=family.alternative,
-    skippable=skippable, skip=_skip, kick=_kick,
-    content=content, min_cards=lambda options, seats: min_cards(seats),
+    setup=setup,
+    moves=MOVES,
+    legal=legal,
+    view=view,
+    outcome=outcome,
+    waiting_for=waiting_for,
+    secrets=family.secrets,
+    alternative=family.alternative,
+    skippable=skippable,
+    skip=_skip,
+    kick=_kick,
+    content=content,
+    min_cards=lambda options, seats: min_cards(seats),
     variants=({"contando": False}, {"contando": True}),
     demo_tables=(({"contando": False}, 4, 6), ({"contando": True}, 3, 5)),
-    simulate=family_play.simulate, family="dixit_family",
-    bot=dixit_bot.play, bot_ready=dixit_bot.ready, bot_text={"tell": "phrase"},
+    simulate=family_play.simulate,
+    family="dixit_family",
+    bot=dixit_bot.play,
+    bot_ready=dixit_bot.ready,
+    bot_text={"tell": "phrase"},
 )

@@ -1,5 +1,6 @@
 """What Dixit and Dixit Odyssey share: seats around the table, the phrase, the picture deck, and
 what each seat keeps secret."""
+
 from __future__ import annotations
 
 import json
@@ -8,9 +9,9 @@ import random
 from engine.core.errors import BadOptions, IllegalMove
 from engine.core.moves import Id, Many, Text, Whole
 
-GAME_CARDS = 84   # a game deals from 84 cards of the chosen deck (RULES.md §1, App decision)
+GAME_CARDS = 84  # a game deals from 84 cards of the chosen deck (RULES.md §1, App decision)
 PHRASE_MAX = 140
-MAX_TABLE = 12    # positions on the table: 1..12 at most
+MAX_TABLE = 12  # positions on the table: 1..12 at most
 
 PHRASE = Text(PHRASE_MAX, too_long="A phrase can be at most {most} characters.")
 CARD = Id()
@@ -25,8 +26,13 @@ def position_field() -> Whole:
 
 
 def positions_field(most) -> Many:
-    return Many(Whole(1, MAX_TABLE), 1, most, repeated="Two votes must go to two different cards.",
-                wrong_count="You may vote for at most {hi} cards.")
+    return Many(
+        Whole(1, MAX_TABLE),
+        1,
+        most,
+        repeated="Two votes must go to two different cards.",
+        wrong_count="You may vote for at most {hi} cards.",
+    )
 
 
 def active(state: dict) -> list[int]:
@@ -63,13 +69,19 @@ def picture_cards(options: dict, seats: int, needed: int) -> list[str]:
     except pictures.DeckNotFound as exc:
         raise BadOptions(str(exc)) from exc
     if len(cards) < needed:
-        raise BadOptions("The deck {deck} has {cards} cards; {seats} players need at least {needed}. "
-                         "Choose another deck or upload more pictures.",
-                         deck=name, cards=len(cards), seats=seats, needed=needed)
+        raise BadOptions(
+            "The deck {deck} has {cards} cards; {seats} players need at least {needed}. "
+            "Choose another deck or upload more pictures.",
+            deck=name,
+            cards=len(cards),
+            seats=seats,
+            needed=needed,
+        )
     return cards
 
 
 # ---- secrets -----------------------------------------------------------------------------------
+
 
 def secrets(state: dict, seat: int) -> set:
     """The cards only this seat may see now: its hand, and until the reveal what it laid down.

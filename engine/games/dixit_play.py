@@ -5,12 +5,31 @@ clarity as storyteller, a knack for bluffing and favourite people to fall for; p
 appeal of their own; storytellers sometimes type a phrase; the host now and then skips a voter who
 went for coffee. The simulator plays every seat through the table `t`, so it knows who gave what.
 """
+
 from __future__ import annotations
 
-PHRASES = ("A quiet storm", "Before breakfast", "Lost keys", "Monday morning", "The long way home",
-           "Whispers", "Too much coffee", "Hide and seek", "Summer never ends", "Upside down",
-           "A promise", "Almost there", "Grandmother's kitchen", "Static", "The other side",
-           "Deadline", "Echo", "First snow", "Out of tune", "Borrowed time")
+PHRASES = (
+    "A quiet storm",
+    "Before breakfast",
+    "Lost keys",
+    "Monday morning",
+    "The long way home",
+    "Whispers",
+    "Too much coffee",
+    "Hide and seek",
+    "Summer never ends",
+    "Upside down",
+    "A promise",
+    "Almost there",
+    "Grandmother's kitchen",
+    "Static",
+    "The other side",
+    "Deadline",
+    "Echo",
+    "First snow",
+    "Out of tune",
+    "Borrowed time",
+)
 
 
 def simulate(t) -> None:

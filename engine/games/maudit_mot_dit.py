@@ -29,6 +29,7 @@ or an opponent (who then does not answer this clue, or judges the clues fine), a
 only between rounds. When the host ends the game mid-round, a round that changed the scores still
 gets its entry (`_host_end`). The card backs are dealt from BACKS (documented there).
 """
+
 from __future__ import annotations
 
 import json
@@ -46,15 +47,23 @@ LAPS = 2
 SPELLS = 10
 CURSE = 4
 CLUE_MOST, ANSWER_MOST = 40, 40
-MANY_PLAYERS = 5        # from 5 players, at most ANSWERS_MANY answers per clue in all
+MANY_PLAYERS = 5  # from 5 players, at most ANSWERS_MANY answers per clue in all
 ANSWERS_MANY = 3
 # The card backs, ten kinds dealt eleven times (110 cards). Each back offers a short word (1 or 2
 # clues: easier, fewer points) and a long one (3 to 5: harder, more points), so every choice is a
 # real bet; the sums of the two counts are spread evenly from 4 to 8. "keep_box" only makes sense
 # with a one-clue word (RULES.md §5 (a)); three backs in ten carry a spell, two the kept box.
 BACKS = (
-    (1, 3, "keep_box"), (1, 4, None), (1, 5, "keep_box"), (2, 3, None), (2, 3, "spell"),
-    (2, 4, None), (2, 4, "spell"), (2, 5, None), (1, 4, "spell"), (2, 5, None),
+    (1, 3, "keep_box"),
+    (1, 4, None),
+    (1, 5, "keep_box"),
+    (2, 3, None),
+    (2, 3, "spell"),
+    (2, 4, None),
+    (2, 4, "spell"),
+    (2, 5, None),
+    (1, 4, "spell"),
+    (2, 5, None),
 )
 
 
@@ -75,10 +84,23 @@ def setup(seats: int, options: dict, seed: int, cards: list) -> dict:
     if not isinstance(cards, list) or not cards:
         raise BadOptions("Maudit Mot Dit's content is a list of word cards; load it with content()")
     state = {
-        "game": "maudit_mot_dit", "rules_version": RULES_VERSION, "options": dict(options), "players": seats,
-        "rng": rng.new(seed), "phase": "choose", "out": [], "scores": [0] * seats, "history": [],
-        "points": [0] * seats, "spells": [0] * seats, "spells_left": SPELLS, "curse": None,
-        "schedule": list(range(seats)) * LAPS, "box_turn": 0, "kept": 0, "round": 0,
+        "game": "maudit_mot_dit",
+        "rules_version": RULES_VERSION,
+        "options": dict(options),
+        "players": seats,
+        "rng": rng.new(seed),
+        "phase": "choose",
+        "out": [],
+        "scores": [0] * seats,
+        "history": [],
+        "points": [0] * seats,
+        "spells": [0] * seats,
+        "spells_left": SPELLS,
+        "curse": None,
+        "schedule": list(range(seats)) * LAPS,
+        "box_turn": 0,
+        "kept": 0,
+        "round": 0,
         "deck": [json.dumps({"id": c["id"], "words": list(c["words"])}, ensure_ascii=False) for c in cards],
     }
     rng.draw(state).shuffle(state["deck"])
@@ -95,11 +117,24 @@ def setup(seats: int, options: dict, seed: int, cards: list) -> dict:
 def _start_round(state: dict, holder: int) -> None:
     card = json.loads(state["deck"].pop(0))
     back = state["backs"].pop(0)
-    state.update(round=state["round"] + 1, holder=holder, phase="choose", card=card, back=back, chosen=None,
-                 clues=[], found=False, slow_votes=[], slow_spells=[], verdicts={}, result=None)
+    state.update(
+        round=state["round"] + 1,
+        holder=holder,
+        phase="choose",
+        card=card,
+        back=back,
+        chosen=None,
+        clues=[],
+        found=False,
+        slow_votes=[],
+        slow_spells=[],
+        verdicts={},
+        result=None,
+    )
 
 
 # ---- who may do what ---------------------------------------------------------------------------
+
 
 def opponents(state: dict) -> list[int]:
     return [s for s in playing(state) if s != state["holder"]]
@@ -167,12 +202,15 @@ def legal(state: dict, seat: int) -> list[dict]:
     elif phase == "spell" and seat == holder:
         moves += [{"type": "give_spell", "seat": seat, "target": t} for t in opponents(state)]
     elif phase == "verdict" and seat in waiting_for(state):
-        moves += [{"type": "verdict", "seat": seat, "unrelated": False},
-                  {"type": "verdict", "seat": seat, "unrelated": True}]
+        moves += [
+            {"type": "verdict", "seat": seat, "unrelated": False},
+            {"type": "verdict", "seat": seat, "unrelated": True},
+        ]
     return moves
 
 
 # ---- fields ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Clue(Text):
@@ -184,8 +222,9 @@ class Clue(Text):
     def check(self, value, state, name):
         clean = super().check(value, state, name)
         if clean is not None and " " in clean:
-            raise IllegalMove("A clue is one word: no spaces. Join a compound or a name with hyphens "
-                              "(sud-est, New-York).", field=name)
+            raise IllegalMove(
+                "A clue is one word: no spaces. Join a compound or a name with hyphens (sud-est, New-York).", field=name
+            )
         return clean
 
 
@@ -205,6 +244,7 @@ class Answer(Text):
 
 # ---- moves -------------------------------------------------------------------------------------
 
+
 def _choose(state: dict, move: dict) -> None:
     if move["seat"] != state["holder"]:
         raise NotYourTurn("Only the box holder chooses the word.")
@@ -212,8 +252,11 @@ def _choose(state: dict, move: dict) -> None:
     if move["symbol"] not in back["symbols"]:
         raise IllegalMove("Choose one of the two symbols on the back of the next card.")
     i = back["symbols"].index(move["symbol"])
-    state["chosen"] = {"symbol": move["symbol"], "word": state["card"]["words"][SYMBOLS.index(move["symbol"])],
-                       "count": back["counts"][i]}
+    state["chosen"] = {
+        "symbol": move["symbol"],
+        "word": state["card"]["words"][SYMBOLS.index(move["symbol"])],
+        "count": back["counts"][i],
+    }
     state["phase"] = "clues"
 
 
@@ -308,6 +351,7 @@ def _verdict(state: dict, move: dict) -> None:
 
 # ---- closing a round ---------------------------------------------------------------------------
 
+
 def round_scores(record: dict) -> dict:
     """A round's points from its record alone (RULES.md §5, the printed rule)."""
     scores = {str(s): 0 for s in record["scores"]} if "scores" in record else {}
@@ -327,14 +371,27 @@ def _close_round(state: dict) -> None:
     back, chosen = state["back"], state["chosen"]
     result = {
         "box_holder": state["holder"],
-        "choices": [{"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
-                    for s, c in zip(back["symbols"], back["counts"])],
-        "chosen": {"word": chosen["word"], "count": chosen["count"]}, "effect": back["effect"],
-        "clues": [{"clue": c["clue"], "answers": [{"seat": a["seat"], "answer": a["answer"], "correct": a["correct"]}
-                                                  for a in c["answers"]]} for c in state["clues"]],
-        "guessed_on": len(state["clues"]) if guessers else None, "guessers": guessers,
-        "spell_to": None, "slow_spells": state["slow_spells"], "curse_to": None, "curse_wipe": False,
-        "card_id": state["card"]["id"], "symbol": chosen["symbol"],
+        "choices": [
+            {"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
+            for s, c in zip(back["symbols"], back["counts"])
+        ],
+        "chosen": {"word": chosen["word"], "count": chosen["count"]},
+        "effect": back["effect"],
+        "clues": [
+            {
+                "clue": c["clue"],
+                "answers": [{"seat": a["seat"], "answer": a["answer"], "correct": a["correct"]} for a in c["answers"]],
+            }
+            for c in state["clues"]
+        ],
+        "guessed_on": len(state["clues"]) if guessers else None,
+        "guessers": guessers,
+        "spell_to": None,
+        "slow_spells": state["slow_spells"],
+        "curse_to": None,
+        "curse_wipe": False,
+        "card_id": state["card"]["id"],
+        "symbol": chosen["symbol"],
     }
     result["scores"] = {str(s): 0 for s in range(state["players"])}
     result["scores"] = round_scores(result)
@@ -385,11 +442,14 @@ def _next_round(state: dict, keep: bool) -> None:
 
 def _net(state: dict) -> None:
     """Scores as they stand: points − spells − 4 for the curse."""
-    state["scores"] = [p - sp - (CURSE if state["curse"] == s else 0)
-                       for s, (p, sp) in enumerate(zip(state["points"], state["spells"]))]
+    state["scores"] = [
+        p - sp - (CURSE if state["curse"] == s else 0)
+        for s, (p, sp) in enumerate(zip(state["points"], state["spells"]))
+    ]
 
 
 # ---- host --------------------------------------------------------------------------------------
+
 
 def _skip(state: dict, target: int) -> None:
     phase = state["phase"]
@@ -429,12 +489,23 @@ def _abandoned(state: dict) -> dict:
     back, chosen = state["back"], state["chosen"]
     return {
         "box_holder": state["holder"],
-        "choices": [{"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
-                    for s, c in zip(back["symbols"], back["counts"])],
-        "chosen": {"word": chosen["word"], "count": chosen["count"]} if chosen else None, "effect": back["effect"],
-        "clues": [], "guessed_on": None, "guessers": [], "spell_to": None, "slow_spells": state["slow_spells"],
-        "curse_to": None, "curse_wipe": False, "scores": {str(s): 0 for s in range(state["players"])},
-        "card_id": state["card"]["id"], "symbol": chosen["symbol"] if chosen else None, "abandoned": True,
+        "choices": [
+            {"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
+            for s, c in zip(back["symbols"], back["counts"])
+        ],
+        "chosen": {"word": chosen["word"], "count": chosen["count"]} if chosen else None,
+        "effect": back["effect"],
+        "clues": [],
+        "guessed_on": None,
+        "guessers": [],
+        "spell_to": None,
+        "slow_spells": state["slow_spells"],
+        "curse_to": None,
+        "curse_wipe": False,
+        "scores": {str(s): 0 for s in range(state["players"])},
+        "card_id": state["card"]["id"],
+        "symbol": chosen["symbol"] if chosen else None,
+        "abandoned": True,
     }
 
 
@@ -456,20 +527,34 @@ def skippable(state: dict) -> list[int]:
 
 # ---- views -------------------------------------------------------------------------------------
 
+
 def view(state: dict, viewer) -> dict:
     phase = state["phase"]
     clue = _latest(state)
     public = {
-        "round": state["round"], "holder": state["holder"] if phase != "end" else None,
-        "turn": min(state["box_turn"] + 1, len(state["schedule"])), "turns": len(state["schedule"]),
+        "round": state["round"],
+        "holder": state["holder"] if phase != "end" else None,
+        "turn": min(state["box_turn"] + 1, len(state["schedule"])),
+        "turns": len(state["schedule"]),
         "kept": state["kept"],
-        "clues": [{"clue": c["clue"], "answers": [{"seat": a["seat"], "answer": a["answer"], "correct": a["correct"]}
-                                                  for a in c["answers"]]} for c in state["clues"]],
-        "found": state["found"], "may_answer": _may_answer(state),
+        "clues": [
+            {
+                "clue": c["clue"],
+                "answers": [{"seat": a["seat"], "answer": a["answer"], "correct": a["correct"]} for a in c["answers"]],
+            }
+            for c in state["clues"]
+        ],
+        "found": state["found"],
+        "may_answer": _may_answer(state),
         "answers_left": (ANSWERS_MANY - len(clue["answers"])) if clue and _limit(state) else None,
-        "points": list(state["points"]), "spells": list(state["spells"]), "spells_left": state["spells_left"],
-        "curse": state["curse"], "slow_votes": len(state["slow_votes"]), "judged": sorted(int(s) for s in state["verdicts"]),
-        "result": state["result"], "history": state["history"],
+        "points": list(state["points"]),
+        "spells": list(state["spells"]),
+        "spells_left": state["spells_left"],
+        "curse": state["curse"],
+        "slow_votes": len(state["slow_votes"]),
+        "judged": sorted(int(s) for s in state["verdicts"]),
+        "result": state["result"],
+        "history": state["history"],
         "last": state["history"][-1] if state["history"] else None,
         "limit": _limit(state),
     }
@@ -483,8 +568,10 @@ def view(state: dict, viewer) -> dict:
         back = state["back"]
         mine.update(
             card=[{"symbol": s, "word": w} for s, w in zip(SYMBOLS, state["card"]["words"])],
-            back=[{"symbol": s, "count": c} for s, c in zip(back["symbols"], back["counts"])], effect=back["effect"],
-            chosen=state["chosen"], can_clue=phase == "clues" and _can_clue(state),
+            back=[{"symbol": s, "count": c} for s, c in zip(back["symbols"], back["counts"])],
+            effect=back["effect"],
+            chosen=state["chosen"],
+            can_clue=phase == "clues" and _can_clue(state),
             can_close=phase == "clues" and _can_close(state),
             near=[i for i, a in enumerate(clue["answers"]) if a["near"] and not a["correct"]] if clue else [],
         )
@@ -497,8 +584,11 @@ def outcome(state: dict) -> dict | None:
     if state["phase"] != "end":
         return None
     scores = {str(s): p for s, p in enumerate(state["scores"])}
-    return {"final_scores": scores, "winners": score_winners(scores),
-            "record": {"points": list(state["points"]), "spells": list(state["spells"]), "curse": state["curse"]}}
+    return {
+        "final_scores": scores,
+        "winners": score_winners(scores),
+        "record": {"points": list(state["points"]), "spells": list(state["spells"]), "curse": state["curse"]},
+    }
 
 
 def secrets(state: dict, seat: int) -> set:
@@ -519,8 +609,12 @@ def alternative(state: dict, seat: int, rnd) -> dict | None:
         return other
     language = other["options"].get("language") or "en"
     said = [a["answer"] for c in other["clues"] for a in c["answers"]] + [c["clue"] for c in other["clues"]]
-    free = [w for w in other["card"]["words"] if w != other["chosen"]["word"]
-            and not any(words.matches(a, w) or words.near_miss(a, w, language) for a in said)]
+    free = [
+        w
+        for w in other["card"]["words"]
+        if w != other["chosen"]["word"]
+        and not any(words.matches(a, w) or words.near_miss(a, w, language) for a in said)
+    ]
     if not free or other["found"]:
         return None
     other["chosen"]["word"] = rnd.choice(free)
@@ -539,29 +633,74 @@ def _phase_move(kind, phases, apply, fields=None, **kw) -> Move:
 
 MOVES = (
     _phase_move("choose", ("choose",), _choose, {"symbol": OneOf(SYMBOLS)}, not_now="The word has been chosen."),
-    _phase_move("clue", ("clues",), _clue, {"text": Clue(CLUE_MOST, optional=False, empty="Type a clue first.")},
-                not_now="Clues can be given only while the round is on."),
-    _phase_move("answer", ("clues",), _answer,
-                {"text": Answer(ANSWER_MOST, optional=False, empty="Type an answer first.",
-                                too_long="An answer is at most {most} characters.")},
-                not_now="The round is over: answers are closed."),
+    _phase_move(
+        "clue",
+        ("clues",),
+        _clue,
+        {"text": Clue(CLUE_MOST, optional=False, empty="Type a clue first.")},
+        not_now="Clues can be given only while the round is on.",
+    ),
+    _phase_move(
+        "answer",
+        ("clues",),
+        _answer,
+        {
+            "text": Answer(
+                ANSWER_MOST,
+                optional=False,
+                empty="Type an answer first.",
+                too_long="An answer is at most {most} characters.",
+            )
+        },
+        not_now="The round is over: answers are closed.",
+    ),
     _phase_move("accept", ("clues",), _accept, {"index": Whole(0, 8)}, not_now="The round is over."),
     _phase_move("close", ("clues",), _close, not_now="The round is already closed."),
-    _phase_move("slow", ("choose", "clues"), _slow, done=lambda state, seat: seat in state["slow_votes"],
-                done_message="You have already said the box holder is too slow.",
-                not_now="You can say that only while someone holds the box."),
+    _phase_move(
+        "slow",
+        ("choose", "clues"),
+        _slow,
+        done=lambda state, seat: seat in state["slow_votes"],
+        done_message="You have already said the box holder is too slow.",
+        not_now="You can say that only while someone holds the box.",
+    ),
     _phase_move("give_spell", ("spell",), _give_spell, {"target": SeatNo()}, not_now="There is no spell to give now."),
-    _phase_move("verdict", ("verdict",), _verdict, {"unrelated": Flag()},
-                not_now="The clues are judged at the end of a round."),
+    _phase_move(
+        "verdict", ("verdict",), _verdict, {"unrelated": Flag()}, not_now="The clues are judged at the end of a round."
+    ),
 )
 
 
 GAME = Game(
-    name="maudit_mot_dit", title="Maudit Mot Dit", min_players=3, max_players=6, rules_version=RULES_VERSION,
-    options={"words": Maybe(Id(), default=None)}, setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
-    secrets=secrets, alternative=alternative, turn_word="round",
-    skippable=skippable, skip=_skip, kick=_kick, host_end=_host_end, content=content,
-    variants=({},), family="maudit_mot_dit",
-    constants={"symbols": SYMBOLS, "backs": BACKS, "spells": SPELLS, "curse": CURSE, "clue_most": CLUE_MOST,
-               "answer_most": ANSWER_MOST, "clue_warnings": _clue_warnings},
+    name="maudit_mot_dit",
+    title="Maudit Mot Dit",
+    min_players=3,
+    max_players=6,
+    rules_version=RULES_VERSION,
+    options={"words": Maybe(Id(), default=None)},
+    setup=setup,
+    moves=MOVES,
+    legal=legal,
+    view=view,
+    outcome=outcome,
+    waiting_for=waiting_for,
+    secrets=secrets,
+    alternative=alternative,
+    turn_word="round",
+    skippable=skippable,
+    skip=_skip,
+    kick=_kick,
+    host_end=_host_end,
+    content=content,
+    variants=({},),
+    family="maudit_mot_dit",
+    constants={
+        "symbols": SYMBOLS,
+        "backs": BACKS,
+        "spells": SPELLS,
+        "curse": CURSE,
+        "clue_most": CLUE_MOST,
+        "answer_most": ANSWER_MOST,
+        "clue_warnings": _clue_warnings,
+    },
 )

@@ -6,10 +6,12 @@ Roots come from the Snowball stemmers for English, Spanish and Italian (snowball
 Python): "fishes" and "fish" share the stem "fish"; "pescatore" (stem "pescator") starts with the
 stem of "pesce" ("pesc"), so it shares its root.
 """
+
 from __future__ import annotations
 
 from engine import words
 from engine.stems import plain, stem  # noqa: F401  (plain and stem are part of what this module offers)
+
 
 def deck(language: str = "en") -> list[dict]:
     """Our word cards in a language: a list of {"id", "words"} (8 words each, in the order of the

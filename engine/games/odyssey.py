@@ -54,6 +54,7 @@ A turn record (DESIGN.md, Dixit family): `{"turn", "storyteller", "phrase", "tab
 "card", "owner"}], "votes": {"seat": [positions]}, "red_vote": position | None, "scores": {"seat":
 points}}` and, in Team, `"team_scores": {"team": points}`. Scores follow from the record alone.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -74,12 +75,13 @@ OPTIONS = {"variant": "base", "laps": 1, "deck": "dreams", "language": "en"}
 VARIANTS = ("base", "party", "team")
 MAX_LAPS = 5
 WINNING_POINTS = 30
-CARD_VOTES_CAP = 3   # points for votes on one's own card(s), per turn
-PARTY_CAP = 5        # points for a crowd on one card in Party
+CARD_VOTES_CAP = 3  # points for votes on one's own card(s), per turn
+PARTY_CAP = 5  # points for a crowd on one card in Party
 HAND = {"party": 5, "team": 4}
 
 
 # ---- options and content -----------------------------------------------------------------------
+
 
 def check_options(options: dict, seats: int) -> None:
     variant, laps = options.get("variant", "base"), options.get("laps", 1)
@@ -134,11 +136,26 @@ def setup(seats: int, options: dict, seed: int, cards: list[str]) -> dict:
     check_options(options, seats)
     variant = options["variant"]
     state = {
-        "game": "odyssey", "rules_version": RULES_VERSION, "options": options, "players": seats,
-        "rng": rng.new(seed), "phase": "claim", "turn": 1, "storyteller": None, "phrase": None,
-        "story_card": None, "given": {}, "table": [], "votes": {}, "red_vote": None,
-        "sitting_out": [], "out": [], "tells": [0] * seats, "scores": [0] * seats,
-        "history": [], "discard": [],
+        "game": "odyssey",
+        "rules_version": RULES_VERSION,
+        "options": options,
+        "players": seats,
+        "rng": rng.new(seed),
+        "phase": "claim",
+        "turn": 1,
+        "storyteller": None,
+        "phrase": None,
+        "story_card": None,
+        "given": {},
+        "table": [],
+        "votes": {},
+        "red_vote": None,
+        "sitting_out": [],
+        "out": [],
+        "tells": [0] * seats,
+        "scores": [0] * seats,
+        "history": [],
+        "discard": [],
     }
     if variant == "team":
         state["team_scores"] = [0] * (seats // 2)
@@ -146,12 +163,13 @@ def setup(seats: int, options: dict, seed: int, cards: list[str]) -> dict:
     rng.draw(state).shuffle(pool)
     pool = pool[:GAME_CARDS]
     size = hand_size(variant, seats)
-    state["hands"] = [pool[i * size:(i + 1) * size] for i in range(seats)]
-    state["deck"] = pool[seats * size:]
+    state["hands"] = [pool[i * size : (i + 1) * size] for i in range(seats)]
+    state["deck"] = pool[seats * size :]
     return state
 
 
 # ---- who does what now -------------------------------------------------------------------------
+
 
 def _variant(state: dict) -> str:
     return state["options"]["variant"]
@@ -179,15 +197,23 @@ def voters(state: dict) -> list[int]:
     Team, the member of each other team who did not give its card."""
     variant, given, storyteller, seats = _variant(state), state["given"], state["storyteller"], state["players"]
     if variant == "team":
-        return [s for s in _in_turn(state)
-                if team_of(s, seats) != team_of(storyteller, seats)
-                and str(s) not in given and str(teammate(s, seats)) in given]
+        return [
+            s
+            for s in _in_turn(state)
+            if team_of(s, seats) != team_of(storyteller, seats)
+            and str(s) not in given
+            and str(teammate(s, seats)) in given
+        ]
     return [s for s in _in_turn(state) if str(s) in given]
 
 
 def _owes_red_vote(state: dict, seat: int) -> bool:
-    return (_variant(state) == "party" and seat == state["storyteller"] and state["red_vote"] is None
-            and seat in voters(state))
+    return (
+        _variant(state) == "party"
+        and seat == state["storyteller"]
+        and state["red_vote"] is None
+        and seat in voters(state)
+    )
 
 
 def waiting_for(state: dict) -> list[int]:
@@ -231,6 +257,7 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 
 # ---- moves -------------------------------------------------------------------------------------
+
 
 def _claim(state: dict, move: dict) -> None:
     state["storyteller"] = move["seat"]
@@ -286,8 +313,11 @@ def _gave(state: dict, seat: int) -> bool | str:
     """This seat gave, or (Team) its teammate already gave the team's card."""
     if str(seat) in state["given"]:
         return True
-    if (_variant(state) == "team" and seat != state["storyteller"]
-            and str(teammate(seat, state["players"])) in state["given"]):
+    if (
+        _variant(state) == "team"
+        and seat != state["storyteller"]
+        and str(teammate(seat, state["players"])) in state["given"]
+    ):
         return "Your teammate has already given your team's card."
     return False
 
@@ -321,19 +351,41 @@ def _party(state: dict) -> bool:
 
 MOVES = (
     Move("claim", ("claim",), _claim, not_now="Someone already has a phrase: the storyteller is choosing."),
-    Move("tell", ("tell",), _tell, {"card": Maybe(CARD), "phrase": PHRASE},
-         not_now="The storyteller has already told this turn."),
-    Move("give", ("give",), _give,
-         {"cards": cards_field(lambda state: gives_per_player(_variant(state), state["players"]))},
-         done=_gave, done_message="Your card for this turn has already been given.",
-         not_now="Cards are given right after the storyteller tells."),
-    Move("vote", ("vote",), _vote, {"positions": positions_field(2)},
-         done=lambda state, seat: str(seat) in state["votes"], done_message="You have already voted this turn.",
-         not_now="Votes open when every card is on the table."),
-    Move("red_vote", ("vote",), _red_vote, {"position": position_field()}, allowed=_party,
-         done=lambda state, seat: state["red_vote"] is not None,
-         done_message="You have already placed the red vote this turn.",
-         not_now="The red vote opens when every card is on the table."),
+    Move(
+        "tell",
+        ("tell",),
+        _tell,
+        {"card": Maybe(CARD), "phrase": PHRASE},
+        not_now="The storyteller has already told this turn.",
+    ),
+    Move(
+        "give",
+        ("give",),
+        _give,
+        {"cards": cards_field(lambda state: gives_per_player(_variant(state), state["players"]))},
+        done=_gave,
+        done_message="Your card for this turn has already been given.",
+        not_now="Cards are given right after the storyteller tells.",
+    ),
+    Move(
+        "vote",
+        ("vote",),
+        _vote,
+        {"positions": positions_field(2)},
+        done=lambda state, seat: str(seat) in state["votes"],
+        done_message="You have already voted this turn.",
+        not_now="Votes open when every card is on the table.",
+    ),
+    Move(
+        "red_vote",
+        ("vote",),
+        _red_vote,
+        {"position": position_field()},
+        allowed=_party,
+        done=lambda state, seat: state["red_vote"] is not None,
+        done_message="You have already placed the red vote this turn.",
+        not_now="The red vote opens when every card is on the table.",
+    ),
 )
 
 
@@ -346,6 +398,7 @@ def _pass_tell(state: dict, storyteller: int) -> None:
 
 
 # ---- turn resolution ---------------------------------------------------------------------------
+
 
 def _advance(state: dict) -> None:
     """Resolve every phase that waits for nobody any more."""
@@ -389,8 +442,10 @@ def classic_points(storyteller: int, table: list, votes: dict, single_vote_bonus
 def party_points(votes: dict, red_vote: int | None) -> dict[int, int]:
     """Party points: the crowd on one's green card, capped at 5; alone or on the red card, 0."""
     crowd = Counter(picks[0] for picks in votes.values())
-    return {int(voter): 0 if picks[0] == red_vote or crowd[picks[0]] == 1 else min(crowd[picks[0]], PARTY_CAP)
-            for voter, picks in votes.items()}
+    return {
+        int(voter): 0 if picks[0] == red_vote or crowd[picks[0]] == 1 else min(crowd[picks[0]], PARTY_CAP)
+        for voter, picks in votes.items()
+    }
 
 
 def _score_turn(state: dict) -> None:
@@ -400,8 +455,12 @@ def _score_turn(state: dict) -> None:
     else:
         points = classic_points(storyteller, state["table"], state["votes"], double_votes(variant, seats))
     record = {
-        "turn": state["turn"], "storyteller": storyteller, "phrase": state["phrase"],
-        "table": state["table"], "votes": state["votes"], "red_vote": state["red_vote"],
+        "turn": state["turn"],
+        "storyteller": storyteller,
+        "phrase": state["phrase"],
+        "table": state["table"],
+        "votes": state["votes"],
+        "red_vote": state["red_vote"],
     }
     if variant == "team":
         by_team = Counter()
@@ -466,6 +525,7 @@ def _game_over(state: dict) -> bool:
 
 # ---- views -------------------------------------------------------------------------------------
 
+
 def _hand_hidden(state: dict, seat: int) -> bool:
     """Party: the phrase comes before the storyteller looks at the new hand (turn 1: anyone's)."""
     if _variant(state) != "party":
@@ -476,14 +536,21 @@ def _hand_hidden(state: dict, seat: int) -> bool:
 def view(state: dict, viewer) -> dict:
     variant, seats = _variant(state), state["players"]
     public = {
-        "variant": variant, "turn": state["turn"],
-        "storyteller": state["storyteller"], "phrase": state["phrase"],
-        "deck_left": len(state["deck"]), "discard_count": len(state["discard"]),
-        "given": sorted(int(s) for s in state["given"]), "voted": sorted(int(s) for s in state["votes"]),
+        "variant": variant,
+        "turn": state["turn"],
+        "storyteller": state["storyteller"],
+        "phrase": state["phrase"],
+        "deck_left": len(state["deck"]),
+        "discard_count": len(state["discard"]),
+        "given": sorted(int(s) for s in state["given"]),
+        "voted": sorted(int(s) for s in state["votes"]),
         "table": [{"position": p["position"], "card": p["card"]} for p in state["table"]],
-        "history": state["history"], "last_turn": state["history"][-1] if state["history"] else None,
-        "gives_per_player": gives_per_player(variant, seats), "double_votes": double_votes(variant, seats),
-        "hand_size": hand_size(variant, seats), "tells": list(state["tells"]),
+        "history": state["history"],
+        "last_turn": state["history"][-1] if state["history"] else None,
+        "gives_per_player": gives_per_player(variant, seats),
+        "double_votes": double_votes(variant, seats),
+        "hand_size": hand_size(variant, seats),
+        "tells": list(state["tells"]),
     }
     if variant == "team":
         public["teams"] = {str(s): team_of(s, seats) for s in range(seats)}
@@ -495,9 +562,14 @@ def view(state: dict, viewer) -> dict:
         return {**public, **secret, "rng": None}
     seat = int(viewer)
     hidden = _hand_hidden(state, seat)
-    mine = {"seat": seat, "hand": [] if hidden else sorted(state["hands"][seat]), "hand_hidden": hidden,
-            "my_given": state["given"].get(str(seat), []), "my_vote": state["votes"].get(str(seat), []),
-            "my_positions": sorted(_own_positions(state, seat))}
+    mine = {
+        "seat": seat,
+        "hand": [] if hidden else sorted(state["hands"][seat]),
+        "hand_hidden": hidden,
+        "my_given": state["given"].get(str(seat), []),
+        "my_vote": state["votes"].get(str(seat), []),
+        "my_positions": sorted(_own_positions(state, seat)),
+    }
     if seat == state["storyteller"]:
         mine["story_card"] = state["story_card"]
         if variant == "party":
@@ -516,9 +588,13 @@ def outcome(state: dict) -> dict | None:
         return {"final_scores": scores, "winners": score_winners(scores)}
     team_scores = {str(t): points for t, points in enumerate(state["team_scores"])}
     best = set(score_winners(team_scores))
-    return {"final_scores": scores, "winners": [s for s in range(seats) if team_of(s, seats) in best],
-            "teams": {str(s): team_of(s, seats) for s in range(seats)}, "team_scores": team_scores,
-            "record": {"team_scores": team_scores}}
+    return {
+        "final_scores": scores,
+        "winners": [s for s in range(seats) if team_of(s, seats) in best],
+        "teams": {str(s): team_of(s, seats) for s in range(seats)},
+        "team_scores": team_scores,
+        "record": {"team_scores": team_scores},
+    }
 
 
 def _seats_ok(options: dict, seats: int) -> bool:
@@ -527,17 +603,36 @@ def _seats_ok(options: dict, seats: int) -> bool:
 
 
 GAME = Game(
-    name="odyssey", title="Dixit Odyssey", min_players=3, max_players=12, rules_version=RULES_VERSION,
+    name="odyssey",
+    title="Dixit Odyssey",
+    min_players=3,
+    max_players=12,
+    rules_version=RULES_VERSION,
     options={"variant": OneOf(VARIANTS, default="base"), "laps": Whole(1, MAX_LAPS, default=1)},
-    setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
-    secrets=family.secrets, alternative=family.alternative,
-    skippable=skippable, skip=_skip, kick=_kick,
+    setup=setup,
+    moves=MOVES,
+    legal=legal,
+    view=view,
+    outcome=outcome,
+    waiting_for=waiting_for,
+    secrets=family.secrets,
+    alternative=family.alternative,
+    skippable=skippable,
+    skip=_skip,
+    kick=_kick,
     seats_for=lambda options: (3, 12) if options.get("variant", "base") == "base" else (6, 12),
-    seats_ok=_seats_ok, content=content,
+    seats_ok=_seats_ok,
+    content=content,
     min_cards=lambda options, seats: min_cards(options.get("variant", "base"), seats),
     variants=({"variant": "base"}, {"variant": "party", "laps": 1}, {"variant": "team", "laps": 1}),
-    demo_tables=(({"variant": "base"}, 4, 8), ({"variant": "party", "laps": 1}, 6, 9),
-                 ({"variant": "team", "laps": 1}, 6, 8)),
-    simulate=family_play.simulate, family="dixit_family",
-    bot=dixit_bot.play, bot_ready=dixit_bot.ready, bot_text={"tell": "phrase"},
+    demo_tables=(
+        ({"variant": "base"}, 4, 8),
+        ({"variant": "party", "laps": 1}, 6, 9),
+        ({"variant": "team", "laps": 1}, 6, 8),
+    ),
+    simulate=family_play.simulate,
+    family="dixit_family",
+    bot=dixit_bot.play,
+    bot_ready=dixit_bot.ready,
+    bot_text={"tell": "phrase"},
 )

@@ -71,6 +71,7 @@ scoring breakdown `tokens` (per seat: tokens received with their drawer, unclaim
 black token and what it counted, errors) and `black_sheep`. `round_scores(record)` recomputes
 the scores from the record alone.
 """
+
 from __future__ import annotations
 
 import json
@@ -132,9 +133,13 @@ def content(options: dict, seats: int) -> dict:
     for deck, deck_cards in cards.items():
         need = len(SLOTS) * decks.count(deck)
         if len(deck_cards) < need:
-            raise BadOptions("The {deck} deck has {count} cards in this language; {rounds} rounds need {need}. "
-                             "Choose other decks.", deck=deck, count=len(deck_cards), rounds=decks.count(deck),
-                             need=need)
+            raise BadOptions(
+                "The {deck} deck has {count} cards in this language; {rounds} rounds need {need}. Choose other decks.",
+                deck=deck,
+                count=len(deck_cards),
+                rounds=decks.count(deck),
+                need=need,
+            )
     return cards
 
 
@@ -143,16 +148,26 @@ def setup(seats: int, options: dict, seed: int, cards: dict) -> dict:
         raise BadOptions("Pictomania's content is {deck: [word cards]}; load it with content()")
     decks = round_decks(options)
     state = {
-        "game": "pictomania", "rules_version": RULES_VERSION, "options": {**options, "decks": decks},
+        "game": "pictomania",
+        "rules_version": RULES_VERSION,
+        "options": {**options, "decks": decks},
         "players": seats,
-        "rng": rng.new(seed), "phase": "words", "round": 0, "out": [], "scores": [0] * seats,
-        "history": [], "piles": {}, "discarded": [],
+        "rng": rng.new(seed),
+        "phase": "words",
+        "round": 0,
+        "out": [],
+        "scores": [0] * seats,
+        "history": [],
+        "piles": {},
+        "discarded": [],
     }
     for deck in dict.fromkeys(decks):
         # A pile holds each card as its JSON text: the state is copied on every move, and a list of
         # strings copies in one step where a list of 34 card dicts would not.
-        pile = sorted(json.dumps({"id": c["id"], "theme": c["theme"], "words": list(c["words"])},
-                                 ensure_ascii=False) for c in cards[deck])
+        pile = sorted(
+            json.dumps({"id": c["id"], "theme": c["theme"], "words": list(c["words"])}, ensure_ascii=False)
+            for c in cards[deck]
+        )
         rng.draw(state).shuffle(pile)
         state["piles"][deck] = pile
     _start_round(state)
@@ -163,8 +178,17 @@ def _start_round(state: dict) -> None:
     state["round"] += 1
     deck = round_decks(state["options"])[state["round"] - 1]
     state.update(
-        deck=deck, cards={slot: _draw_card(state, deck) for slot in SLOTS}, phase="words", ready=[], replaced=None,
-        assignments={}, drawings={}, guesses=[], finished={}, wrong_word=[], black_supply=[],
+        deck=deck,
+        cards={slot: _draw_card(state, deck) for slot in SLOTS},
+        phase="words",
+        ready=[],
+        replaced=None,
+        assignments={},
+        drawings={},
+        guesses=[],
+        finished={},
+        wrong_word=[],
+        black_supply=[],
     )
 
 
@@ -173,6 +197,7 @@ def _draw_card(state: dict, deck: str) -> dict:
 
 
 # ---- who does what now -------------------------------------------------------------------------
+
 
 def _active(state: dict) -> list[int]:
     return [s for s in range(state["players"]) if s not in state["out"]]
@@ -196,20 +221,22 @@ def waiting_for(state: dict) -> list[int]:
 def _spare_cards(state: dict) -> int:
     """Cards of this round's deck a replacement may use: later rounds' cards are kept back."""
     decks = round_decks(state["options"])
-    later = decks[state["round"]:].count(state["deck"])
+    later = decks[state["round"] :].count(state["deck"])
     return len(state["piles"][state["deck"]]) - len(SLOTS) * later
 
 
 def _frozen(state: dict, seat: int) -> bool:
-    return (str(seat) in state["finished"] or seat in state["wrong_word"]
-            or any(g["guesser"] == seat for g in state["guesses"]))
+    return (
+        str(seat) in state["finished"]
+        or seat in state["wrong_word"]
+        or any(g["guesser"] == seat for g in state["guesses"])
+    )
 
 
 def _numbers_left(state: dict, seat: int) -> list[int]:
     """The number cards this seat may still play: not its own, not one lying on a drawing."""
     own = state["assignments"][str(seat)]["number"]
-    used = {g["number"] for g in state["guesses"]
-            if g["guesser"] == seat and g["drawer"] not in state["wrong_word"]}
+    used = {g["number"] for g in state["guesses"] if g["guesser"] == seat and g["drawer"] not in state["wrong_word"]}
     return [n for n in NUMBERS if n != own and n not in used]
 
 
@@ -234,20 +261,20 @@ def legal(state: dict, seat: int) -> list[dict]:
         return admit
     moves = []
     if not _frozen(state, seat):
-        moves.append({"type": "stroke", "seat": seat, "points": None,
-                      "width": DEFAULT_WIDTH, "color": DEFAULT_COLOR})
+        moves.append({"type": "stroke", "seat": seat, "points": None, "width": DEFAULT_WIDTH, "color": DEFAULT_COLOR})
         if state["drawings"][str(seat)]:
             moves += [{"type": "undo", "seat": seat}, {"type": "clear", "seat": seat}]
     numbers = _numbers_left(state, seat)
-    moves += [{"type": "guess", "seat": seat, "drawer": d, "number": n}
-              for d in _guessable(state, seat) for n in numbers]
-    moves += [{"type": "finish", "seat": seat, "token": t}
-              for t in sorted(set(state["black_supply"]), reverse=True)]
+    moves += [
+        {"type": "guess", "seat": seat, "drawer": d, "number": n} for d in _guessable(state, seat) for n in numbers
+    ]
+    moves += [{"type": "finish", "seat": seat, "token": t} for t in sorted(set(state["black_supply"]), reverse=True)]
     moves.append({"type": "finish", "seat": seat, "token": None})
     return moves + admit
 
 
 # ---- moves -------------------------------------------------------------------------------------
+
 
 def _replace(state: dict, move: dict) -> None:
     if _spare_cards(state) <= 0:
@@ -319,8 +346,11 @@ class Points(Field):
             raise UnknownMove(field=name)
         clean = []
         for point in value:
-            if (not isinstance(point, (list, tuple)) or len(point) != 2
-                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in point)):
+            if (
+                not isinstance(point, (list, tuple))
+                or len(point) != 2
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in point)
+            ):
                 raise UnknownMove(field=name)
             x, y = (round(v) if math.isfinite(v) else -1 for v in point)
             if not (0 <= x <= CANVAS_WIDTH and 0 <= y <= CANVAS_HEIGHT):
@@ -386,25 +416,57 @@ def _finished(state: dict, seat: int) -> bool:
 
 def _drawing_move(kind, apply, fields=None) -> Move:
     """Moves of the drawing phase: refused once the player has finished the round."""
-    return Move(kind, ("draw",), apply, fields or {}, done=_finished,
-                done_message="You have finished this round: you can no longer draw or guess.",
-                not_now="Drawing starts when everyone has read the words.")
+    return Move(
+        kind,
+        ("draw",),
+        apply,
+        fields or {},
+        done=_finished,
+        done_message="You have finished this round: you can no longer draw or guess.",
+        not_now="Drawing starts when everyone has read the words.",
+    )
 
 
 MOVES = (
-    Move("replace", ("words",), _replace, {"slot": OneOf(SLOTS)}, waits=False,
-         not_now="Cards can be replaced only before the drawing starts."),
-    Move("ready", ("words",), _ready, done=lambda state, seat: seat in state["ready"],
-         done_message="You are already marked ready.", not_now="The drawing has already started."),
-    _drawing_move("stroke", _stroke, {"points": Points(), "width": Number(WIDTH_MIN, WIDTH_MAX), "color": Colour(),
-                                   "t": Maybe(Whole(0, MAX_STROKE_TIME))}),
+    Move(
+        "replace",
+        ("words",),
+        _replace,
+        {"slot": OneOf(SLOTS)},
+        waits=False,
+        not_now="Cards can be replaced only before the drawing starts.",
+    ),
+    Move(
+        "ready",
+        ("words",),
+        _ready,
+        done=lambda state, seat: seat in state["ready"],
+        done_message="You are already marked ready.",
+        not_now="The drawing has already started.",
+    ),
+    _drawing_move(
+        "stroke",
+        _stroke,
+        {
+            "points": Points(),
+            "width": Number(WIDTH_MIN, WIDTH_MAX),
+            "color": Colour(),
+            "t": Maybe(Whole(0, MAX_STROKE_TIME)),
+        },
+    ),
     _drawing_move("undo", _undo),
     _drawing_move("clear", _clear),
     _drawing_move("guess", _guess, {"drawer": SeatNo(), "number": Whole(1, len(NUMBERS))}),
     _drawing_move("finish", _finish, {"token": Maybe(Whole(1, 9))}),
-    Move("wrong_word", ("draw",), _wrong_word, waits=False, done=lambda state, seat: seat in state["wrong_word"],
-         done_message="You have already said you drew the wrong word.",
-         not_now="That can be said only while drawing."),
+    Move(
+        "wrong_word",
+        ("draw",),
+        _wrong_word,
+        waits=False,
+        done=lambda state, seat: seat in state["wrong_word"],
+        done_message="You have already said you drew the wrong word.",
+        not_now="That can be said only while drawing.",
+    ),
 )
 
 
@@ -420,8 +482,10 @@ def _skip(state: dict, target: int) -> None:
 
 def _kick(state: dict, target: int) -> None:
     if state["phase"] != "words":
-        raise IllegalMove("A player cannot leave in the middle of a round: skip them now (they finish without "
-                          "a black token) and remove them before the next round.")
+        raise IllegalMove(
+            "A player cannot leave in the middle of a round: skip them now (they finish without "
+            "a black token) and remove them before the next round."
+        )
     if len(_active(state)) <= 3:
         raise IllegalMove("Pictomania needs three players: end the game instead.")
     state["out"].append(target)
@@ -432,6 +496,7 @@ def _kick(state: dict, target: int) -> None:
 
 
 # ---- scoring -----------------------------------------------------------------------------------
+
 
 def _end_round_if_over(state: dict) -> None:
     everyone = not waiting_for(state)
@@ -450,8 +515,16 @@ def round_scores(record: dict) -> dict:
     table = SCORING_TOKENS[len(seats)]
     number = {int(s): a["number"] for s, a in record["assignments"].items()}
     void = set(record["wrong_word"])
-    tokens = {s: {"received": [], "unclaimed": [], "errors": 0, "black": record["black_tokens"].get(str(s)),
-                  "black_counts": 0} for s in seats}
+    tokens = {
+        s: {
+            "received": [],
+            "unclaimed": [],
+            "errors": 0,
+            "black": record["black_tokens"].get(str(s)),
+            "black_counts": 0,
+        }
+        for s in seats
+    }
     correct = {s: 0 for s in seats}
     for guess in sorted(record["guesses"], key=lambda g: g["order"]):
         drawer, guesser = guess["drawer"], guess["guesser"]
@@ -468,7 +541,7 @@ def round_scores(record: dict) -> dict:
     scores = {}
     for s in seats:
         mine = tokens[s]
-        mine["unclaimed"] = list(table) if s in void else list(table[correct[s]:])
+        mine["unclaimed"] = list(table) if s in void else list(table[correct[s] :])
         black = mine["black"] or 0
         if s in void:
             black = 0
@@ -484,13 +557,16 @@ def round_scores(record: dict) -> dict:
 def _score_round(state: dict) -> None:
     seats = participants(state)
     record = {
-        "round": state["round"], "deck": state["deck"],
+        "round": state["round"],
+        "deck": state["deck"],
         "cards": {slot: list(card["words"]) for slot, card in state["cards"].items()},
         "card_ids": {slot: card["id"] for slot, card in state["cards"].items()},
         "themes": {slot: card["theme"] for slot, card in state["cards"].items()},
-        "assignments": state["assignments"], "guesses": state["guesses"],
+        "assignments": state["assignments"],
+        "guesses": state["guesses"],
         "black_tokens": {str(s): state["finished"].get(str(s)) for s in seats},
-        "wrong_word": sorted(state["wrong_word"]), "drawings": state["drawings"],
+        "wrong_word": sorted(state["wrong_word"]),
+        "drawings": state["drawings"],
     }
     result = round_scores(record)
     record["scores"] = {str(s): result["scores"].get(str(s), 0) for s in range(state["players"])}
@@ -500,35 +576,41 @@ def _score_round(state: dict) -> None:
     state["history"].append(record)
     state["discarded"] += [card["id"] for card in state["cards"].values()]
     if state["round"] >= ROUNDS:
-        state.update(phase="end", ready=[], assignments={}, drawings={}, guesses=[], finished={},
-                     wrong_word=[], black_supply=[])
+        state.update(
+            phase="end", ready=[], assignments={}, drawings={}, guesses=[], finished={}, wrong_word=[], black_supply=[]
+        )
         return
     _start_round(state)
 
 
 # ---- views -------------------------------------------------------------------------------------
 
+
 def view(state: dict, viewer) -> dict:
     phase = state["phase"]
     drawing = phase == "draw"
     seats = participants(state) if drawing else []
     public = {
-        "round": state["round"], "rounds": ROUNDS, "deck": state["deck"],
-        "cards": {slot: {"id": c["id"], "theme": c["theme"], "words": list(c["words"])}
-                  for slot, c in state["cards"].items()},
+        "round": state["round"],
+        "rounds": ROUNDS,
+        "deck": state["deck"],
+        "cards": {
+            slot: {"id": c["id"], "theme": c["theme"], "words": list(c["words"])} for slot, c in state["cards"].items()
+        },
         "can_replace": phase == "words" and _spare_cards(state) > 0,
         "replaced": state.get("replaced") if phase == "words" else None,
-        "ready": sorted(state["ready"]), "participants": seats,
+        "ready": sorted(state["ready"]),
+        "participants": seats,
         "drawings": state["drawings"],
         "frozen": [s for s in seats if _frozen(state, s)],
         # Guess cards lie face down: who guessed on which drawing, and when, is public; the number is not.
-        "guesses": [{"guesser": g["guesser"], "drawer": g["drawer"], "order": g["order"]}
-                    for g in state["guesses"]],
+        "guesses": [{"guesser": g["guesser"], "drawer": g["drawer"], "order": g["order"]} for g in state["guesses"]],
         "finished": dict(state["finished"]),
         "black_supply": list(state["black_supply"]),
         "wrong_word": sorted(state["wrong_word"]),
         "scoring_tokens": list(SCORING_TOKENS[len(seats)]) if seats else [],
-        "history": state["history"], "last_round": state["history"][-1] if state["history"] else None,
+        "history": state["history"],
+        "last_round": state["history"][-1] if state["history"] else None,
         "canvas": {"width": CANVAS_WIDTH, "height": CANVAS_HEIGHT},
     }
     if viewer == SHARED:
@@ -537,15 +619,26 @@ def view(state: dict, viewer) -> dict:
         secret = {k: v for k, v in state.items() if k not in ("rng", "piles")}
         return {**public, **secret, "rng": None}
     seat = int(viewer)
-    mine = {"seat": seat, "letter": None, "number": None, "word": None, "my_guesses": [], "numbers_left": [],
-            "can_guess_on": []}
+    mine = {
+        "seat": seat,
+        "letter": None,
+        "number": None,
+        "word": None,
+        "my_guesses": [],
+        "numbers_left": [],
+        "can_guess_on": [],
+    }
     assignment = state["assignments"].get(str(seat)) if drawing else None
     if assignment:
         mine.update(
-            letter=assignment["letter"], number=assignment["number"],
+            letter=assignment["letter"],
+            number=assignment["number"],
             word=state["cards"][assignment["letter"]]["words"][assignment["number"] - 1],
-            my_guesses=[{"drawer": g["drawer"], "number": g["number"], "order": g["order"]}
-                        for g in state["guesses"] if g["guesser"] == seat],
+            my_guesses=[
+                {"drawer": g["drawer"], "number": g["number"], "order": g["order"]}
+                for g in state["guesses"]
+                if g["guesser"] == seat
+            ],
             numbers_left=_numbers_left(state, seat),
             can_guess_on=[] if str(seat) in state["finished"] else _guessable(state, seat),
         )
@@ -592,24 +685,53 @@ def alternative(state: dict, seat: int, rnd) -> dict | None:
     return other
 
 
-
 def _keepsake(prefix: str, turn: dict, names: dict) -> dict[str, bytes]:
     from engine.pictures import pictomania_keepsake  # drawing pictures is no business of the rules
 
     return pictomania_keepsake.round_files(prefix, turn, names)
 
+
 GAME = Game(
-    name="pictomania", title="Pictomania", min_players=3, max_players=6, rules_version=RULES_VERSION,
-    options={"competitive": Flag(default=False), "decks": Many(OneOf(DECKS), ROUNDS, ROUNDS, distinct=False,
-                                                                default=list(DECKS))},
-    setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
-    secrets=secrets, alternative=alternative, turn_word="round",
-    skippable=waiting_for, skip=_skip, kick=_kick, content=content, echo=echo, timed={"stroke": "draw"},
+    name="pictomania",
+    title="Pictomania",
+    min_players=3,
+    max_players=6,
+    rules_version=RULES_VERSION,
+    options={
+        "competitive": Flag(default=False),
+        "decks": Many(OneOf(DECKS), ROUNDS, ROUNDS, distinct=False, default=list(DECKS)),
+    },
+    setup=setup,
+    moves=MOVES,
+    legal=legal,
+    view=view,
+    outcome=outcome,
+    waiting_for=waiting_for,
+    secrets=secrets,
+    alternative=alternative,
+    turn_word="round",
+    skippable=waiting_for,
+    skip=_skip,
+    kick=_kick,
+    content=content,
+    echo=echo,
+    timed={"stroke": "draw"},
     variants=({"competitive": False}, {"competitive": True}),
-    demo_tables=(({"competitive": False, "decks": ["green", "yellow", "orange", "red"]}, 4, 6),
-                 ({"competitive": True, "decks": ["green", "green", "yellow", "orange"]}, 3, 5)),
-    simulate=pictomania_play.simulate, family="pictomania", keepsake=_keepsake,
-    constants={"scoring_tokens": SCORING_TOKENS, "black_tokens": BLACK_TOKENS, "decks": DECKS,
-               "canvas": (CANVAS_WIDTH, CANVAS_HEIGHT), "eraser": ERASER, "palette": PALETTE,
-               "stroke_points": MAX_STROKE_POINTS, "width": (WIDTH_MIN, WIDTH_MAX)},
+    demo_tables=(
+        ({"competitive": False, "decks": ["green", "yellow", "orange", "red"]}, 4, 6),
+        ({"competitive": True, "decks": ["green", "green", "yellow", "orange"]}, 3, 5),
+    ),
+    simulate=pictomania_play.simulate,
+    family="pictomania",
+    keepsake=_keepsake,
+    constants={
+        "scoring_tokens": SCORING_TOKENS,
+        "black_tokens": BLACK_TOKENS,
+        "decks": DECKS,
+        "canvas": (CANVAS_WIDTH, CANVAS_HEIGHT),
+        "eraser": ERASER,
+        "palette": PALETTE,
+        "stroke_points": MAX_STROKE_POINTS,
+        "width": (WIDTH_MIN, WIDTH_MAX),
+    },
 )

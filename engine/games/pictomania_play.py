@@ -1,6 +1,7 @@
 """How the demo's simulated group plays Pictomania (engine/demo.py): a few short random strokes
 each (an eraser stroke now and then), then guesses arrive in the order of each player's speed, right
 as often as the guesser's skill, the drawer's clarity and the deck's difficulty make likely."""
+
 from __future__ import annotations
 
 import math
@@ -24,8 +25,13 @@ def _strokes(rng: random.Random) -> list[dict]:
             x = min(1000, max(0, round(x + step * math.cos(heading))))
             y = min(750, max(0, round(y + step * math.sin(heading))))
         eraser = i > 0 and rng.random() < 0.1
-        strokes.append({"points": points, "width": rng.choice((4, 6, 6, 8, 12)) if not eraser else 24,
-                        "color": "eraser" if eraser else rng.choice(PALETTE)})
+        strokes.append(
+            {
+                "points": points,
+                "width": rng.choice((4, 6, 6, 8, 12)) if not eraser else 24,
+                "color": "eraser" if eraser else rng.choice(PALETTE),
+            }
+        )
     return strokes
 
 

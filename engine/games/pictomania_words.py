@@ -1,5 +1,6 @@
 """Pictomania's word cards: four decks per language, green (easiest) to red (hardest), each card
 a theme and 7 numbered words (data/words/pictomania/<language>/<deck>.json)."""
+
 from __future__ import annotations
 
 from engine import words
@@ -12,5 +13,7 @@ def deck(name: str, language: str = "en") -> list[dict]:
     if name not in DECKS:
         raise ValueError(f"unknown Pictomania deck {name!r}; expected one of {', '.join(DECKS)}")
     words.check_language(language)
-    return [{"id": c["id"], "theme": c["theme"], "words": list(c["words"])}
-            for c in words.cards("pictomania", language, name)]
+    return [
+        {"id": c["id"], "theme": c["theme"], "words": list(c["words"])}
+        for c in words.cards("pictomania", language, name)
+    ]

@@ -40,6 +40,7 @@ a seat adds `hand` (hidden while a face is guessed), `my_pass`, `arrived`, `sets
 face-maker `face_emotion`. Memory: `grid` (cell → "down" | "empty" | "taken"), `active`, `lifted`,
 `last_flip` (public: everyone saw it), and for the left neighbour `peek_emotion`.
 """
+
 from __future__ import annotations
 
 import json
@@ -51,11 +52,24 @@ from engine.core.game import REVEALED, SHARED, Game, playing, scores_outcome
 from engine.core.moves import Move, OneOf, Whole
 
 RULES_VERSION = "1"
-EMOTIONS = ("angry", "bored", "confused", "disgusted", "embarrassed", "happy", "excited", "proud", "sad",
-            "scared", "surprised", "tired", "in_love")
+EMOTIONS = (
+    "angry",
+    "bored",
+    "confused",
+    "disgusted",
+    "embarrassed",
+    "happy",
+    "excited",
+    "proud",
+    "sad",
+    "scared",
+    "surprised",
+    "tired",
+    "in_love",
+)
 DEAL = {3: 10, 4: 8, 5: 6}
 GRID_COLUMNS, GRID_ROWS = 6, 5
-GRID_CELLS = GRID_COLUMNS * GRID_ROWS   # 30 cells for 26 cards: RULES.md's 5 × 4 cannot hold them
+GRID_CELLS = GRID_COLUMNS * GRID_ROWS  # 30 cells for 26 cards: RULES.md's 5 × 4 cannot hold them
 VARIANTS = ("classic", "memory")
 
 
@@ -69,8 +83,14 @@ def seats_for(options: dict) -> tuple[int, int]:
 
 def setup(seats: int, options: dict, seed: int, content=None) -> dict:
     state = {
-        "game": "trading_faces", "rules_version": RULES_VERSION, "options": dict(options), "players": seats,
-        "rng": rng.new(seed), "out": [], "scores": [0] * seats, "history": [],
+        "game": "trading_faces",
+        "rules_version": RULES_VERSION,
+        "options": dict(options),
+        "players": seats,
+        "rng": rng.new(seed),
+        "out": [],
+        "scores": [0] * seats,
+        "history": [],
         "won": {str(s): [] for s in range(seats)},
     }
     deck = [e for e in EMOTIONS for _ in range(3)]
@@ -78,18 +98,33 @@ def setup(seats: int, options: dict, seed: int, content=None) -> dict:
     if _memory(state):
         pairs = [e for e in EMOTIONS for _ in range(2)]
         rng.draw(state).shuffle(pairs)
-        state.update(phase="peek", grid=pairs + [None] * (GRID_CELLS - len(pairs)), taken=[],
-                     pile=list(EMOTIONS), active=0, lifted=None)
+        state.update(
+            phase="peek",
+            grid=pairs + [None] * (GRID_CELLS - len(pairs)),
+            taken=[],
+            pile=list(EMOTIONS),
+            active=0,
+            lifted=None,
+        )
         rng.draw(state).shuffle(state["pile"])
         return state
     size = DEAL[seats]
-    state.update(phase="pass", hands={str(s): deck[s * size:(s + 1) * size] for s in range(seats)},
-                 pile=deck[seats * size:], passing={}, arrived={}, pass_no=0, queue=[], face=None,
-                 last_maker=None)
+    state.update(
+        phase="pass",
+        hands={str(s): deck[s * size : (s + 1) * size] for s in range(seats)},
+        pile=deck[seats * size :],
+        passing={},
+        arrived={},
+        pass_no=0,
+        queue=[],
+        face=None,
+        last_maker=None,
+    )
     return state
 
 
 # ---- seats -------------------------------------------------------------------------------------
+
 
 def _left(state: dict, seat: int) -> int:
     """The next playing seat clockwise: who receives this seat's pass, or sees its peek."""
@@ -146,7 +181,8 @@ def legal(state: dict, seat: int) -> list[dict]:
         if phase == "peek":
             return [{"type": "peek", "seat": seat, "cell": c} for c in down]
         return [{"type": "end_turn", "seat": seat}] + [
-            {"type": "flip", "seat": seat, "cell": c} for c in down if c != state["lifted"]]
+            {"type": "flip", "seat": seat, "cell": c} for c in down if c != state["lifted"]
+        ]
     moves = []
     if _sets(state, seat):
         moves.append({"type": "stop", "seat": seat})
@@ -159,6 +195,7 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 
 # ---- classic: passing and stops ----------------------------------------------------------------
+
 
 def _pass(state: dict, move: dict) -> None:
     hand = state["hands"][str(move["seat"])]
@@ -224,8 +261,14 @@ def _next_face(state: dict) -> None:
             return
     head = state["queue"].pop(0)
     guessers = _clockwise_from(state, head["seat"])
-    state["face"] = {"maker": head["seat"], "emotion": head["emotion"], "guessers": guessers, "turn": 0,
-                     "guesses": [], "pass_no": state["pass_no"]}
+    state["face"] = {
+        "maker": head["seat"],
+        "emotion": head["emotion"],
+        "guessers": guessers,
+        "turn": 0,
+        "guesses": [],
+        "pass_no": state["pass_no"],
+    }
     state["phase"] = "face"
     if not guessers:  # nobody left to guess: cannot happen with three playing, kept safe
         _end_face(state, None)
@@ -260,16 +303,22 @@ def _end_face(state: dict, winner: int | None) -> None:
     for _ in range(max(1, 3 - len(hand))):
         if state["pile"]:
             hand.append(state["pile"].pop(0))
-    state["history"].append({
-        "face_maker": maker, "emotion": emotion, "pass_no": face["pass_no"],
-        "guesses": list(face["guesses"]), "winner": winner,
-        "scores": {str(s): earned.get(s, 0) for s in range(state["players"])},
-    })
+    state["history"].append(
+        {
+            "face_maker": maker,
+            "emotion": emotion,
+            "pass_no": face["pass_no"],
+            "guesses": list(face["guesses"]),
+            "winner": winner,
+            "scores": {str(s): earned.get(s, 0) for s in range(state["players"])},
+        }
+    )
     state["last_maker"] = maker
     _next_face(state)
 
 
 # ---- memory ------------------------------------------------------------------------------------
+
 
 def _down(state: dict) -> list[int]:
     return [c for c, e in enumerate(state["grid"]) if e is not None and c not in state["taken"]]
@@ -316,10 +365,15 @@ def _end_turn_move(state: dict, move: dict) -> None:
 def _end_turn(state: dict, flip, shown, earned: dict) -> None:
     active = state["active"]
     if state["lifted"] is not None:
-        state["history"].append({
-            "active": active, "peek": {"cell": state["lifted"], "viewer": _left(state, active)}, "flip": flip,
-            "shown": shown, "scores": {str(s): earned.get(s, 0) for s in range(state["players"])},
-        })
+        state["history"].append(
+            {
+                "active": active,
+                "peek": {"cell": state["lifted"], "viewer": _left(state, active)},
+                "flip": flip,
+                "shown": shown,
+                "scores": {str(s): earned.get(s, 0) for s in range(state["players"])},
+            }
+        )
     state["lifted"] = None
     if len(_down(state)) <= 2:
         state["phase"] = "end"
@@ -328,6 +382,7 @@ def _end_turn(state: dict, flip, shown, earned: dict) -> None:
 
 
 # ---- host --------------------------------------------------------------------------------------
+
 
 def _skip(state: dict, target: int) -> None:
     phase = state["phase"]
@@ -366,10 +421,15 @@ def _kick(state: dict, target: int) -> None:
 
 # ---- views -------------------------------------------------------------------------------------
 
+
 def view(state: dict, viewer) -> dict:
-    public = {"variant": "memory" if _memory(state) else "classic", "pile": len(state["pile"]),
-              "won": {s: list(cards) for s, cards in state["won"].items()},
-              "history": state["history"], "last": state["history"][-1] if state["history"] else None}
+    public = {
+        "variant": "memory" if _memory(state) else "classic",
+        "pile": len(state["pile"]),
+        "won": {s: list(cards) for s, cards in state["won"].items()},
+        "history": state["history"],
+        "last": state["history"][-1] if state["history"] else None,
+    }
     public.update(_memory_view(state) if _memory(state) else _classic_view(state))
     if viewer == REVEALED:
         return {**public, **{k: v for k, v in state.items() if k != "rng"}, "rng": None}
@@ -381,31 +441,48 @@ def view(state: dict, viewer) -> dict:
         return {**public, "peek_emotion": state["grid"][state["lifted"]] if shown else None}
     face = state["face"]
     guessing = state["phase"] == "face"
-    return {**public, "hand": [] if guessing else sorted(state["hands"][str(seat)]),
-            "hand_hidden": guessing, "passes_to": _left(state, seat) if seat in playing(state) else None,
-            "my_pass": state["passing"].get(str(seat)),
-            "arrived": state["arrived"].get(str(seat)) if not guessing else None,
-            "sets": len(_sets(state, seat)),
-            "face_emotion": face["emotion"] if guessing and face["maker"] == seat else None,
-            "my_queue": [q["emotion"] for q in state["queue"] if q["seat"] == seat]}
+    return {
+        **public,
+        "hand": [] if guessing else sorted(state["hands"][str(seat)]),
+        "hand_hidden": guessing,
+        "passes_to": _left(state, seat) if seat in playing(state) else None,
+        "my_pass": state["passing"].get(str(seat)),
+        "arrived": state["arrived"].get(str(seat)) if not guessing else None,
+        "sets": len(_sets(state, seat)),
+        "face_emotion": face["emotion"] if guessing and face["maker"] == seat else None,
+        "my_queue": [q["emotion"] for q in state["queue"] if q["seat"] == seat],
+    }
 
 
 def _classic_view(state: dict) -> dict:
     face = state["face"]
     shown_face = None
     if face:
-        shown_face = {"maker": face["maker"], "guessers": face["guessers"], "guesses": face["guesses"],
-                      "next": face["guessers"][face["turn"]] if face["turn"] < len(face["guessers"]) else None}
-    return {"hand_sizes": {str(s): len(state["hands"][str(s)]) for s in playing(state)},
-            "chosen": sorted(int(s) for s in state["passing"]), "pass_no": state["pass_no"],
-            "queue": [q["seat"] for q in state["queue"]], "face": shown_face}
+        shown_face = {
+            "maker": face["maker"],
+            "guessers": face["guessers"],
+            "guesses": face["guesses"],
+            "next": face["guessers"][face["turn"]] if face["turn"] < len(face["guessers"]) else None,
+        }
+    return {
+        "hand_sizes": {str(s): len(state["hands"][str(s)]) for s in playing(state)},
+        "chosen": sorted(int(s) for s in state["passing"]),
+        "pass_no": state["pass_no"],
+        "queue": [q["seat"] for q in state["queue"]],
+        "face": shown_face,
+    }
 
 
 def _memory_view(state: dict) -> dict:
     grid = ["empty" if e is None else "taken" if c in state["taken"] else "down" for c, e in enumerate(state["grid"])]
     active = state["active"]
-    return {"grid": grid, "columns": GRID_COLUMNS, "active": active, "lifted": state["lifted"],
-            "viewer": _left(state, active) if state["phase"] != "end" else None}
+    return {
+        "grid": grid,
+        "columns": GRID_COLUMNS,
+        "active": active,
+        "lifted": state["lifted"],
+        "viewer": _left(state, active) if state["phase"] != "end" else None,
+    }
 
 
 def outcome(state: dict) -> dict | None:
@@ -445,17 +522,25 @@ def alternative(state: dict, seat: int, rnd) -> dict | None:
 
 
 MOVES = (
-    Move("pass", ("pass",), _pass, {"card": OneOf(EMOTIONS)},
-         done=lambda state, seat: str(seat) in state["passing"],
-         done_message="You have already passed a card: it is on its way.",
-         not_now="Cards are not being passed now."),
+    Move(
+        "pass",
+        ("pass",),
+        _pass,
+        {"card": OneOf(EMOTIONS)},
+        done=lambda state, seat: str(seat) in state["passing"],
+        done_message="You have already passed a card: it is on its way.",
+        not_now="Cards are not being passed now.",
+    ),
     Move("stop", ("pass", "face"), _stop, waits=False, not_now="Stop can be called only during play."),
-    Move("guess", ("face",), _guess, {"emotion": OneOf(EMOTIONS)},
-         not_now="There is no face to guess now."),
-    Move("peek", ("peek",), _peek, {"cell": Whole(0, GRID_CELLS - 1)},
-         not_now="You have already lifted a card this turn."),
-    Move("flip", ("decide",), _flip, {"cell": Whole(0, GRID_CELLS - 1)},
-         not_now="Lift a card first."),
+    Move("guess", ("face",), _guess, {"emotion": OneOf(EMOTIONS)}, not_now="There is no face to guess now."),
+    Move(
+        "peek",
+        ("peek",),
+        _peek,
+        {"cell": Whole(0, GRID_CELLS - 1)},
+        not_now="You have already lifted a card this turn.",
+    ),
+    Move("flip", ("decide",), _flip, {"cell": Whole(0, GRID_CELLS - 1)}, not_now="Lift a card first."),
     Move("end_turn", ("decide",), _end_turn_move, not_now="Lift a card first."),
 )
 
@@ -467,12 +552,27 @@ def _pictures(name: str) -> tuple[bytes, str]:
 
 
 GAME = Game(
-    name="trading_faces", title="Trading Faces", min_players=2, max_players=5, rules_version=RULES_VERSION,
-    options={"variant": OneOf(VARIANTS, default="classic")}, seats_for=seats_for,
-    setup=setup, moves=MOVES, legal=legal, view=view, outcome=outcome, waiting_for=waiting_for,
-    secrets=secrets, alternative=alternative, turn_word="turn",
-    skippable=waiting_for, skip=_skip, kick=_kick,
+    name="trading_faces",
+    title="Trading Faces",
+    min_players=2,
+    max_players=5,
+    rules_version=RULES_VERSION,
+    options={"variant": OneOf(VARIANTS, default="classic")},
+    seats_for=seats_for,
+    setup=setup,
+    moves=MOVES,
+    legal=legal,
+    view=view,
+    outcome=outcome,
+    waiting_for=waiting_for,
+    secrets=secrets,
+    alternative=alternative,
+    turn_word="turn",
+    skippable=waiting_for,
+    skip=_skip,
+    kick=_kick,
     variants=({"variant": "classic"}, {"variant": "memory"}),
     family="trading_faces",
-    constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)}, pictures=_pictures,
+    constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)},
+    pictures=_pictures,
 )

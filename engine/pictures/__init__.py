@@ -6,6 +6,7 @@ store, so every server process sharing it serves them (`card_image`).
 
 Card ids are strings: "dream-001" .. for the built-in deck, "<deck-slug>/001" .. for uploads.
 """
+
 from __future__ import annotations
 
 import io
@@ -19,8 +20,22 @@ from PIL import Image
 from .errors import CardNotFound, DeckNotFound, DeckRejected
 from .upload import CARD_SIZE, card_jpeg, delete_deck, import_deck, read_manifest, slugify, uploaded_deck_slugs
 
-__all__ = ["DEFAULT_DECK", "CARD_SIZE", "BUILTIN_DIR", "CardNotFound", "DeckNotFound", "DeckRejected",
-           "deck_names", "deck_cards", "card_path", "card_image", "card_words", "import_deck", "delete_deck", "contact_sheet"]
+__all__ = [
+    "DEFAULT_DECK",
+    "CARD_SIZE",
+    "BUILTIN_DIR",
+    "CardNotFound",
+    "DeckNotFound",
+    "DeckRejected",
+    "deck_names",
+    "deck_cards",
+    "card_path",
+    "card_image",
+    "card_words",
+    "import_deck",
+    "delete_deck",
+    "contact_sheet",
+]
 
 DEFAULT_DECK = "dreams"
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "data" / "pictures" / "dreams"
@@ -37,7 +52,7 @@ def _builtin_words() -> dict[str, dict]:
 
 
 def deck_names() -> list[str]:
-    """"dreams" first, then the uploaded decks' names, sorted case-insensitively."""
+    """ "dreams" first, then the uploaded decks' names, sorted case-insensitively."""
     names = []
     for slug in uploaded_deck_slugs():
         manifest = read_manifest(slug)
@@ -87,8 +102,12 @@ def card_words(card_id: str) -> dict:
         words = _builtin_words().get(card_id)
         if words is None:
             raise CardNotFound(card_id)
-        return {"motifs": list(words["motifs"]), "mood": words["mood"], "colours": list(words["colours"]),
-                "title": words["title"]}
+        return {
+            "motifs": list(words["motifs"]),
+            "mood": words["mood"],
+            "colours": list(words["colours"]),
+            "title": words["title"],
+        }
     m = _UPLOAD_ID.fullmatch(card_id)
     manifest = read_manifest(m.group(1)) if m else None
     if not manifest or card_id not in manifest["cards"]:

@@ -3,6 +3,7 @@
 A canvas is a float32 array of shape (H, W, 3) holding linear-ish RGB in 0..1.
 Everything is deterministic given a `numpy.random.Generator`.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,7 @@ Color = tuple[float, float, float]
 
 def hex_rgb(value: str) -> np.ndarray:
     value = value.lstrip("#")
-    return np.array([int(value[i:i + 2], 16) / 255.0 for i in (0, 2, 4)], dtype=np.float32)
+    return np.array([int(value[i : i + 2], 16) / 255.0 for i in (0, 2, 4)], dtype=np.float32)
 
 
 def mix(a, b, t):
@@ -40,14 +41,13 @@ def smoothstep(e0, e1, x):
     return t * t * (3 - 2 * t)
 
 
-def fbm(h: int, w: int, rng: np.random.Generator, base: int = 4, octaves: int = 5,
-        stretch: float = 1.0) -> np.ndarray:
+def fbm(h: int, w: int, rng: np.random.Generator, base: int = 4, octaves: int = 5, stretch: float = 1.0) -> np.ndarray:
     """Fractal value noise in 0..1. `stretch` > 1 makes it wider than tall (clouds, fog)."""
     total = np.zeros((h, w), dtype=np.float32)
     amp, norm = 1.0, 0.0
     for o in range(octaves):
-        gx = max(2, int(base * 2 ** o))
-        gy = max(2, int(base * 2 ** o * h / w / stretch))
+        gx = max(2, int(base * 2**o))
+        gy = max(2, int(base * 2**o * h / w / stretch))
         small = rng.random((gy, gx)).astype(np.float32)
         img = Image.fromarray((small * 255).astype(np.uint8), "L").resize((w, h), Image.BICUBIC)
         total += amp * np.asarray(img, dtype=np.float32) / 255.0
@@ -62,7 +62,7 @@ def noise1d(n: int, rng: np.random.Generator, base: int = 4, octaves: int = 4) -
     out = np.zeros(n, dtype=np.float32)
     amp, norm = 1.0, 0.0
     for o in range(octaves):
-        k = base * 2 ** o + 1
+        k = base * 2**o + 1
         pts = rng.random(k)
         xs = np.linspace(0, k - 1, n)
         # cosine interpolation
@@ -176,7 +176,7 @@ def paste_rgba(canvas: np.ndarray, rgba: np.ndarray, x: int, y: int, opacity: fl
     x1, y1 = min(W, x + w), min(H, y + h)
     if x0 >= x1 or y0 >= y1:
         return
-    part = rgba[y0 - y:y1 - y, x0 - x:x1 - x]
+    part = rgba[y0 - y : y1 - y, x0 - x : x1 - x]
     a = part[..., 3:4] * opacity
     canvas[y0:y1, x0:x1] = canvas[y0:y1, x0:x1] * (1 - a) + part[..., :3] * a
 
@@ -188,7 +188,7 @@ def paste_mask(canvas: np.ndarray, mask: np.ndarray, color, x: int, y: int, opac
     x1, y1 = min(W, x + w), min(H, y + h)
     if x0 >= x1 or y0 >= y1:
         return
-    a = mask[y0 - y:y1 - y, x0 - x:x1 - x, None] * opacity
+    a = mask[y0 - y : y1 - y, x0 - x : x1 - x, None] * opacity
     col = np.asarray(color, dtype=np.float32)
     region = canvas[y0:y1, x0:x1]
     if mode == "screen":

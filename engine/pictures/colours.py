@@ -1,4 +1,5 @@
 """Name the dominant colours of a picture with plain words ("indigo", "gold", ...)."""
+
 from __future__ import annotations
 
 import colorsys
@@ -8,18 +9,42 @@ from PIL import Image
 
 # plain colour words a player would use
 NAMED = {
-    "black": "#0a0a0c", "charcoal": "#33343a", "grey": "#8a8d93", "silver": "#c4c8d0", "white": "#f6f6f4",
-    "cream": "#f3e6c4", "beige": "#d2b894",
-    "red": "#c0272d", "crimson": "#7a1028", "maroon": "#45101a", "pink": "#f08cb0", "rose": "#c77d9c",
-    "orange": "#eb7a23", "peach": "#f7bc94", "brown": "#6b3d1f", "copper": "#a9532a",
-    "gold": "#e3b13c", "yellow": "#f5dc3a", "olive": "#6f6a2a",
-    "green": "#3f9a44", "mint": "#a6e3c4", "emerald": "#0f6b4e", "forest green": "#0e3325",
-    "teal": "#1e8a8a", "turquoise": "#4cc9c0",
-    "sky blue": "#8cc4ec", "blue": "#2f6fd0", "navy": "#0e1a44", "indigo": "#2e2f7a",
-    "violet": "#6b3fa0", "lilac": "#b89ad8", "purple": "#4a1e5a", "plum": "#2a1030",
+    "black": "#0a0a0c",
+    "charcoal": "#33343a",
+    "grey": "#8a8d93",
+    "silver": "#c4c8d0",
+    "white": "#f6f6f4",
+    "cream": "#f3e6c4",
+    "beige": "#d2b894",
+    "red": "#c0272d",
+    "crimson": "#7a1028",
+    "maroon": "#45101a",
+    "pink": "#f08cb0",
+    "rose": "#c77d9c",
+    "orange": "#eb7a23",
+    "peach": "#f7bc94",
+    "brown": "#6b3d1f",
+    "copper": "#a9532a",
+    "gold": "#e3b13c",
+    "yellow": "#f5dc3a",
+    "olive": "#6f6a2a",
+    "green": "#3f9a44",
+    "mint": "#a6e3c4",
+    "emerald": "#0f6b4e",
+    "forest green": "#0e3325",
+    "teal": "#1e8a8a",
+    "turquoise": "#4cc9c0",
+    "sky blue": "#8cc4ec",
+    "blue": "#2f6fd0",
+    "navy": "#0e1a44",
+    "indigo": "#2e2f7a",
+    "violet": "#6b3fa0",
+    "lilac": "#b89ad8",
+    "purple": "#4a1e5a",
+    "plum": "#2a1030",
 }
 _NAMES = list(NAMED)
-_RGB = np.array([[int(v[i:i + 2], 16) for i in (1, 3, 5)] for v in NAMED.values()], dtype=np.float32)
+_RGB = np.array([[int(v[i : i + 2], 16) for i in (1, 3, 5)] for v in NAMED.values()], dtype=np.float32)
 
 
 def _to_lab(rgb: np.ndarray) -> np.ndarray:

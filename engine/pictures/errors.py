@@ -1,4 +1,5 @@
 """Exceptions of engine.pictures. Every message is written for a person (a teacher, a host)."""
+
 from __future__ import annotations
 
 

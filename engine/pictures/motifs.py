@@ -12,6 +12,7 @@ Only glyphs without letters, digits, flags or logos are listed. Each motif has:
             light   can glow
             swarm   small things that can rain, fly or orbit
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@
 Deterministic: the same seed gives the same deck. Needs `resvg-py` (only here, to rasterise the
 OpenMoji SVGs); the app itself only reads the finished JPEGs and cards.json.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,12 +39,25 @@ def _spaced_xs(rng, n, margin=-20):
 # --------------------------------------------------------------------------- compositions
 # Each returns (scene, title). A and B are the two main motifs.
 
+
 def comp_above(rng, pal, setting, A: Motif, B: Motif):
-    body = (rng.uniform(60, 140) if rng.random() < .5 else rng.uniform(340, 420), rng.uniform(70, 130), rng.uniform(20, 32))
+    body = (
+        rng.uniform(60, 140) if rng.random() < 0.5 else rng.uniform(340, 420),
+        rng.uniform(70, 130),
+        rng.uniform(20, 32),
+    )
     sc = landscape(setting, pal, rng, horizon=rng.uniform(0.64, 0.72), body=body if rng.random() < 0.6 else None)
     size = rng.uniform(300, 380)
-    sc.place(A, size, W / 2 + rng.uniform(-30, 30), H * rng.uniform(0.3, 0.36), rotate=rng.uniform(-12, 12),
-             glow=0.35 if pal.night else 0.15, flip=rng.random() < .5, tint=0.3)
+    sc.place(
+        A,
+        size,
+        W / 2 + rng.uniform(-30, 30),
+        H * rng.uniform(0.3, 0.36),
+        rotate=rng.uniform(-12, 12),
+        glow=0.35 if pal.night else 0.15,
+        flip=rng.random() < 0.5,
+        tint=0.3,
+    )
     if sc.water:
         for x in _spaced_xs(rng, 9, 10):
             sc.place(B, rng.uniform(34, 48), x, sc.horizon + 2, anchor="bottom", shade=0.55)
@@ -52,11 +66,14 @@ def comp_above(rng, pal, setting, A: Motif, B: Motif):
         n = int(rng.integers(6, 9))
         for x in _spaced_xs(rng, n):
             s = rng.uniform(60, 95)
-            sc.place(B, s, x, sc.ground_at(x) + s * 0.35 + 20, anchor="bottom", shade=0.45, flip=rng.random() < .5)
+            sc.place(B, s, x, sc.ground_at(x) + s * 0.35 + 20, anchor="bottom", shade=0.45, flip=rng.random() < 0.5)
     town = B.name in ("house", "castle", "tent", "window", "door", "circus tent")
-    title = _pick(rng, [f"{A.a} drifting above a sleeping town of {B.plural}",
-                        f"{A.a} floating over a village of {B.plural}"] if town else
-                  [f"{A.a} drifting above a field of {B.plural}", f"{A.a} adrift over a valley of {B.plural}"])
+    title = _pick(
+        rng,
+        [f"{A.a} drifting above a sleeping town of {B.plural}", f"{A.a} floating over a village of {B.plural}"]
+        if town
+        else [f"{A.a} drifting above a field of {B.plural}", f"{A.a} adrift over a valley of {B.plural}"],
+    )
     return sc, title
 
 
@@ -67,16 +84,21 @@ def comp_giant(rng, pal, setting, A, B):
     bx = W * (0.6 if left else 0.4)
     gy = sc.ground_at(bx) + 30 if not sc.water else sc.horizon + 60
     size = rng.uniform(350, 420)
-    sc.place(B, size, bx, gy, anchor="bottom", shadow=True, tint=0.35, flip=rng.random() < .5)
+    sc.place(B, size, bx, gy, anchor="bottom", shadow=True, tint=0.35, flip=rng.random() < 0.5)
     ax = W * (0.17 if left else 0.83)
     ay = sc.ground_at(ax) + 40 if not sc.water else sc.horizon + 80
     sc.place(A, rng.uniform(60, 80), ax, ay, anchor="bottom", shade=0.25, shadow=True, flip=not left)
     if sc.water:
         sc.reflect()
         sc.place(B, size, bx, gy, anchor="bottom", tint=0.35)
-    title = _pick(rng, [f"{A.a} standing before {B.a} as big as a mountain",
-                        f"{A.a} looking up at {B.a} taller than the sky",
-                        f"{B.a} so big that {A.a} looks like a crumb"])
+    title = _pick(
+        rng,
+        [
+            f"{A.a} standing before {B.a} as big as a mountain",
+            f"{A.a} looking up at {B.a} taller than the sky",
+            f"{B.a} so big that {A.a} looks like a crumb",
+        ],
+    )
     return sc, title
 
 
@@ -88,7 +110,7 @@ def comp_forest(rng, pal, setting, A, B):
         for x in _spaced_xs(rng, n, 0):
             if s > 80 and abs(x - W / 2) < s * 0.6:
                 continue
-            sc.place(B, s * rng.uniform(0.85, 1.15), x, y, anchor="bottom", shade=shade, flip=rng.random() < .5)
+            sc.place(B, s * rng.uniform(0.85, 1.15), x, y, anchor="bottom", shade=shade, flip=rng.random() < 0.5)
     sc.place(A, rng.uniform(140, 170), W / 2, hy + (H - hy) * 0.78, anchor="bottom", glow=1.0, tint=0.1)
     for x in (rng.uniform(-20, 50), rng.uniform(430, 500)):
         s = rng.uniform(240, 290)
@@ -99,7 +121,7 @@ def comp_forest(rng, pal, setting, A, B):
 
 def comp_reflection(rng, pal, setting, A, B):
     body = (rng.uniform(80, 400), rng.uniform(70, 120), rng.uniform(18, 28))
-    sc = landscape(setting, pal, rng, horizon=rng.uniform(0.52, 0.58), body=body if rng.random() < .6 else None)
+    sc = landscape(setting, pal, rng, horizon=rng.uniform(0.52, 0.58), body=body if rng.random() < 0.6 else None)
     sc.reflect()
     size = rng.uniform(200, 250)
     x = W / 2 + rng.uniform(-30, 30)
@@ -121,13 +143,13 @@ def comp_moon(rng, pal, setting, A, B):
     r = rng.uniform(120, 150)
     bx, by = W / 2 + rng.uniform(-50, 50), H * rng.uniform(0.3, 0.36)
     sc = landscape(setting, pal, rng, horizon=rng.uniform(0.66, 0.74), body=(bx, by, r), clouds=0.2)
-    sc.place(B, r * 1.45, bx, by, shade=0.92, tint=0, opacity=0.9, flip=rng.random() < .5, rotate=rng.uniform(-15, 15))
+    sc.place(B, r * 1.45, bx, by, shade=0.92, tint=0, opacity=0.9, flip=rng.random() < 0.5, rotate=rng.uniform(-15, 15))
     if sc.water:
         sc.reflect()
         ax = rng.uniform(100, 380)
         sc.place(A, 70, ax, sc.horizon + 40, anchor="bottom", shade=0.9)
     else:
-        ax = int(np.argmin(sc.ground[60:W - 60])) + 60
+        ax = int(np.argmin(sc.ground[60 : W - 60])) + 60
         sc.place(A, rng.uniform(55, 75), ax, sc.ground_at(ax) + 6, anchor="bottom", shade=0.9)
     what = "moon" if pal.night else "sun"
     title = _pick(rng, [f"{A.a} watching {B.a} cross the {what}", f"{A.a} and the {what} with {B.a} inside it"])
@@ -144,10 +166,20 @@ def comp_trail(rng, pal, setting, A, B):
     phase = rng.random() * 6
     for i in range(n):  # far to near
         t = i / (n - 1)
-        y = hy + 12 + (H - hy - 20) * t ** 1.6
+        y = hy + 12 + (H - hy - 20) * t**1.6
         x = ax + (W / 2 - ax) * t + math.sin(phase + t * 5) * 90 * t
-        s = 18 + 130 * t ** 1.5
-        sc.place(B, s, x, y, anchor="bottom", shadow=not sc.water, tint=0.4, rotate=rng.uniform(-10, 10), shade=0.15 * (1 - t))
+        s = 18 + 130 * t**1.5
+        sc.place(
+            B,
+            s,
+            x,
+            y,
+            anchor="bottom",
+            shadow=not sc.water,
+            tint=0.4,
+            rotate=rng.uniform(-10, 10),
+            shade=0.15 * (1 - t),
+        )
     title = _pick(rng, [f"a trail of {B.plural} leading to {A.a}", f"stepping stones of {B.plural} towards {A.a}"])
     return sc, title
 
@@ -187,7 +219,9 @@ def comp_carried(rng, pal, setting, A, B):
     d = ImageDraw.Draw(lines)
     for bx, by, s in anchors:
         d.line([(bx, by + s * 0.45), (ax + rng.uniform(-20, 20), top + 8)], fill=200, width=2)
-    cv.paste_mask(sc.img, np.asarray(lines, dtype=np.float32) / 255, sc.light if pal.night else sc.ink, 0, 0, opacity=0.7)
+    cv.paste_mask(
+        sc.img, np.asarray(lines, dtype=np.float32) / 255, sc.light if pal.night else sc.ink, 0, 0, opacity=0.7
+    )
     sc.place(A, size, ax, ay, tint=0.3, rotate=rng.uniform(-8, 8))
     for bx, by, s in anchors:
         sc.place(B, s, bx, by, tint=0.25, rotate=rng.uniform(-15, 15))
@@ -205,9 +239,13 @@ def comp_orbit(rng, pal, setting, A, B):
     m = Image.new("L", (W, H), 0)
     d = ImageDraw.Draw(m)
     for rx, ry in rings:
-        pts = [(cx + rx * math.cos(t) * math.cos(tilt) - ry * math.sin(t) * math.sin(tilt),
-                cy + rx * math.cos(t) * math.sin(tilt) + ry * math.sin(t) * math.cos(tilt))
-               for t in np.linspace(0, 2 * math.pi, 200)]
+        pts = [
+            (
+                cx + rx * math.cos(t) * math.cos(tilt) - ry * math.sin(t) * math.sin(tilt),
+                cy + rx * math.cos(t) * math.sin(tilt) + ry * math.sin(t) * math.cos(tilt),
+            )
+            for t in np.linspace(0, 2 * math.pi, 200)
+        ]
         d.line(pts, fill=150, width=2)
     cv.paste_mask(sc.img, np.asarray(m, dtype=np.float32) / 255, sc.light, 0, 0, opacity=0.6, mode="screen")
     sats = []
@@ -241,11 +279,13 @@ def comp_bubble(rng, pal, setting, A, B):
     sc.img[:] = cv.screen(sc.img, sc.light, ring * 0.8)
     spec = cv.radial(H, W, cx - r * 0.45, cy - r * 0.5, r * 0.35)
     sc.img[:] = cv.screen(sc.img, np.ones(3), spec * 0.8)
-    ax = rng.uniform(60, 120) if rng.random() < .5 else rng.uniform(360, 420)
+    ax = rng.uniform(60, 120) if rng.random() < 0.5 else rng.uniform(360, 420)
     ay = sc.ground_at(ax) + 30 if not sc.water else sc.horizon + 70
     sc.place(A, rng.uniform(70, 95), ax, ay, anchor="bottom", shade=0.35, shadow=True, flip=ax > W / 2)
-    title = _pick(rng, [f"{B.a} asleep inside a floating bubble, watched by {A.a}",
-                        f"{A.a} finding {B.a} sealed in a soap bubble"])
+    title = _pick(
+        rng,
+        [f"{B.a} asleep inside a floating bubble, watched by {A.a}", f"{A.a} finding {B.a} sealed in a soap bubble"],
+    )
     return sc, title
 
 
@@ -260,7 +300,7 @@ def comp_staircase(rng, pal, setting, A, B):
     for i in range(steps):  # from the bottom of the card up towards the sky
         t = i / (steps - 1)
         w = 190 * (1 - 0.75 * t)
-        x = (W * 0.5 + (-1 if left else 1) * 40) + (1 if left else -1) * 150 * t ** 1.3 - w / 2
+        x = (W * 0.5 + (-1 if left else 1) * 40) + (1 if left else -1) * 150 * t**1.3 - w / 2
         y = H - 30 - t * H * 0.62
         hgt = 34 * (1 - 0.6 * t)
         tread = 12 * (1 - 0.6 * t)
@@ -275,8 +315,13 @@ def comp_staircase(rng, pal, setting, A, B):
         sc.img[:] = cv.blend(sc.img, stone, top)
     endx = (W * 0.5 + (-1 if left else 1) * 40) + (1 if left else -1) * 150
     sc.place(A, rng.uniform(140, 170), endx, H - 30 - H * 0.62 - 110, glow=0.8, tint=0.15)
-    where = {"sea": "out of the sea", "lake": "out of the lake", "clouds": "above the clouds",
-             "dunes": "out of the sand", "snow": "out of the snow"}.get(setting, "into the sky")
+    where = {
+        "sea": "out of the sea",
+        "lake": "out of the lake",
+        "clouds": "above the clouds",
+        "dunes": "out of the sand",
+        "snow": "out of the snow",
+    }.get(setting, "into the sky")
     return sc, f"a staircase climbing {where} up to {A.a}"
 
 
@@ -297,18 +342,24 @@ def comp_doorway(rng, pal, setting, A, B):
     cv.paste_mask(full, cv.blur(np.asarray(spill, dtype=np.float32) / 255, 12), other.c("light"), 0, 0, mode="screen")
     # frame
     m = np.zeros((H, W), dtype=np.float32)
-    m[int(dy) - 12:int(dy + dh) + 2, int(dx) - 12:int(dx + dw) + 12] = 1
+    m[int(dy) - 12 : int(dy + dh) + 2, int(dx) - 12 : int(dx + dw) + 12] = 1
     full[:] = cv.blend(full, cv.mix(sc.ink, sc.pal.c("far"), 0.3), m)
     g = glyph(B, dw * 0.8)
     scene_box = inner.copy()
     sub.img = scene_box
     sub_rgba = np.concatenate([g[..., :3], g[..., 3:4]], axis=2)
     cv.paste_rgba(scene_box, sub_rgba, int(dw / 2 - g.shape[1] / 2), int(dh * 0.55 - g.shape[0] / 2))
-    full[int(dy):int(dy) + dh, int(dx):int(dx) + dw] = scene_box[: H - int(dy), : W - int(dx)]
+    full[int(dy) : int(dy) + dh, int(dx) : int(dx) + dw] = scene_box[: H - int(dy), : W - int(dx)]
     ax = dx - 60 if dx > W / 2 - dw / 2 else dx + dw + 60
     sc.place(A, rng.uniform(70, 90), ax, dy + dh + 20, anchor="bottom", shade=0.6, flip=ax > dx)
-    where = {"sea": "standing in the sea", "lake": "standing in the lake", "clouds": "on the clouds",
-             "dunes": "in the dunes", "snow": "in the snow", "hills": "on the hillside"}.get(setting, "")
+    where = {
+        "sea": "standing in the sea",
+        "lake": "standing in the lake",
+        "clouds": "on the clouds",
+        "dunes": "in the dunes",
+        "snow": "in the snow",
+        "hills": "on the hillside",
+    }.get(setting, "")
     return sc, f"a doorway {where} that opens onto {B.a}, and {A.a} beside it"
 
 
@@ -318,18 +369,18 @@ def comp_world(rng, pal, setting, A, B):
         sc.reflect()
     size = rng.uniform(330, 380)
     bx, by = W / 2 + rng.uniform(-20, 20), H * rng.uniform(0.5, 0.56)
-    flip = rng.random() < .5
+    flip = rng.random() < 0.5
     box = sc.place(B, size, bx, by, tint=0.3, flip=flip, glow=0.2)
     g = glyph(B, size, flip=flip)
     alpha = g[..., 3] > 0.5
-    tops = np.where(alpha.any(axis=0), alpha.argmax(axis=0), 10 ** 6)
-    cols = np.where(tops < 10 ** 5)[0]
+    tops = np.where(alpha.any(axis=0), alpha.argmax(axis=0), 10**6)
+    cols = np.where(tops < 10**5)[0]
     n = int(rng.integers(3, 6))
     lo, hi = cols.min() + 20, cols.max() - 20
     for c in sorted(rng.uniform(lo, hi, n)):
         s = rng.uniform(38, 56)
         c = int(c)
-        window = tops[max(0, c - 8):c + 8]
+        window = tops[max(0, c - 8) : c + 8]
         top = int(window.min())
         sc.place(A, s, box[0] + c, box[1] + top + 6, anchor="bottom", tint=0.35)
     title = _pick(rng, [f"a little world of {A.plural} on the back of {B.a}", f"{A.plural} living on top of {B.a}"])
@@ -381,8 +432,9 @@ def plan(count: int, seed: int) -> list[dict]:
             scores = [(used[c] + rng.random() * 0.9, k) for k, c in enumerate(cands)]
             return cands[min(scores)[1]]
 
-        setting = settings[min((use_setting[(comp, st)] * 10 + use_setting[st] + rng.random(), k)
-                                for k, st in enumerate(settings))[1]]
+        setting = settings[
+            min((use_setting[(comp, st)] * 10 + use_setting[st] + rng.random(), k) for k, st in enumerate(settings))[1]
+        ]
         use_setting[(comp, setting)] += 1
         pal_choices = [p.name for p in PALETTES if p.name not in recent_pal]
         pal = least(pal_choices, use_palette)
@@ -392,16 +444,28 @@ def plan(count: int, seed: int) -> list[dict]:
         if b_roles is None:
             B = STAIRCASE
         else:
-            b_pool = [m for m in MOTIFS if m.roles & set(b_roles) and m.name != A.name
-                      and frozenset((A.name, m.name)) not in pairs]
+            b_pool = [
+                m
+                for m in MOTIFS
+                if m.roles & set(b_roles) and m.name != A.name and frozenset((A.name, m.name)) not in pairs
+            ]
             B = least(b_pool, use_motif)
         pairs.add(frozenset((A.name, B.name)))
         use_motif[A] += 1
         use_motif[B] += 1
         use_setting[setting] += 1
         use_palette[pal] += 1
-        out.append({"id": f"dream-{i + 1:03d}", "composition": comp, "setting": setting, "palette": pal,
-                    "a": A.name, "b": B.name, "seed": int(seed * 1000 + i)})
+        out.append(
+            {
+                "id": f"dream-{i + 1:03d}",
+                "composition": comp,
+                "setting": setting,
+                "palette": pal,
+                "a": A.name,
+                "b": B.name,
+                "seed": int(seed * 1000 + i),
+            }
+        )
     return out
 
 
@@ -415,9 +479,15 @@ def paint_card(spec: dict) -> tuple[Image.Image, dict]:
     img = finish(sc, rng)
     main = [A.name, B.name] if spec["composition"] != "staircase" else ["staircase", A.name]
     extra = [w for w in sc.words if w not in main]
-    words = {"motifs": main + extra, "mood": pal.mood, "colours": dominant_colours(img),
-             "title": title, "composition": spec["composition"], "setting": spec["setting"],
-             "palette": pal.name}
+    words = {
+        "motifs": main + extra,
+        "mood": pal.mood,
+        "colours": dominant_colours(img),
+        "title": title,
+        "composition": spec["composition"],
+        "setting": spec["setting"],
+        "palette": pal.name,
+    }
     return img, words
 
 

@@ -6,6 +6,7 @@ The render draws in a palette image with the game's eight colours and the paper,
 so the animation's last frame is the static render pixel for pixel. Strokes have round caps and
 round joins, like the SVG the pages draw (a disc at every point, a line between neighbours).
 """
+
 from __future__ import annotations
 
 import io
@@ -17,21 +18,21 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.games import pictomania
 
 CANVAS = (pictomania.CANVAS_WIDTH, pictomania.CANVAS_HEIGHT)
-SIZE = (640, 480)          # every image's drawing, 4:3 like the canvas
+SIZE = (640, 480)  # every image's drawing, 4:3 like the canvas
 PAPER = (255, 255, 255)
-INK = (42, 31, 26)         # captions
-PLAY_MS = 8000             # the strokes replay in this time, however long they took
-FRAMES = 32                # frames over PLAY_MS (the last one is the finished drawing)
-HOLD_MS = 2000             # the finished drawing stays this long before the loop restarts
+INK = (42, 31, 26)  # captions
+PLAY_MS = 8000  # the strokes replay in this time, however long they took
+FRAMES = 32  # frames over PLAY_MS (the last one is the finished drawing)
+HOLD_MS = 2000  # the finished drawing stays this long before the loop restarts
 
-_COLOURS = [PAPER, INK] + [tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in pictomania.PALETTE]
+_COLOURS = [PAPER, INK] + [tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in pictomania.PALETTE]
 _PALETTE = [v for rgb in _COLOURS for v in rgb] + [0] * (768 - 3 * len(_COLOURS))
 
 
 def _index(colour: str) -> int:
     if colour == pictomania.ERASER:
         return 0
-    rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    rgb = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
     if rgb not in _COLOURS:  # a colour from outside the palette (older records): the nearest one
         rgb = min(_COLOURS[2:], key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb)))
     return _COLOURS.index(rgb)
@@ -82,7 +83,7 @@ def schedule(strokes: list) -> list[tuple[float, float]]:
         return []
     times = [s.get("t") for s in strokes]
     if all(isinstance(t, (int, float)) for t in times):
-        times = [max(0, max(times[:i + 1])) for i in range(len(times))]  # never backwards
+        times = [max(0, max(times[: i + 1])) for i in range(len(times))]  # never backwards
         gaps = [t - (times[i - 1] if i else 0) for i, t in enumerate(times)]
         mean = sum(gaps) / len(gaps) or 1
         spans = [min(4 * mean, max(mean / 3, g)) for g in gaps]
@@ -134,8 +135,16 @@ def animation(strokes: list, size=SIZE) -> bytes:
             _ink(ImageDraw.Draw(frame), _part(points, (moment - start) / max(end - start, 1e-9)), width, colour)
         frames.append(frame)
     out = io.BytesIO()
-    frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], loop=0, optimize=False,
-                   duration=[PLAY_MS // FRAMES] * (FRAMES - 1) + [HOLD_MS], disposal=1)
+    frames[0].save(
+        out,
+        "GIF",
+        save_all=True,
+        append_images=frames[1:],
+        loop=0,
+        optimize=False,
+        duration=[PLAY_MS // FRAMES] * (FRAMES - 1) + [HOLD_MS],
+        disposal=1,
+    )
     return out.getvalue()
 
 
@@ -146,6 +155,7 @@ def png(image: Image.Image) -> bytes:
 
 
 # ---- a round's drawings ------------------------------------------------------------------------
+
 
 def _font(size: int):
     try:
@@ -170,8 +180,9 @@ def contact_sheet(turn: dict, names: dict, tile=(480, 360)) -> bytes:
     cols = min(3, max(1, len(drawings)))
     rows = max(1, -(-len(drawings) // cols))
     gap, caption, head = 16, 64, 56
-    sheet = Image.new("RGB", (cols * tile[0] + (cols + 1) * gap, head + rows * (tile[1] + caption + gap) + gap),
-                      (251, 245, 236))
+    sheet = Image.new(
+        "RGB", (cols * tile[0] + (cols + 1) * gap, head + rows * (tile[1] + caption + gap) + gap), (251, 245, 236)
+    )
     draw = ImageDraw.Draw(sheet)
     draw.text((gap, gap), f"Pictomania · {turn.get('round', '')}", fill=INK, font=_font(30))
     for i, (seat, strokes) in enumerate(drawings):
@@ -180,8 +191,9 @@ def contact_sheet(turn: dict, names: dict, tile=(480, 360)) -> bytes:
         sheet.paste(render(strokes, tile).convert("RGB"), (x, y))
         draw.rectangle((x - 1, y - 1, x + tile[0], y + tile[1]), outline=(217, 203, 189))
         draw.text((x + 2, y + tile[1] + 6), word_of(turn, seat) or "?", fill=INK, font=_font(26))
-        draw.text((x + 2, y + tile[1] + 36), names.get(int(seat), f"#{int(seat) + 1}"), fill=(107, 90, 78),
-                  font=_font(20))
+        draw.text(
+            (x + 2, y + tile[1] + 36), names.get(int(seat), f"#{int(seat) + 1}"), fill=(107, 90, 78), font=_font(20)
+        )
     return png(sheet)
 
 

@@ -1,5 +1,6 @@
 """Procedural landscapes (skies, seas, hills, dunes, snow, clouds, deep water, space)
 and the pictogram placement helpers used by `engine.pictures.paint`."""
+
 from __future__ import annotations
 
 import io
@@ -21,11 +22,11 @@ W, H = 480, 720
 class Palette:
     name: str
     sky: tuple[str, str, str]  # top, middle, horizon
-    far: str                   # distant land
-    near: str                  # near land
+    far: str  # distant land
+    near: str  # near land
     water: str
-    light: str                 # moon / sun / glow
-    ink: str                   # darkest tone, for silhouettes
+    light: str  # moon / sun / glow
+    ink: str  # darkest tone, for silhouettes
     night: bool
     mood: str
 
@@ -36,24 +37,204 @@ class Palette:
 
 
 PALETTES = [
-    Palette("indigo night", ("#070b24", "#1c2460", "#4b4f9a"), "#2e3470", "#0c1030", "#141a48", "#fff3c4", "#05071a", True, "calm"),
-    Palette("ember dusk", ("#2a1640", "#a33f5e", "#f5a25d"), "#6e3358", "#2a1230", "#4a2040", "#ffd27a", "#160818", False, "wistful"),
-    Palette("mint morning", ("#69b8b4", "#bfe8d4", "#fff2c4"), "#8cc4a4", "#3f7f6a", "#5aa8a8", "#fffbe6", "#173a33", False, "hopeful"),
-    Palette("rose fog", ("#c77d9c", "#efbccb", "#fde8e4"), "#c993a8", "#7a4a63", "#d7a0b4", "#fff6f0", "#3a1f2e", False, "tender"),
-    Palette("blood moon", ("#12040a", "#4a0c1c", "#9c2f2a"), "#4a1420", "#14040a", "#2a0810", "#ff9a6c", "#0a0206", True, "ominous"),
-    Palette("emerald night", ("#031612", "#0b3d33", "#2f7a5f"), "#135244", "#04201a", "#0a3029", "#d8ffe0", "#020d0a", True, "mysterious"),
-    Palette("ochre noon", ("#c9661f", "#eea856", "#fde3a7"), "#d89a55", "#8a4b22", "#c47a3a", "#fffbe0", "#3a1a08", False, "sultry"),
-    Palette("arctic blue", ("#6f9cc8", "#c2dbee", "#f2f8fc"), "#a9c2da", "#6f8fb0", "#8fb0d0", "#ffffff", "#1d3048", False, "quiet"),
-    Palette("violet storm", ("#1d1230", "#4a2f66", "#8c6fa8"), "#4b3764", "#1a1026", "#2e2044", "#efe0ff", "#0c0614", True, "restless"),
-    Palette("cobalt noon", ("#143f94", "#3f86dc", "#bfe0ff"), "#5c8fc9", "#234d8c", "#2f6db8", "#ffffff", "#0a1c3c", False, "bright"),
-    Palette("copper evening", ("#2c140c", "#7a3520", "#e0823c"), "#6b3420", "#220e08", "#4a2014", "#ffc068", "#120604", False, "nostalgic"),
-    Palette("lilac dream", ("#4f3f88", "#a58ccc", "#f4d8ec"), "#9a83c0", "#4a3878", "#8a74b8", "#fff0fa", "#1e1438", False, "dreamy"),
-    Palette("sea glass", ("#0f4c5c", "#3f8f8c", "#b8e0c8"), "#2f7673", "#0c343d", "#1b5c66", "#f0fff4", "#04181c", False, "serene"),
-    Palette("charcoal gold", ("#0c0c10", "#24211c", "#5a4620"), "#2e2a22", "#0a0a0a", "#1a1812", "#ffcf5a", "#040404", True, "solemn"),
-    Palette("peach haze", ("#e97a62", "#f7c09a", "#fff0d6"), "#e6a080", "#a0524a", "#e89a80", "#fffaf0", "#40181a", False, "warm"),
-    Palette("midnight teal", ("#021a26", "#08485e", "#1f8aa0"), "#0d5062", "#021620", "#06303f", "#cffaff", "#010b10", True, "lonely"),
-    Palette("lemon sky", ("#e8b923", "#f6e48a", "#fffbe6"), "#c9b25a", "#5e6b2a", "#b8b060", "#ffffff", "#262a0c", False, "playful"),
-    Palette("crimson dawn", ("#3a0d2e", "#b0304a", "#ffb36b"), "#7a2a48", "#2a0a1e", "#5a1a36", "#ffe2a8", "#14040e", False, "feverish"),
+    Palette(
+        "indigo night",
+        ("#070b24", "#1c2460", "#4b4f9a"),
+        "#2e3470",
+        "#0c1030",
+        "#141a48",
+        "#fff3c4",
+        "#05071a",
+        True,
+        "calm",
+    ),
+    Palette(
+        "ember dusk",
+        ("#2a1640", "#a33f5e", "#f5a25d"),
+        "#6e3358",
+        "#2a1230",
+        "#4a2040",
+        "#ffd27a",
+        "#160818",
+        False,
+        "wistful",
+    ),
+    Palette(
+        "mint morning",
+        ("#69b8b4", "#bfe8d4", "#fff2c4"),
+        "#8cc4a4",
+        "#3f7f6a",
+        "#5aa8a8",
+        "#fffbe6",
+        "#173a33",
+        False,
+        "hopeful",
+    ),
+    Palette(
+        "rose fog",
+        ("#c77d9c", "#efbccb", "#fde8e4"),
+        "#c993a8",
+        "#7a4a63",
+        "#d7a0b4",
+        "#fff6f0",
+        "#3a1f2e",
+        False,
+        "tender",
+    ),
+    Palette(
+        "blood moon",
+        ("#12040a", "#4a0c1c", "#9c2f2a"),
+        "#4a1420",
+        "#14040a",
+        "#2a0810",
+        "#ff9a6c",
+        "#0a0206",
+        True,
+        "ominous",
+    ),
+    Palette(
+        "emerald night",
+        ("#031612", "#0b3d33", "#2f7a5f"),
+        "#135244",
+        "#04201a",
+        "#0a3029",
+        "#d8ffe0",
+        "#020d0a",
+        True,
+        "mysterious",
+    ),
+    Palette(
+        "ochre noon",
+        ("#c9661f", "#eea856", "#fde3a7"),
+        "#d89a55",
+        "#8a4b22",
+        "#c47a3a",
+        "#fffbe0",
+        "#3a1a08",
+        False,
+        "sultry",
+    ),
+    Palette(
+        "arctic blue",
+        ("#6f9cc8", "#c2dbee", "#f2f8fc"),
+        "#a9c2da",
+        "#6f8fb0",
+        "#8fb0d0",
+        "#ffffff",
+        "#1d3048",
+        False,
+        "quiet",
+    ),
+    Palette(
+        "violet storm",
+        ("#1d1230", "#4a2f66", "#8c6fa8"),
+        "#4b3764",
+        "#1a1026",
+        "#2e2044",
+        "#efe0ff",
+        "#0c0614",
+        True,
+        "restless",
+    ),
+    Palette(
+        "cobalt noon",
+        ("#143f94", "#3f86dc", "#bfe0ff"),
+        "#5c8fc9",
+        "#234d8c",
+        "#2f6db8",
+        "#ffffff",
+        "#0a1c3c",
+        False,
+        "bright",
+    ),
+    Palette(
+        "copper evening",
+        ("#2c140c", "#7a3520", "#e0823c"),
+        "#6b3420",
+        "#220e08",
+        "#4a2014",
+        "#ffc068",
+        "#120604",
+        False,
+        "nostalgic",
+    ),
+    Palette(
+        "lilac dream",
+        ("#4f3f88", "#a58ccc", "#f4d8ec"),
+        "#9a83c0",
+        "#4a3878",
+        "#8a74b8",
+        "#fff0fa",
+        "#1e1438",
+        False,
+        "dreamy",
+    ),
+    Palette(
+        "sea glass",
+        ("#0f4c5c", "#3f8f8c", "#b8e0c8"),
+        "#2f7673",
+        "#0c343d",
+        "#1b5c66",
+        "#f0fff4",
+        "#04181c",
+        False,
+        "serene",
+    ),
+    Palette(
+        "charcoal gold",
+        ("#0c0c10", "#24211c", "#5a4620"),
+        "#2e2a22",
+        "#0a0a0a",
+        "#1a1812",
+        "#ffcf5a",
+        "#040404",
+        True,
+        "solemn",
+    ),
+    Palette(
+        "peach haze",
+        ("#e97a62", "#f7c09a", "#fff0d6"),
+        "#e6a080",
+        "#a0524a",
+        "#e89a80",
+        "#fffaf0",
+        "#40181a",
+        False,
+        "warm",
+    ),
+    Palette(
+        "midnight teal",
+        ("#021a26", "#08485e", "#1f8aa0"),
+        "#0d5062",
+        "#021620",
+        "#06303f",
+        "#cffaff",
+        "#010b10",
+        True,
+        "lonely",
+    ),
+    Palette(
+        "lemon sky",
+        ("#e8b923", "#f6e48a", "#fffbe6"),
+        "#c9b25a",
+        "#5e6b2a",
+        "#b8b060",
+        "#ffffff",
+        "#262a0c",
+        False,
+        "playful",
+    ),
+    Palette(
+        "crimson dawn",
+        ("#3a0d2e", "#b0304a", "#ffb36b"),
+        "#7a2a48",
+        "#2a0a1e",
+        "#5a1a36",
+        "#ffe2a8",
+        "#14040e",
+        False,
+        "feverish",
+    ),
 ]
 PALETTE_BY_NAME = {p.name: p for p in PALETTES}
 
@@ -95,12 +276,12 @@ class Scene:
     pal: Palette
     setting: str
     horizon: int
-    ground: np.ndarray            # y of the walkable surface for every x
+    ground: np.ndarray  # y of the walkable surface for every x
     water: bool = False
-    mirror: bool = False          # still water (no ripples)
+    mirror: bool = False  # still water (no ripples)
     reflected: bool = False
-    body: tuple[float, float, float] | None = None   # moon / sun (x, y, r)
-    words: list[str] = field(default_factory=list)   # extra motifs painted by the setting
+    body: tuple[float, float, float] | None = None  # moon / sun (x, y, r)
+    words: list[str] = field(default_factory=list)  # extra motifs painted by the setting
 
     @property
     def ink(self):
@@ -118,10 +299,24 @@ class Scene:
         return int(self.ground[int(np.clip(x, 0, W - 1))])
 
     # ----------------------------------------------------------------- placing
-    def place(self, motif: Motif, size: float, x: float, y: float, *, anchor: str = "center",
-              shade: float = 0.0, tint: float = 0.28, glow: float = 0.0, opacity: float = 1.0,
-              flip: bool = False, rotate: float = 0.0, shadow: bool = False, rim: float = 0.0,
-              shade_colour=None) -> tuple[int, int, int, int]:
+    def place(
+        self,
+        motif: Motif,
+        size: float,
+        x: float,
+        y: float,
+        *,
+        anchor: str = "center",
+        shade: float = 0.0,
+        tint: float = 0.28,
+        glow: float = 0.0,
+        opacity: float = 1.0,
+        flip: bool = False,
+        rotate: float = 0.0,
+        shadow: bool = False,
+        rim: float = 0.0,
+        shade_colour=None,
+    ) -> tuple[int, int, int, int]:
         """Paint a pictogram. shade 0 = full colour .. 1 = silhouette in ink.
         Returns the box (x0, y0, x1, y1)."""
         g = glyph(motif, size, flip=flip, rotate=rotate)
@@ -136,7 +331,7 @@ class Scene:
         g = np.concatenate([rgb, g[..., 3:4]], axis=2)
         if shadow:
             sh = np.zeros((max(4, h // 6), w), dtype=np.float32)
-            ys, xs = np.mgrid[0:sh.shape[0], 0:w]
+            ys, xs = np.mgrid[0 : sh.shape[0], 0:w]
             e = ((xs - w / 2) / (w / 2)) ** 2 + ((ys - sh.shape[0] / 2) / (sh.shape[0] / 2)) ** 2
             sh = np.clip(1 - e, 0, 1) * 0.55
             cv.paste_mask(self.img, cv.blur(sh, 3), self.ink, x0, y0 + h - sh.shape[0] // 2)
@@ -183,13 +378,13 @@ class Scene:
             refl = cv.blur_rgb(refl, 0.8)
         self.img[hy:] = refl
         # a thin bright line at the horizon
-        self.img[hy:hy + 1] = cv.mix(self.img[hy:hy + 1], self.light, 0.25)
+        self.img[hy : hy + 1] = cv.mix(self.img[hy : hy + 1], self.light, 0.25)
         if self.body is not None:
             bx, by, br = self.body
             if by < hy:
                 ys, xsg = cv.grid(H - hy, W)
                 width = br * (0.6 + 2.2 * ys / (H - hy))
-                col = np.exp(-((xsg - bx) / (width + 1)) ** 2)
+                col = np.exp(-(((xsg - bx) / (width + 1)) ** 2))
                 glitter = cv.fbm(H - hy, W, rng, base=3, octaves=5, stretch=10)
                 glit = col * cv.smoothstep(0.55, 0.9, glitter) * 0.9
                 self.img[hy:] = cv.screen(self.img[hy:], self.light, glit)
@@ -199,8 +394,9 @@ class Scene:
 # --------------------------------------------------------------------------- painting
 def paint_sky(img, pal: Palette, rng, horizon: int, clouds: float, body) -> None:
     hf = horizon / H
-    img[:] = cv.vertical_gradient(H, W, [(0, pal.c("sky0")), (hf * 0.55, pal.c("sky1")),
-                                         (hf, pal.c("sky2")), (1, pal.c("sky2"))])
+    img[:] = cv.vertical_gradient(
+        H, W, [(0, pal.c("sky0")), (hf * 0.55, pal.c("sky1")), (hf, pal.c("sky2")), (1, pal.c("sky2"))]
+    )
     if pal.night:
         img[:] = cv.stars(img, rng, 420, horizon * 0.95, color=cv.mix(pal.c("light"), np.ones(3), 0.5))
     if body is not None:
@@ -214,7 +410,10 @@ def paint_sky(img, pal: Palette, rng, horizon: int, clouds: float, body) -> None
         img[:] = cv.blend(img, face, d)
     if clouds > 0:
         n = cv.fbm(H, W, rng, base=2, octaves=5, stretch=3.5)
-        band = cv.smoothstep(0, 0.25, np.linspace(0, 1, H))[:, None] * (1 - cv.smoothstep(hf * 0.8, hf, np.linspace(0, 1, H)))[:, None]
+        band = (
+            cv.smoothstep(0, 0.25, np.linspace(0, 1, H))[:, None]
+            * (1 - cv.smoothstep(hf * 0.8, hf, np.linspace(0, 1, H)))[:, None]
+        )
         m = cv.smoothstep(0.5, 0.85, n) * band * clouds
         lit = cv.mix(pal.c("sky2"), pal.c("light"), 0.35)
         shadow = cv.mix(pal.c("sky1"), pal.c("ink"), 0.25)
@@ -236,7 +435,7 @@ def paint_land(img, pal: Palette, rng, horizon: int, layers: int, style: str) ->
     profile = None
     for i in range(layers):
         t = i / max(1, layers - 1)
-        base = horizon + (H - horizon) * (0.05 + 0.32 * t ** 1.3)
+        base = horizon + (H - horizon) * (0.05 + 0.32 * t**1.3)
         if style == "dunes":
             x = np.arange(W)
             ph = rng.random() * 6.28
@@ -260,7 +459,7 @@ def paint_land(img, pal: Palette, rng, horizon: int, layers: int, style: str) ->
         img[:] = cv.blend(img, layer, mask)
         if i < layers - 1:  # mist between ridges
             fog = cv.fbm(H, W, rng, base=2, octaves=4, stretch=6)
-            band = np.exp(-((ys - prof.mean() - 25) / 40.0) ** 2)
+            band = np.exp(-(((ys - prof.mean() - 25) / 40.0) ** 2))
             img[:] = cv.blend(img, pal.c("sky2"), fog * band * 0.45)
         profile = prof
     return np.clip(profile, 0, H - 1).astype(int)
@@ -298,8 +497,11 @@ def paint_clouds_below(img, pal, rng, horizon: int) -> np.ndarray:
 
 def paint_underwater(img, pal, rng) -> np.ndarray:
     top = cv.mix(pal.c("sky2"), pal.c("light"), 0.3)
-    img[:] = cv.vertical_gradient(H, W, [(0, top), (0.35, pal.c("water") * 0.5 + pal.c("sky1") * 0.5),
-                                         (1, pal.c("ink") * 0.6 + pal.c("water") * 0.4)])
+    img[:] = cv.vertical_gradient(
+        H,
+        W,
+        [(0, top), (0.35, pal.c("water") * 0.5 + pal.c("sky1") * 0.5), (1, pal.c("ink") * 0.6 + pal.c("water") * 0.4)],
+    )
     rays = cv.light_rays(H, W, W * rng.uniform(0.3, 0.7), -80, rng, count=11, spread=0.5, strength=0.45)
     img[:] = cv.screen(img, pal.c("light"), rays)
     caust = cv.fbm(H, W, rng, base=8, octaves=3)
@@ -340,16 +542,25 @@ def paint_space(img, pal, rng, planet: bool) -> np.ndarray:
     img[:] = cv.screen(img, pal.c("sky2"), atmo * 0.8)
     img[:] = cv.blend(img, col, d)
     xs1 = np.arange(W)
-    return np.clip(cy - np.sqrt(np.maximum(r ** 2 - (xs1 - cx) ** 2, 0)), 0, H - 1).astype(int)
+    return np.clip(cy - np.sqrt(np.maximum(r**2 - (xs1 - cx) ** 2, 0)), 0, H - 1).astype(int)
 
 
 SETTINGS = ["sea", "lake", "hills", "dunes", "snow", "clouds", "deep", "space"]
-SETTING_WORDS = {"sea": "sea", "lake": "lake", "hills": "hills", "dunes": "dunes", "snow": "snow",
-                 "clouds": "clouds", "deep": "deep sea", "space": "space"}
+SETTING_WORDS = {
+    "sea": "sea",
+    "lake": "lake",
+    "hills": "hills",
+    "dunes": "dunes",
+    "snow": "snow",
+    "clouds": "clouds",
+    "deep": "deep sea",
+    "space": "space",
+}
 
 
-def landscape(setting: str, pal: Palette, rng, *, horizon: float | None = None, body=None,
-              clouds: float | None = None) -> Scene:
+def landscape(
+    setting: str, pal: Palette, rng, *, horizon: float | None = None, body=None, clouds: float | None = None
+) -> Scene:
     img = np.zeros((H, W, 3), dtype=np.float32)
     if horizon is None:
         horizon = rng.uniform(0.55, 0.68)

@@ -1,7 +1,8 @@
 """Write a contact sheet (a grid of all cards) of a deck.
 
-    .venv/bin/python -m engine.pictures.sheet OUT.png [--deck NAME] [--columns 10] [--width 120]
+.venv/bin/python -m engine.pictures.sheet OUT.png [--deck NAME] [--columns 10] [--width 120]
 """
+
 from __future__ import annotations
 
 import argparse

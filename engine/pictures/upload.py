@@ -5,6 +5,7 @@ upload is accepted, into the store in one transaction (so every server process s
 the deck, and a refused or failed upload never leaves anything behind). Decks an older version kept
 in the data directory (decks/<slug>/) are moved into the store the first time decks are listed.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -23,14 +24,14 @@ from PIL import Image, ImageFilter, ImageOps
 from .colours import dominant_colours
 from .errors import DeckRejected
 
-CARD_SIZE = (480, 720)                 # portrait 2:3, like the built-in deck
-MAX_FILE_BYTES = 15 * 1024 * 1024      # one picture
-MAX_TOTAL_BYTES = 120 * 1024 * 1024    # all pictures, unpacked
-MAX_UPLOAD_BYTES = 120 * 1024 * 1024   # what arrives (zips included)
-MAX_PIXELS = 25_000_000                # one picture: a 24-megapixel camera's (6000 x 4000); no bombs
-MAX_UPLOAD_PIXELS = 2_000_000_000      # all pictures of one upload, counted from their headers
-MAX_SECONDS = 90                       # converting one upload; past it the upload is refused whole
-MIN_SIDE = 64                          # smaller than this is not a usable card
+CARD_SIZE = (480, 720)  # portrait 2:3, like the built-in deck
+MAX_FILE_BYTES = 15 * 1024 * 1024  # one picture
+MAX_TOTAL_BYTES = 120 * 1024 * 1024  # all pictures, unpacked
+MAX_UPLOAD_BYTES = 120 * 1024 * 1024  # what arrives (zips included)
+MAX_PIXELS = 25_000_000  # one picture: a 24-megapixel camera's (6000 x 4000); no bombs
+MAX_UPLOAD_PIXELS = 2_000_000_000  # all pictures of one upload, counted from their headers
+MAX_SECONDS = 90  # converting one upload; past it the upload is refused whole
+MIN_SIDE = 64  # smaller than this is not a usable card
 MAX_ZIP_ENTRIES = 1000
 MAX_CARDS = 500
 ALLOWED_FORMATS = ("JPEG", "PNG", "WEBP", "GIF", "BMP")
@@ -119,21 +120,26 @@ def check_name(name: str) -> tuple[str, str]:
         raise DeckRejected("Please give the deck a name.")
     if not _NAME_OK.fullmatch(display):
         if len(display) > 40:
-            raise DeckRejected("The deck name is {count} characters long; please keep it to 40 or fewer.",
-                               count=len(display))
-        raise DeckRejected("A deck name may only use letters, digits, spaces, '-' and '_' (the name "
-                           "'{display}' has other characters).",
-                           display=display)
+            raise DeckRejected(
+                "The deck name is {count} characters long; please keep it to 40 or fewer.", count=len(display)
+            )
+        raise DeckRejected(
+            "A deck name may only use letters, digits, spaces, '-' and '_' (the name "
+            "'{display}' has other characters).",
+            display=display,
+        )
     slug = slugify(display)
     if not slug or not _SLUG_OK.fullmatch(slug):
         raise DeckRejected("The deck name '{display}' needs at least one letter or digit.", display=display)
     if slug in RESERVED:
-        raise DeckRejected("The name '{display}' is taken by the built-in deck; please choose another.",
-                           display=display)
+        raise DeckRejected(
+            "The name '{display}' is taken by the built-in deck; please choose another.", display=display
+        )
     if read_manifest(slug) is not None:
-        raise DeckRejected("There is already a deck called '{display}'. Choose another name, or delete the old "
-                           "deck first.",
-                           display=display)
+        raise DeckRejected(
+            "There is already a deck called '{display}'. Choose another name, or delete the old deck first.",
+            display=display,
+        )
     return display, slug
 
 
@@ -147,8 +153,12 @@ def _safe_member(name: str) -> bool:
 def _is_junk(name: str) -> bool:
     """Files that zip tools add by themselves (macOS resource forks, thumbnails)."""
     parts = [p for p in re.split(r"[\\/]+", name) if p]
-    return (not parts or parts[0] == "__MACOSX" or any(p.startswith(".") for p in parts)
-            or parts[-1].lower() in ("thumbs.db", "desktop.ini"))
+    return (
+        not parts
+        or parts[0] == "__MACOSX"
+        or any(p.startswith(".") for p in parts)
+        or parts[-1].lower() in ("thumbs.db", "desktop.ini")
+    )
 
 
 def _looks_like_zip(data: bytes) -> bool:
@@ -162,49 +172,68 @@ def _unpack_zip(label: str, data: bytes, budget: list[int]) -> list[tuple[str, b
     except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         raise DeckRejected("'{label}' is not a readable zip file (it may be damaged).", label=label) from None
     if len(infos) > MAX_ZIP_ENTRIES:
-        raise DeckRejected("'{label}' contains {count} entries; at most {most} are allowed.",
-                           label=label, count=len(infos), most=MAX_ZIP_ENTRIES)
+        raise DeckRejected(
+            "'{label}' contains {count} entries; at most {most} are allowed.",
+            label=label,
+            count=len(infos),
+            most=MAX_ZIP_ENTRIES,
+        )
     out = []
     for info in infos:
         name = info.filename
         if not _safe_member(name):
-            raise DeckRejected("'{label}' contains a file with an unsafe path ('{name}'); it was refused.",
-                               label=label, name=name)
+            raise DeckRejected(
+                "'{label}' contains a file with an unsafe path ('{name}'); it was refused.", label=label, name=name
+            )
         if info.is_dir() or _is_junk(name):
             continue
         mode = (info.external_attr >> 16) & 0o170000
         if mode == 0o120000:
             raise DeckRejected("'{label}' contains a link ('{name}') instead of a picture.", label=label, name=name)
         if info.flag_bits & 0x1:
-            raise DeckRejected("'{label}' is password-protected ('{name}'); please upload an unlocked zip.",
-                               label=label, name=name)
+            raise DeckRejected(
+                "'{label}' is password-protected ('{name}'); please upload an unlocked zip.", label=label, name=name
+            )
         if name.lower().endswith((".zip", ".jar", ".7z", ".rar", ".tar", ".gz")):
-            raise DeckRejected("'{name}' in '{label}' is an archive inside an archive; please put the pictures "
-                               "directly into one zip.",
-                               name=name, label=label)
+            raise DeckRejected(
+                "'{name}' in '{label}' is an archive inside an archive; please put the pictures directly into one zip.",
+                name=name,
+                label=label,
+            )
         if info.file_size > MAX_FILE_BYTES:
-            raise DeckRejected("'{name}' in '{label}' would unpack to {size}; each picture may be at most "
-                               "{size2}.",
-                               name=name, label=label, size=_mb(info.file_size), size2=_mb(MAX_FILE_BYTES))
+            raise DeckRejected(
+                "'{name}' in '{label}' would unpack to {size}; each picture may be at most {size2}.",
+                name=name,
+                label=label,
+                size=_mb(info.file_size),
+                size2=_mb(MAX_FILE_BYTES),
+            )
         try:
             with zf.open(info) as fh:  # never trust the declared size: read at most the limit + 1
                 blob = fh.read(MAX_FILE_BYTES + 1)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError):
-            raise DeckRejected("'{name}' in '{label}' could not be unpacked (the zip may be damaged).",
-                               name=name, label=label) from None
+            raise DeckRejected(
+                "'{name}' in '{label}' could not be unpacked (the zip may be damaged).", name=name, label=label
+            ) from None
         if len(blob) > MAX_FILE_BYTES:
-            raise DeckRejected("'{name}' in '{label}' unpacks to more than {size}; each picture may be at most "
-                               "{size}.",
-                               name=name, label=label, size=_mb(MAX_FILE_BYTES))
+            raise DeckRejected(
+                "'{name}' in '{label}' unpacks to more than {size}; each picture may be at most {size}.",
+                name=name,
+                label=label,
+                size=_mb(MAX_FILE_BYTES),
+            )
         budget[0] += len(blob)
         if budget[0] > MAX_TOTAL_BYTES:
-            raise DeckRejected("The pictures add up to more than {size} once unpacked; please upload fewer or "
-                               "smaller pictures.",
-                               size=_mb(MAX_TOTAL_BYTES))
+            raise DeckRejected(
+                "The pictures add up to more than {size} once unpacked; please upload fewer or smaller pictures.",
+                size=_mb(MAX_TOTAL_BYTES),
+            )
         if _looks_like_zip(blob):
-            raise DeckRejected("'{name}' in '{label}' is a zip inside a zip; please put the pictures directly "
-                               "into one zip.",
-                               name=name, label=label)
+            raise DeckRejected(
+                "'{name}' in '{label}' is a zip inside a zip; please put the pictures directly into one zip.",
+                name=name,
+                label=label,
+            )
         out.append((name, blob))
     return out
 
@@ -219,30 +248,46 @@ def _size(label: str, data: bytes) -> int:
     except Exception:  # unreadable: _open_image says so with the picture's name
         return 0
     if w * h > MAX_PIXELS:
-        raise DeckRejected("'{label}' is {w} x {h} pixels, which is too large (at most {most} megapixels). "
-                           "Please make it smaller.",
-                           label=label, w=w, h=h, most=MAX_PIXELS // 1000000)
+        raise DeckRejected(
+            "'{label}' is {w} x {h} pixels, which is too large (at most {most} megapixels). Please make it smaller.",
+            label=label,
+            w=w,
+            h=h,
+            most=MAX_PIXELS // 1000000,
+        )
     return w * h
 
 
 def _open_image(label: str, data: bytes) -> Image.Image:
     """Decode safely: header first (pixel count), then the pixels. Returns an RGB image."""
     if len(data) > MAX_FILE_BYTES:
-        raise DeckRejected("'{label}' is {size}; each picture may be at most {size2}.",
-                           label=label, size=_mb(len(data)), size2=_mb(MAX_FILE_BYTES))
+        raise DeckRejected(
+            "'{label}' is {size}; each picture may be at most {size2}.",
+            label=label,
+            size=_mb(len(data)),
+            size2=_mb(MAX_FILE_BYTES),
+        )
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             im = Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS)
             w, h = im.size
             if w * h > MAX_PIXELS:
-                raise DeckRejected("'{label}' claims to be {w} x {h} pixels, which is far too large (at most "
-                                   "{most} megapixels).",
-                                   label=label, w=w, h=h, most=MAX_PIXELS // 1000000)
+                raise DeckRejected(
+                    "'{label}' claims to be {w} x {h} pixels, which is far too large (at most {most} megapixels).",
+                    label=label,
+                    w=w,
+                    h=h,
+                    most=MAX_PIXELS // 1000000,
+                )
             if min(w, h) < MIN_SIDE:
-                raise DeckRejected("'{label}' is only {w} x {h} pixels; pictures need at least {least} pixels "
-                                   "on each side.",
-                                   label=label, w=w, h=h, least=MIN_SIDE)
+                raise DeckRejected(
+                    "'{label}' is only {w} x {h} pixels; pictures need at least {least} pixels on each side.",
+                    label=label,
+                    w=w,
+                    h=h,
+                    least=MIN_SIDE,
+                )
             im.seek(0)
             # A JPEG decodes straight to a smaller size (1/2 .. 1/8) still larger than the card.
             im.draft("RGB", (CARD_SIZE[0] * 2, CARD_SIZE[1] * 2))
@@ -254,11 +299,15 @@ def _open_image(label: str, data: bytes) -> Image.Image:
     except DeckRejected:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise DeckRejected("'{label}' claims a picture size far too large (at most {most} megapixels).",
-                           label=label, most=MAX_PIXELS // 1000000) from None
+        raise DeckRejected(
+            "'{label}' claims a picture size far too large (at most {most} megapixels).",
+            label=label,
+            most=MAX_PIXELS // 1000000,
+        ) from None
     except Exception:  # PIL raises many kinds for broken data; none of them may escape as a crash
-        raise DeckRejected("'{label}' is not a picture we can read. Please use JPEG, PNG, WebP, GIF or BMP "
-                           "images.", label=label) from None
+        raise DeckRejected(
+            "'{label}' is not a picture we can read. Please use JPEG, PNG, WebP, GIF or BMP images.", label=label
+        ) from None
     if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
         rgba = im.convert("RGBA")
         bg = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
@@ -306,8 +355,9 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0, p
         raise DeckRejected("No files were uploaded.")
     arrived = sum(len(b or b"") for _, b in files)
     if arrived > MAX_UPLOAD_BYTES:
-        raise DeckRejected("The upload is {size}; at most {size2} is allowed.",
-                           size=_mb(arrived), size2=_mb(MAX_UPLOAD_BYTES))
+        raise DeckRejected(
+            "The upload is {size}; at most {size2} is allowed.", size=_mb(arrived), size2=_mb(MAX_UPLOAD_BYTES)
+        )
     budget = [0]
     pictures: list[tuple[str, bytes]] = []
     for raw_name, data in files:
@@ -319,42 +369,58 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0, p
             pictures += _unpack_zip(label, data, budget)
         else:
             if len(data) > MAX_FILE_BYTES:
-                raise DeckRejected("'{label}' is {size}; each picture may be at most {size2}.",
-                                   label=label, size=_mb(len(data)), size2=_mb(MAX_FILE_BYTES))
+                raise DeckRejected(
+                    "'{label}' is {size}; each picture may be at most {size2}.",
+                    label=label,
+                    size=_mb(len(data)),
+                    size2=_mb(MAX_FILE_BYTES),
+                )
             budget[0] += len(data)
             if budget[0] > MAX_TOTAL_BYTES:
-                raise DeckRejected("The pictures add up to more than {size}; please upload fewer or smaller "
-                                   "pictures.",
-                                   size=_mb(MAX_TOTAL_BYTES))
+                raise DeckRejected(
+                    "The pictures add up to more than {size}; please upload fewer or smaller pictures.",
+                    size=_mb(MAX_TOTAL_BYTES),
+                )
             pictures.append((label, data))
         if len(pictures) > MAX_CARDS:
-            raise DeckRejected('That is more than {most} pictures; please upload at most {most}.', most=MAX_CARDS)
+            raise DeckRejected("That is more than {most} pictures; please upload at most {most}.", most=MAX_CARDS)
     if not pictures:
         raise DeckRejected("No pictures were found in the upload.")
     if len(pictures) < min_cards:
-        raise DeckRejected('The deck has {count} pictures, but at least {min_cards} are needed for this game.',
-                           count=len(pictures), min_cards=min_cards)
+        raise DeckRejected(
+            "The deck has {count} pictures, but at least {min_cards} are needed for this game.",
+            count=len(pictures),
+            min_cards=min_cards,
+        )
     pictures.sort(key=lambda p: _natural_key(p[0]))
     pixels = sum(_size(PurePosixPath(n.replace("\\", "/")).name, d) for n, d in pictures)
     if pixels > MAX_UPLOAD_PIXELS:
-        raise DeckRejected("These pictures have {pixels:,} megapixels in all; one upload may have at most "
-                           "{most:,}. Please upload fewer or smaller pictures.",
-                           pixels=pixels // 1000000, most=MAX_UPLOAD_PIXELS // 1000000)
+        raise DeckRejected(
+            "These pictures have {pixels:,} megapixels in all; one upload may have at most "
+            "{most:,}. Please upload fewer or smaller pictures.",
+            pixels=pixels // 1000000,
+            most=MAX_UPLOAD_PIXELS // 1000000,
+        )
     started = time.monotonic()
     seen: dict[str, str] = {}
     cards = []
     for done, (pic_name, data) in enumerate(pictures):
         if time.monotonic() - started > MAX_SECONDS:
-            raise DeckRejected("Converting these pictures took more than {seconds} seconds, so the deck was "
-                               "not added. Please upload fewer or smaller pictures.",
-                               seconds=MAX_SECONDS)
+            raise DeckRejected(
+                "Converting these pictures took more than {seconds} seconds, so the deck was "
+                "not added. Please upload fewer or smaller pictures.",
+                seconds=MAX_SECONDS,
+            )
         if progress is not None:
             progress(done, len(pictures))
         label = PurePosixPath(pic_name.replace("\\", "/")).name
         digest = hashlib.sha256(data).hexdigest()
         if digest in seen:
-            raise DeckRejected("'{label}' is the same picture as '{other}'; every card must be different.",
-                               label=label, other=seen[digest])
+            raise DeckRejected(
+                "'{label}' is the same picture as '{other}'; every card must be different.",
+                label=label,
+                other=seen[digest],
+            )
         seen[digest] = label
         im = _open_image(label, data)
         card = fit_card(im)

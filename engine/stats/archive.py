@@ -4,6 +4,7 @@ Players across games are one person per `player_key` (case and spaces ignored), 
 merges (`aliases`: key -> the key it was merged into). A person is shown under the spelling they
 use most often.
 """
+
 from __future__ import annotations
 
 import gc
@@ -40,10 +41,11 @@ def canonical_keys(keys, aliases: dict) -> dict:
 @dataclass
 class SeatPlayers:
     """The person in a seat of a game, vectorised: results are stored game by game, seat by seat."""
-    offset: np.ndarray   # by game_id: the row of its seat 0 in `results`
-    player: np.ndarray   # by results row: the person's display name
-    person: np.ndarray   # by results row: the person's number in `people`
-    people: object       # the display names in order, as a pandas text array
+
+    offset: np.ndarray  # by game_id: the row of its seat 0 in `results`
+    player: np.ndarray  # by results row: the person's display name
+    person: np.ndarray  # by results row: the person's number in `people`
+    people: object  # the display names in order, as a pandas text array
 
     def __call__(self, game_id, seat):
         """The display names."""
@@ -64,16 +66,16 @@ class SeatPlayers:
 
 @dataclass
 class Archive:
-    games: pd.DataFrame      # index game_id (= position in the records list)
-    results: pd.DataFrame    # one row per game and seat
-    frames: dict             # family name -> {frame name: DataFrame}
+    games: pd.DataFrame  # index game_id (= position in the records list)
+    results: pd.DataFrame  # one row per game and seat
+    frames: dict  # family name -> {frame name: DataFrame}
     seat_players: SeatPlayers
     raw_names: list = field(default_factory=list)  # by game_id: the names by seat, as typed
 
     def names_of(self, game_id: int) -> list[str]:
         """The persons in a game, by seat (display names after merges)."""
         start = self.seat_players.offset[game_id]
-        return list(self.seat_players.player[start:start + int(self.games.at[game_id, "players_count"])])
+        return list(self.seat_players.player[start : start + int(self.games.at[game_id, "players_count"])])
 
 
 def prepare(records: list[dict], aliases: dict | None = None) -> Archive:
@@ -109,20 +111,30 @@ def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
     counts = games["players_count"].to_numpy(dtype=np.int64)
     offsets = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64) if len(counts) else np.zeros(0, np.int64)
 
-    results = pd.DataFrame({"game_id": r["game_id"], "seat": r["seat"], "name": r["name"], "score": r["score"],
-                            "won": r["won"], "team": r["team"], "bot": r["bot"]})
+    results = pd.DataFrame(
+        {
+            "game_id": r["game_id"],
+            "seat": r["seat"],
+            "name": r["name"],
+            "score": r["score"],
+            "won": r["won"],
+            "team": r["team"],
+            "bot": r["bot"],
+        }
+    )
     results["game"] = games["game"].array.take(results["game_id"].to_numpy()) if len(results) else []
     _name_people(results, aliases)
-    results["placement"] = results.groupby("game_id")["score"].rank(ascending=False, method="min").astype(int) \
-        if len(results) else []
+    results["placement"] = (
+        results.groupby("game_id")["score"].rank(ascending=False, method="min").astype(int) if len(results) else []
+    )
 
     # Plain loops over slices of lists: a pandas groupby-join would call Python once per game anyway.
     names, won, bounds = results["player"].tolist(), r["won"].tolist(), list(zip(offsets.tolist(), counts.tolist()))
-    games["players"] = [", ".join(names[o:o + n]) for o, n in bounds]
-    games["winners"] = [", ".join(compress(names[o:o + n], won[o:o + n])) for o, n in bounds]
+    games["players"] = [", ".join(names[o : o + n]) for o, n in bounds]
+    games["winners"] = [", ".join(compress(names[o : o + n], won[o : o + n])) for o, n in bounds]
     person, people = pd.factorize(results["player"], sort=True, use_na_sentinel=False)
     seat_players = SeatPlayers(offsets, results["player"].to_numpy(dtype=object), person, people.array)
-    raw_names = [r["name"][o:o + n] for o, n in bounds]
+    raw_names = [r["name"][o : o + n] for o, n in bounds]
     return Archive(games, results, frames, seat_players, raw_names)
 
 
@@ -137,18 +149,26 @@ def _name_people(results: pd.DataFrame, aliases: dict) -> None:
     canonical = canonical_keys(dict.fromkeys(own), aliases)
     # The spelling: the most used one among the names that are this key's own; else any merged in.
     # One row per distinct name, in order of first use (as a groupby on the key, own key and name).
-    counts = pd.DataFrame({"key": [canonical[k] for k in own], "own_key": own, "name": names,
-                           "n": np.bincount(codes, minlength=len(names))})
+    counts = pd.DataFrame(
+        {
+            "key": [canonical[k] for k in own],
+            "own_key": own,
+            "name": names,
+            "n": np.bincount(codes, minlength=len(names)),
+        }
+    )
     counts["own"] = counts["key"] == counts["own_key"]
     ranked = counts.sort_values(["key", "own", "n"], ascending=[True, False, False], kind="stable")
     display = ranked.drop_duplicates("key").set_index("key")["name"]
-    for column, values in (("own_key", counts["own_key"]), ("key", counts["key"]),
-                           ("player", counts["key"].map(display))):
+    for column, values in (
+        ("own_key", counts["own_key"]),
+        ("key", counts["key"]),
+        ("player", counts["key"].map(display)),
+    ):
         results[column] = values.array.take(codes)
 
 
-def select(archive: Archive, games=None, start: date | None = None, end: date | None = None,
-           players=None) -> pd.Index:
+def select(archive: Archive, games=None, start: date | None = None, end: date | None = None, players=None) -> pd.Index:
     """The game_ids that match: any of `games`, started within [start, end] (UTC dates), with
     any of `players` (display names after merges) at the table. None means no filter."""
     g = archive.games
@@ -173,14 +193,23 @@ def player_summary(archive: Archive, ids, bots: bool = False) -> pd.DataFrame:
     r = r[r["game_id"].isin(ids) & (bots | ~r["bot"])]
     if r.empty:
         return pd.DataFrame(columns=["player", "games", "wins", "win_rate", "avg_score", "avg_placement"])
-    out = r.groupby("player").agg(games=("game_id", "size"), wins=("won", "sum"), avg_score=("score", "mean"),
-                                  avg_placement=("placement", "mean")).reset_index()
+    out = (
+        r.groupby("player")
+        .agg(
+            games=("game_id", "size"),
+            wins=("won", "sum"),
+            avg_score=("score", "mean"),
+            avg_placement=("placement", "mean"),
+        )
+        .reset_index()
+    )
     out["wins"] = out["wins"].astype(int)
     out["win_rate"] = out["wins"] / out["games"]
     out["avg_score"] = out["avg_score"].round(2)
     out["avg_placement"] = out["avg_placement"].round(2)
     return out.sort_values(["wins", "games", "player"], ascending=[False, False, True], ignore_index=True)[
-        ["player", "games", "wins", "win_rate", "avg_score", "avg_placement"]]
+        ["player", "games", "wins", "win_rate", "avg_score", "avg_placement"]
+    ]
 
 
 def score_history(record: dict, names: list[str]) -> pd.DataFrame:

@@ -13,6 +13,7 @@ Definitions the page states:
   with at least one voter). Party turns have no storyteller's card: they count for neither rate.
 - A player found the card in a turn when one of their votes went to it.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -68,8 +69,11 @@ def frames(records: list[dict], game_ids: list[int]) -> dict:
                 found_count += found
                 ballots.extend((gid, number, voter, st, found, classic))
             turns.extend((gid, number, st, len(votes_), found_count, classic))
-    out = {"votes": _frame(votes, VOTE_COLUMNS, ("story", "classic")),
-           "ballots": _frame(ballots, BALLOT_COLUMNS, ("classic",)), "turns": _frame(turns, TURN_COLUMNS, ("classic",))}
+    out = {
+        "votes": _frame(votes, VOTE_COLUMNS, ("story", "classic")),
+        "ballots": _frame(ballots, BALLOT_COLUMNS, ("classic",)),
+        "turns": _frame(turns, TURN_COLUMNS, ("classic",)),
+    }
     out["votes"]["card"] = pd.Categorical(cards)
     out["ballots"]["found"] = out["ballots"]["found"].astype(bool)
     return out
@@ -87,37 +91,67 @@ def summaries(fr: dict, ids, players) -> dict:
     voter = players.number(gv, votes["voter"].to_numpy())
     owner = players.number(gv, votes["owner"].to_numpy())
     decoy = ~votes["story"].to_numpy() & (votes["voter"].to_numpy() != votes["owner"].to_numpy())
-    fooled = (pd.DataFrame({"voter": voter[decoy], "owner": owner[decoy]})
-              .groupby(["voter", "owner"]).size().rename("votes").reset_index())
+    fooled = (
+        pd.DataFrame({"voter": voter[decoy], "owner": owner[decoy]})
+        .groupby(["voter", "owner"])
+        .size()
+        .rename("votes")
+        .reset_index()
+    )
     fooled["voter"], fooled["owner"] = players.named(fooled["voter"]), players.named(fooled["owner"])
 
     classic_turns = turns[turns["classic"].to_numpy() & (turns["voters"].to_numpy() > 0)]
     success = (classic_turns["found"] > 0) & (classic_turns["found"] < classic_turns["voters"])
     teller = players.number(classic_turns["game_id"].to_numpy(), classic_turns["storyteller"].to_numpy())
-    storytellers = (pd.DataFrame({"player": teller, "success": success.to_numpy(),
-                                  "nobody": (classic_turns["found"] == 0).to_numpy(),
-                                  "everybody": (classic_turns["found"] == classic_turns["voters"]).to_numpy()})
-                    .groupby("player").agg(turns=("success", "size"), successes=("success", "sum"),
-                                           nobody=("nobody", "sum"), everybody=("everybody", "sum"))
-                    .reset_index())
+    storytellers = (
+        pd.DataFrame(
+            {
+                "player": teller,
+                "success": success.to_numpy(),
+                "nobody": (classic_turns["found"] == 0).to_numpy(),
+                "everybody": (classic_turns["found"] == classic_turns["voters"]).to_numpy(),
+            }
+        )
+        .groupby("player")
+        .agg(
+            turns=("success", "size"),
+            successes=("success", "sum"),
+            nobody=("nobody", "sum"),
+            everybody=("everybody", "sum"),
+        )
+        .reset_index()
+    )
     storytellers["player"] = players.named(storytellers["player"])
     storytellers["rate"] = storytellers["successes"] / storytellers["turns"]
 
     cb = ballots[ballots["classic"].to_numpy()]
     finder = players.number(cb["game_id"].to_numpy(), cb["voter"].to_numpy())
-    finders = (pd.DataFrame({"player": finder, "found": cb["found"].to_numpy()})
-               .groupby("player").agg(turns=("found", "size"), found=("found", "sum")).reset_index())
+    finders = (
+        pd.DataFrame({"player": finder, "found": cb["found"].to_numpy()})
+        .groupby("player")
+        .agg(turns=("found", "size"), found=("found", "sum"))
+        .reset_index()
+    )
     finders["player"] = players.named(finders["player"])
     finders["rate"] = finders["found"] / finders["turns"]
 
-    cards = (pd.DataFrame({"card": _text(votes["card"]), "story": votes["story"].to_numpy()})
-             .groupby("card").agg(votes=("story", "size"), as_story=("story", "sum")).reset_index())
+    cards = (
+        pd.DataFrame({"card": _text(votes["card"]), "story": votes["story"].to_numpy()})
+        .groupby("card")
+        .agg(votes=("story", "size"), as_story=("story", "sum"))
+        .reset_index()
+    )
     cards["as_decoy"] = cards["votes"] - cards["as_story"]
     cards = cards.sort_values(["votes", "card"], ascending=[False, True], ignore_index=True)
     for frame in (storytellers, finders):
         for col in ("successes", "nobody", "everybody", "found", "turns"):
             if col in frame:
                 frame[col] = frame[col].astype(int)
-    return {"fooled": fooled, "storytellers": storytellers.sort_values("rate", ascending=False, ignore_index=True),
-            "finders": finders.sort_values("rate", ascending=False, ignore_index=True), "cards": cards,
-            "votes_count": int(len(votes)), "turns_count": int(len(turns))}
+    return {
+        "fooled": fooled,
+        "storytellers": storytellers.sort_values("rate", ascending=False, ignore_index=True),
+        "finders": finders.sort_values("rate", ascending=False, ignore_index=True),
+        "cards": cards,
+        "votes_count": int(len(votes)),
+        "turns_count": int(len(turns)),
+    }

@@ -1,5 +1,6 @@
 """The one way a family turns its flat rows into a frame: whole numbers in one int64 block, then the
 named columns read as flags (bools); and the one way it reads a categorical column back as text."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -18,7 +19,11 @@ def text(column: pd.Series):
     """A categorical column's values as text (what `.astype(str)` gives), taken from its categories
     by code: no Python string per row (a column of 200,000 votes' cards went through 200,000)."""
     values = column.array
-    if (isinstance(values, pd.Categorical) and values.categories.dtype == "str" and len(values)
-            and values.codes.min() >= 0):
+    if (
+        isinstance(values, pd.Categorical)
+        and values.categories.dtype == "str"
+        and len(values)
+        and values.codes.min() >= 0
+    ):
         return values.categories.array.take(values.codes)
     return column.astype(str).to_numpy()  # (an empty column stays as it always was: Python objects)

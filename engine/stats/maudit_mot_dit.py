@@ -13,6 +13,7 @@ Definitions the page states: a promise is kept when the word is found on exactly
 clues promised (the holder scores only then); abandoned rounds are left out of the holders' and
 promises' figures.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,8 +24,18 @@ from engine.stats.flat import frame as _frame
 NAME = "maudit_mot_dit"
 TITLE = "Maudit Mot Dit"
 
-ROUND_COLUMNS = ("game_id", "round", "holder", "count", "clues", "found_on", "exact", "abandoned",
-                 "slow_spells", "cursed")
+ROUND_COLUMNS = (
+    "game_id",
+    "round",
+    "holder",
+    "count",
+    "clues",
+    "found_on",
+    "exact",
+    "abandoned",
+    "slow_spells",
+    "cursed",
+)
 ANSWER_COLUMNS = ("game_id", "round", "clue", "seat", "correct")
 
 
@@ -38,9 +49,20 @@ def frames(records: list[dict], game_ids: list[int]) -> dict:
         for index, r in enumerate(rec.get("turns", ())):
             chosen = r.get("chosen") or {}
             count, found = chosen.get("count", 0), r.get("guessed_on") or 0
-            rounds.extend((gid, index, r["box_holder"], count, len(r.get("clues", ())), found,
-                           bool(found) and found == count, bool(r.get("abandoned")), len(r.get("slow_spells", ())),
-                           r.get("curse_to") is not None))
+            rounds.extend(
+                (
+                    gid,
+                    index,
+                    r["box_holder"],
+                    count,
+                    len(r.get("clues", ())),
+                    found,
+                    bool(found) and found == count,
+                    bool(r.get("abandoned")),
+                    len(r.get("slow_spells", ())),
+                    r.get("curse_to") is not None,
+                )
+            )
             words.append(chosen.get("word", ""))
             for number, clue in enumerate(r.get("clues", ()), start=1):
                 for a in clue.get("answers", ()):
@@ -57,30 +79,53 @@ def summaries(fr: dict, ids, players) -> dict:
     played = rounds[~rounds["abandoned"].to_numpy()]
 
     who = players.number(answers["game_id"].to_numpy(), answers["seat"].to_numpy())
-    finders = (pd.DataFrame({"player": who, "correct": answers["correct"].to_numpy()})
-               .groupby("player").agg(answers=("correct", "size"), found=("correct", "sum")).reset_index())
+    finders = (
+        pd.DataFrame({"player": who, "correct": answers["correct"].to_numpy()})
+        .groupby("player")
+        .agg(answers=("correct", "size"), found=("correct", "sum"))
+        .reset_index()
+    )
     finders["player"] = players.named(finders["player"])
     finders["found"] = finders["found"].astype(int)
     finders["rate"] = finders["found"] / finders["answers"]
 
     holder = players.number(played["game_id"].to_numpy(), played["holder"].to_numpy())
-    holders = (pd.DataFrame({"player": holder, "found": (played["found_on"] > 0).to_numpy(),
-                             "exact": played["exact"].to_numpy(), "count": played["count"].to_numpy()})
-               .groupby("player").agg(rounds=("exact", "size"), found=("found", "sum"), kept=("exact", "sum"),
-                                      mean_count=("count", "mean")).reset_index())
+    holders = (
+        pd.DataFrame(
+            {
+                "player": holder,
+                "found": (played["found_on"] > 0).to_numpy(),
+                "exact": played["exact"].to_numpy(),
+                "count": played["count"].to_numpy(),
+            }
+        )
+        .groupby("player")
+        .agg(rounds=("exact", "size"), found=("found", "sum"), kept=("exact", "sum"), mean_count=("count", "mean"))
+        .reset_index()
+    )
     holders["player"] = players.named(holders["player"])
     holders[["found", "kept"]] = holders[["found", "kept"]].astype(int)
     holders["rate"] = holders["kept"] / holders["rounds"]
     holders["mean_count"] = holders["mean_count"].round(1)
 
-    promises = (pd.DataFrame({"count": played["count"].to_numpy(), "found": (played["found_on"] > 0).to_numpy(),
-                              "exact": played["exact"].to_numpy()})
-                .groupby("count").agg(rounds=("exact", "size"), found=("found", "sum"), kept=("exact", "sum"))
-                .reset_index())
+    promises = (
+        pd.DataFrame(
+            {
+                "count": played["count"].to_numpy(),
+                "found": (played["found_on"] > 0).to_numpy(),
+                "exact": played["exact"].to_numpy(),
+            }
+        )
+        .groupby("count")
+        .agg(rounds=("exact", "size"), found=("found", "sum"), kept=("exact", "sum"))
+        .reset_index()
+    )
     promises[["found", "kept"]] = promises[["found", "kept"]].astype(int)
     promises["rate"] = promises["kept"] / promises["rounds"]
-    return {"finders": finders.sort_values(["found", "rate", "player"], ascending=[False, False, True],
-                                           ignore_index=True),
-            "holders": holders.sort_values(["rate", "player"], ascending=[False, True], ignore_index=True),
-            "promises": promises.sort_values("count", ignore_index=True),
-            "rounds_count": int(len(played)), "answers_count": int(len(answers))}
+    return {
+        "finders": finders.sort_values(["found", "rate", "player"], ascending=[False, False, True], ignore_index=True),
+        "holders": holders.sort_values(["rate", "player"], ascending=[False, True], ignore_index=True),
+        "promises": promises.sort_values("count", ignore_index=True),
+        "rounds_count": int(len(played)),
+        "answers_count": int(len(answers)),
+    }

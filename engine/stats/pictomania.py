@@ -10,6 +10,7 @@ Frames (one per archive version):
 Definitions the page states: accuracy is right guesses over guesses that count (void ones left
 out); a word is "guessed" in a round when at least one player guessed it right.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -81,40 +82,78 @@ def summaries(fr: dict, ids, players) -> dict:
     drawn = fr["drawn"][fr["drawn"]["game_id"].isin(ids)]
     counted = guesses[~guesses["void"].to_numpy()]
     who = players.number(counted["game_id"].to_numpy(), counted["guesser"].to_numpy())
-    accuracy = (pd.DataFrame({"player": who, "correct": counted["correct"].to_numpy(),
-                              "order": counted["order"].to_numpy(), "share": counted["share"].to_numpy(),
-                              "first": (counted["order"] == 1).to_numpy()})
-                .groupby("player").agg(guesses=("correct", "size"), correct=("correct", "sum"),
-                                       mean_order=("order", "mean"), mean_share=("share", "mean"),
-                                       firsts=("first", "sum")).reset_index())
+    accuracy = (
+        pd.DataFrame(
+            {
+                "player": who,
+                "correct": counted["correct"].to_numpy(),
+                "order": counted["order"].to_numpy(),
+                "share": counted["share"].to_numpy(),
+                "first": (counted["order"] == 1).to_numpy(),
+            }
+        )
+        .groupby("player")
+        .agg(
+            guesses=("correct", "size"),
+            correct=("correct", "sum"),
+            mean_order=("order", "mean"),
+            mean_share=("share", "mean"),
+            firsts=("first", "sum"),
+        )
+        .reset_index()
+    )
     accuracy["player"] = players.named(accuracy["player"])
     accuracy["accuracy"] = accuracy["correct"] / accuracy["guesses"]
     accuracy[["correct", "firsts"]] = accuracy[["correct", "firsts"]].astype(int)
     accuracy[["mean_order", "mean_share"]] = accuracy[["mean_order", "mean_share"]].round(2)
     # How early, guess by guess (for the distribution): the order counts per player.
-    orders = (pd.DataFrame({"player": who, "order": counted["order"].to_numpy()})
-              .groupby(["player", "order"]).size().rename("guesses").reset_index())
+    orders = (
+        pd.DataFrame({"player": who, "order": counted["order"].to_numpy()})
+        .groupby(["player", "order"])
+        .size()
+        .rename("guesses")
+        .reset_index()
+    )
     orders["player"] = players.named(orders["player"])
 
     drawer = players.number(drawn["game_id"].to_numpy(), drawn["drawer"].to_numpy())
-    sheep = (pd.DataFrame({"player": drawer, "black_sheep": drawn["black_sheep"].to_numpy()})
-             .groupby("player").agg(rounds=("black_sheep", "size"), black_sheep=("black_sheep", "sum")).reset_index())
+    sheep = (
+        pd.DataFrame({"player": drawer, "black_sheep": drawn["black_sheep"].to_numpy()})
+        .groupby("player")
+        .agg(rounds=("black_sheep", "size"), black_sheep=("black_sheep", "sum"))
+        .reset_index()
+    )
     sheep["player"] = players.named(sheep["player"])
     sheep["black_sheep"] = sheep["black_sheep"].astype(int)
     sheep["rate"] = sheep["black_sheep"] / sheep["rounds"]
 
-    words = (pd.DataFrame({"word": _text(drawn["word"]), "deck": _text(drawn["deck"]),
-                           "guessed": (drawn["correct"] > 0).to_numpy(), "correct": drawn["correct"].to_numpy(),
-                           "wrong_word": drawn["wrong_word"].to_numpy()})
-             .groupby(["word", "deck"]).agg(drawn=("guessed", "size"), guessed=("guessed", "sum"),
-                                            right_guesses=("correct", "sum")).reset_index())
+    words = (
+        pd.DataFrame(
+            {
+                "word": _text(drawn["word"]),
+                "deck": _text(drawn["deck"]),
+                "guessed": (drawn["correct"] > 0).to_numpy(),
+                "correct": drawn["correct"].to_numpy(),
+                "wrong_word": drawn["wrong_word"].to_numpy(),
+            }
+        )
+        .groupby(["word", "deck"])
+        .agg(drawn=("guessed", "size"), guessed=("guessed", "sum"), right_guesses=("correct", "sum"))
+        .reset_index()
+    )
     words["guessed"] = words["guessed"].astype(int)
     words["rate"] = words["guessed"] / words["drawn"]
-    guessed = words[words["guessed"] > 0].sort_values(["guessed", "rate", "word"], ascending=[False, False, True],
-                                                      ignore_index=True)
+    guessed = words[words["guessed"] > 0].sort_values(
+        ["guessed", "rate", "word"], ascending=[False, False, True], ignore_index=True
+    )
     never = words[words["guessed"] == 0].sort_values(["drawn", "word"], ascending=[False, True], ignore_index=True)
-    return {"accuracy": accuracy.sort_values("accuracy", ascending=False, ignore_index=True), "orders": orders,
-            "black_sheep": sheep.sort_values(["black_sheep", "player"], ascending=[False, True], ignore_index=True),
-            "words": words, "guessed_words": guessed, "never_guessed": never,
-            "guesses_count": int(len(counted)),
-            "rounds_count": int(drawn[["game_id", "round"]].drop_duplicates().shape[0])}
+    return {
+        "accuracy": accuracy.sort_values("accuracy", ascending=False, ignore_index=True),
+        "orders": orders,
+        "black_sheep": sheep.sort_values(["black_sheep", "player"], ascending=[False, True], ignore_index=True),
+        "words": words,
+        "guessed_words": guessed,
+        "never_guessed": never,
+        "guesses_count": int(len(counted)),
+        "rounds_count": int(drawn[["game_id", "round"]].drop_duplicates().shape[0]),
+    }

@@ -9,6 +9,7 @@ the rows can always be rebuilt from it with `pack`.
 
 Blob: 4 bytes (big-endian header length), the JSON header, then the arrays' bytes.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,17 @@ from engine.stats.registry import FAMILIES, family_of
 
 FORMAT = 1
 _chained = chain.from_iterable
-GAME_FIELDS = ("room", "game_no", "game", "variant", "started_at", "ended_at", "players_count", "turns",
-               "ended_by_host")
+GAME_FIELDS = (
+    "room",
+    "game_no",
+    "game",
+    "variant",
+    "started_at",
+    "ended_at",
+    "players_count",
+    "turns",
+    "ended_by_host",
+)
 
 
 def pack(record: dict) -> bytes:
@@ -33,16 +43,24 @@ def pack(record: dict) -> bytes:
             raise ValueError(f"record {record.get('room')}/{record.get('game_no')}: seats are not 0..n-1")
     module = family_of(record["game"])
     game = {
-        "room": record.get("room", ""), "game_no": record.get("game_no", 1), "game": record["game"],
+        "room": record.get("room", ""),
+        "game_no": record.get("game_no", 1),
+        "game": record["game"],
         "variant": module.variant(record) if module else str(record.get("options", {}).get("variant") or "").title(),
-        "started_at": record.get("started_at") or record.get("ended_at"), "ended_at": record.get("ended_at"),
-        "players_count": len(players), "turns": len(record.get("turns", ())),
+        "started_at": record.get("started_at") or record.get("ended_at"),
+        "ended_at": record.get("ended_at"),
+        "players_count": len(players),
+        "turns": len(record.get("turns", ())),
         "ended_by_host": bool(record.get("ended_by_host")),
     }
     winners, scores = set(record.get("winners", ())), record.get("final_scores", {})
-    results = {"name": [p["name"] for p in players], "score": [scores.get(str(i), 0) for i in range(len(players))],
-               "won": [i in winners for i in range(len(players))], "team": [p.get("team") for p in players],
-               "bot": [bool(p.get("bot")) for p in players]}
+    results = {
+        "name": [p["name"] for p in players],
+        "score": [scores.get(str(i), 0) for i in range(len(players))],
+        "won": [i in winners for i in range(len(players))],
+        "team": [p.get("team") for p in players],
+        "bot": [bool(p.get("bot")) for p in players],
+    }
     frames, chunks, offset = {}, [], 0
     if module is not None:
         layouts = layout(module.NAME)
@@ -52,8 +70,16 @@ def pack(record: dict) -> bytes:
             frames[name] = [len(frame), offset, len(data), {c: _plain(frame[c]) for c in others}]
             chunks.append(data)
             offset += len(data)
-    header = json.dumps({"format": FORMAT, "family": module.NAME if module else None, "game": game,
-                         "results": results, "frames": frames}, separators=(",", ":")).encode()
+    header = json.dumps(
+        {
+            "format": FORMAT,
+            "family": module.NAME if module else None,
+            "game": game,
+            "results": results,
+            "frames": frames,
+        },
+        separators=(",", ":"),
+    ).encode()
     return len(header).to_bytes(4, "big") + header + b"".join(chunks)
 
 
@@ -76,9 +102,14 @@ def layout(family: str) -> dict:
     it makes of no games: the same for every game, so no blob repeats it."""
     if family not in _LAYOUTS:
         empty = FAMILIES[family].frames([], [])
-        _LAYOUTS[family] = {name: ([c for c in f.columns if c != "game_id" and _whole(f[c])],
-                                   [c for c in f.columns if c != "game_id" and not _whole(f[c])], f)
-                            for name, f in empty.items()}
+        _LAYOUTS[family] = {
+            name: (
+                [c for c in f.columns if c != "game_id" and _whole(f[c])],
+                [c for c in f.columns if c != "game_id" and not _whole(f[c])],
+                f,
+            )
+            for name, f in empty.items()
+        }
     return _LAYOUTS[family]
 
 
@@ -94,28 +125,31 @@ def unpack(blobs: list[bytes]) -> tuple[dict, dict, dict]:
     blobs = [bytes(blob) for blob in blobs]
     sizes = [int.from_bytes(blob[:4], "big") for blob in blobs]
     # Every header in one parse: 10,000 small json.loads calls cost twice as much as one big one.
-    headers = json.loads(b"[" + b",".join([blob[4:4 + size] for blob, size in zip(blobs, sizes)]) + b"]")
+    headers = json.loads(b"[" + b",".join([blob[4 : 4 + size] for blob, size in zip(blobs, sizes)]) + b"]")
     game_rows = [h["game"] for h in headers]
     games = {key: [g.get(key) for g in game_rows] for key in GAME_FIELDS}
     r = [h["results"] for h in headers]
     counts = np.fromiter(map(len, (x["name"] for x in r)), dtype=np.int64, count=len(r))
     total = int(counts.sum())
     starts = np.cumsum(counts) - counts
-    results = {"game_id": np.repeat(np.arange(len(r), dtype=np.int64), counts),
-               "seat": np.arange(total, dtype=np.int64) - np.repeat(starts, counts),
-               "name": list(_chained(x["name"] for x in r)),
-               "score": np.fromiter(_chained(x["score"] for x in r), dtype=np.int64, count=total),
-               "won": np.fromiter(_chained(x["won"] for x in r), dtype=bool, count=total),
-               "team": list(_chained(x["team"] for x in r)),
-               # games saved before computer players: none
-               "bot": np.fromiter(_chained(x.get("bot") or [False] * len(x["name"]) for x in r), dtype=bool,
-                                  count=total)}
+    results = {
+        "game_id": np.repeat(np.arange(len(r), dtype=np.int64), counts),
+        "seat": np.arange(total, dtype=np.int64) - np.repeat(starts, counts),
+        "name": list(_chained(x["name"] for x in r)),
+        "score": np.fromiter(_chained(x["score"] for x in r), dtype=np.int64, count=total),
+        "won": np.fromiter(_chained(x["won"] for x in r), dtype=bool, count=total),
+        "team": list(_chained(x["team"] for x in r)),
+        # games saved before computer players: none
+        "bot": np.fromiter(_chained(x.get("bot") or [False] * len(x["name"]) for x in r), dtype=bool, count=total),
+    }
     frames = {}
     for family in FAMILIES:
         mine = [gid for gid, h in enumerate(headers) if h["family"] == family]
         spec = layout(family)
-        frames[family] = {name: _frame(spec[name], [(gid, headers[gid]["frames"].get(name)) for gid in mine],
-                                       blobs, sizes) for name in spec}
+        frames[family] = {
+            name: _frame(spec[name], [(gid, headers[gid]["frames"].get(name)) for gid in mine], blobs, sizes)
+            for name in spec
+        }
     return games, results, frames
 
 
@@ -127,8 +161,10 @@ def _frame(spec: tuple, pieces: list, blobs: list, sizes: list) -> pd.DataFrame:
     counts = np.fromiter((entry[0] for _, entry in pieces), dtype=np.int64, count=len(pieces))
     block = None
     if ints:
-        views = [memoryview(blobs[gid])[4 + sizes[gid] + entry[1]:4 + sizes[gid] + entry[1] + entry[2]]
-                 for gid, entry in pieces]
+        views = [
+            memoryview(blobs[gid])[4 + sizes[gid] + entry[1] : 4 + sizes[gid] + entry[1] + entry[2]]
+            for gid, entry in pieces
+        ]
         block = np.frombuffer(b"".join(views), dtype=np.int64).reshape(-1, len(ints))
     where = {column: i for i, column in enumerate(ints)}
     data = {}

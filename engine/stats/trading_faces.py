@@ -12,6 +12,7 @@ Frames (one per archive version):
 Definitions the page states: a player's reading is right guesses over guesses; a face is read when
 one of its guesses is right (guesses are final, one each, so at most one is).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -61,33 +62,53 @@ def summaries(fr: dict, ids, players) -> dict:
     faces = fr["faces"][fr["faces"]["game_id"].isin(ids)]
 
     reader = players.number(guesses["game_id"].to_numpy(), guesses["guesser"].to_numpy())
-    readers = (pd.DataFrame({"player": reader, "correct": guesses["correct"].to_numpy()})
-               .groupby("player").agg(guesses=("correct", "size"), right=("correct", "sum")).reset_index())
+    readers = (
+        pd.DataFrame({"player": reader, "correct": guesses["correct"].to_numpy()})
+        .groupby("player")
+        .agg(guesses=("correct", "size"), right=("correct", "sum"))
+        .reset_index()
+    )
     readers["player"] = players.named(readers["player"])
     readers["right"] = readers["right"].astype(int)
     readers["accuracy"] = readers["right"] / readers["guesses"]
 
     maker = players.number(faces["game_id"].to_numpy(), faces["face_maker"].to_numpy())
-    makers = (pd.DataFrame({"player": maker, "read": faces["read"].to_numpy()})
-              .groupby("player").agg(faces=("read", "size"), read=("read", "sum")).reset_index())
+    makers = (
+        pd.DataFrame({"player": maker, "read": faces["read"].to_numpy()})
+        .groupby("player")
+        .agg(faces=("read", "size"), read=("read", "sum"))
+        .reset_index()
+    )
     makers["player"] = players.named(makers["player"])
     makers["read"] = makers["read"].astype(int)
     makers["rate"] = makers["read"] / makers["faces"]
 
-    emotions = (pd.DataFrame({"emotion": _text(faces["emotion"]), "read": faces["read"].to_numpy()})
-                .groupby("emotion").agg(faces=("read", "size"), read=("read", "sum")).reset_index())
+    emotions = (
+        pd.DataFrame({"emotion": _text(faces["emotion"]), "read": faces["read"].to_numpy()})
+        .groupby("emotion")
+        .agg(faces=("read", "size"), read=("read", "sum"))
+        .reset_index()
+    )
     emotions["read"] = emotions["read"].astype(int)
     emotions["rate"] = emotions["read"] / emotions["faces"]
     # What each emotion was taken for: its most frequent wrong guess ("" when never mistaken).
     wrong = guesses[~guesses["correct"].to_numpy()]
-    mistaken = (pd.DataFrame({"emotion": _text(wrong["emotion"]),
-                              "guessed": _text(wrong["guessed"])})
-                .groupby(["emotion", "guessed"]).size().rename("times").reset_index()
-                .sort_values(["times", "guessed"], ascending=[False, True]).drop_duplicates("emotion"))
+    mistaken = (
+        pd.DataFrame({"emotion": _text(wrong["emotion"]), "guessed": _text(wrong["guessed"])})
+        .groupby(["emotion", "guessed"])
+        .size()
+        .rename("times")
+        .reset_index()
+        .sort_values(["times", "guessed"], ascending=[False, True])
+        .drop_duplicates("emotion")
+    )
     emotions = emotions.merge(mistaken.rename(columns={"guessed": "taken_for"}), on="emotion", how="left")
     emotions["taken_for"] = emotions["taken_for"].fillna("")
     emotions["times"] = emotions["times"].fillna(0).astype(int)
-    return {"readers": readers.sort_values(["accuracy", "player"], ascending=[False, True], ignore_index=True),
-            "makers": makers.sort_values(["rate", "player"], ascending=[False, True], ignore_index=True),
-            "emotions": emotions.sort_values(["rate", "emotion"], ascending=[False, True], ignore_index=True),
-            "faces_count": int(len(faces)), "guesses_count": int(len(guesses))}
+    return {
+        "readers": readers.sort_values(["accuracy", "player"], ascending=[False, True], ignore_index=True),
+        "makers": makers.sort_values(["rate", "player"], ascending=[False, True], ignore_index=True),
+        "emotions": emotions.sort_values(["rate", "emotion"], ascending=[False, True], ignore_index=True),
+        "faces_count": int(len(faces)),
+        "guesses_count": int(len(guesses)),
+    }

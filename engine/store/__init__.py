@@ -3,6 +3,7 @@
 `sqlite:///path/file.db` is the default and needs no other service. `postgresql://...` serves
 several server processes sharing one database (install the `postgres` extra: psycopg).
 """
+
 from __future__ import annotations
 
 from engine.store.sqlite import SqliteStore
@@ -10,7 +11,7 @@ from engine.store.sqlite import SqliteStore
 
 def open_store(url: str):
     if url.startswith("sqlite:///"):
-        return SqliteStore(url[len("sqlite:///"):])
+        return SqliteStore(url[len("sqlite:///") :])
     if url == "sqlite://":
         return SqliteStore(":memory:")
     if url.startswith(("postgresql://", "postgres://")):

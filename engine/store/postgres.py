@@ -5,6 +5,7 @@ The same SQL as the SQLite store (engine/store/sql.py). A move locks its room's 
 database. Every new room version is announced with NOTIFY at commit; `changes()` LISTENs, which is
 how each server process hears about moves made by the others.
 """
+
 from __future__ import annotations
 
 import threading

@@ -4,6 +4,7 @@ connection, the transaction, how a move locks its room, and how other processes 
 SQL here is written with `?` placeholders; a store whose driver wants another mark sets `MARK`.
 Rows come back as dicts on both drivers.
 """
+
 from __future__ import annotations
 
 import json
@@ -68,8 +69,20 @@ CREATE INDEX IF NOT EXISTS records_in_order ON records (ended_at, code, game_no,
 
 # A room's row stays small, so a move that bumps its version rewrites a few bytes; the game's state
 # lives in `snapshots`, written now and then (engine/tables.py). `rooms.state` is no longer written.
-ROOM_FIELDS = ("code", "game", "options", "language", "seed", "host_hash", "status", "version",
-               "game_no", "created_at", "started_at", "updated_at")
+ROOM_FIELDS = (
+    "code",
+    "game",
+    "options",
+    "language",
+    "seed",
+    "host_hash",
+    "status",
+    "version",
+    "game_no",
+    "created_at",
+    "started_at",
+    "updated_at",
+)
 JSON_FIELDS = ("options", "state")
 
 # Databases from before snapshots had a table of their own: move each room's state there, marked
@@ -120,59 +133,95 @@ class SqlStore:
         return None if row is None else row["version"]
 
     def seats(self, code: str, conn=None) -> list[dict]:
-        return list(self._run(conn, "SELECT seat, name, token_hash, joined_at FROM seats WHERE code = ? ORDER BY seat",
-                              (code,)))
+        return list(
+            self._run(conn, "SELECT seat, name, token_hash, joined_at FROM seats WHERE code = ? ORDER BY seat", (code,))
+        )
 
     def bots(self, code: str, conn=None) -> list[dict]:
         """Seats a computer player plays: seated from the lobby, or handed over by the host."""
-        return [{**r, "seated": bool(r["seated"])} for r in self._run(
-            conn, "SELECT seat, token, level, seated, since FROM bots WHERE code = ? ORDER BY seat", (code,))]
+        return [
+            {**r, "seated": bool(r["seated"])}
+            for r in self._run(
+                conn, "SELECT seat, token, level, seated, since FROM bots WHERE code = ? ORDER BY seat", (code,)
+            )
+        ]
 
     def rooms_with_bots(self) -> list[str]:
         """Rooms being played with computer players (not those in the lobby or finished)."""
-        return [r["code"] for r in self._run(None, "SELECT DISTINCT b.code FROM bots b JOIN rooms r ON r.code = b.code "
-                                                   "WHERE r.status = 'playing' ORDER BY b.code")]
+        return [
+            r["code"]
+            for r in self._run(
+                None,
+                "SELECT DISTINCT b.code FROM bots b JOIN rooms r ON r.code = b.code "
+                "WHERE r.status = 'playing' ORDER BY b.code",
+            )
+        ]
 
     def asks(self, code: str, conn=None) -> list[dict]:
         """Requests to come back into a seat, newest first, each with the token its asker will hold
         if the host agrees, who asked (a device id, or an address) and from what kind of device."""
-        return list(self._run(conn, "SELECT ask_id, seat, token_hash, asker, address, kind, asked_at FROM asks "
-                                    "WHERE code = ? ORDER BY asked_at DESC, ask_id DESC", (code,)))
+        return list(
+            self._run(
+                conn,
+                "SELECT ask_id, seat, token_hash, asker, address, kind, asked_at FROM asks "
+                "WHERE code = ? ORDER BY asked_at DESC, ask_id DESC",
+                (code,),
+            )
+        )
 
     def open_rooms(self, limit: int) -> list[dict]:
         """Rooms not finished, newest first, and whether each was created on the server's computer."""
-        return [{**r, "here": bool(r["here"])} for r in self._run(
-            None, "SELECT r.code, r.game, r.status, r.created_at, r.updated_at, COALESCE(o.here, FALSE) AS here "
-                  "FROM rooms r LEFT JOIN room_origins o ON o.code = r.code WHERE r.status <> 'finished' "
-                  "ORDER BY r.created_at DESC, r.code LIMIT ?", (limit,))]
+        return [
+            {**r, "here": bool(r["here"])}
+            for r in self._run(
+                None,
+                "SELECT r.code, r.game, r.status, r.created_at, r.updated_at, COALESCE(o.here, FALSE) AS here "
+                "FROM rooms r LEFT JOIN room_origins o ON o.code = r.code WHERE r.status <> 'finished' "
+                "ORDER BY r.created_at DESC, r.code LIMIT ?",
+                (limit,),
+            )
+        ]
 
     def rooms_made(self, since: str, device: str | None, address: str, conn=None) -> dict[str, int]:
         """Rooms created since `since` by this device and from this address, and the lobbies of each
         still open: what the limits on creating rooms count."""
-        row = self._run(conn, "SELECT "
-                        "SUM(CASE WHEN o.device = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS device_recent, "
-                        "SUM(CASE WHEN o.address = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS address_recent, "
-                        "SUM(CASE WHEN o.device = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS device_lobbies, "
-                        "SUM(CASE WHEN o.address = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS address_lobbies "
-                        "FROM room_origins o JOIN rooms r ON r.code = o.code WHERE o.device = ? OR o.address = ?",
-                        (device, since, address, since, device, address, device, address)).fetchone()
+        row = self._run(
+            conn,
+            "SELECT "
+            "SUM(CASE WHEN o.device = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS device_recent, "
+            "SUM(CASE WHEN o.address = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS address_recent, "
+            "SUM(CASE WHEN o.device = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS device_lobbies, "
+            "SUM(CASE WHEN o.address = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS address_lobbies "
+            "FROM room_origins o JOIN rooms r ON r.code = o.code WHERE o.device = ? OR o.address = ?",
+            (device, since, address, since, device, address, device, address),
+        ).fetchone()
         return {k: int(row[k] or 0) for k in ("device_recent", "address_recent", "device_lobbies", "address_lobbies")}
 
     def empty_lobbies(self, before: str, conn=None) -> list[str]:
         """Lobbies nobody joined, untouched since `before`."""
-        return [r["code"] for r in self._run(
-            conn, "SELECT r.code FROM rooms r WHERE r.status = 'lobby' AND r.updated_at < ? "
-                  "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = r.code)", (before,))]
+        return [
+            r["code"]
+            for r in self._run(
+                conn,
+                "SELECT r.code FROM rooms r WHERE r.status = 'lobby' AND r.updated_at < ? "
+                "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = r.code)",
+                (before,),
+            )
+        ]
 
     def moves(self, code: str, game_no: int, after: int = 0, conn=None) -> list[dict]:
-        rows = self._run(conn, "SELECT seq, actor, move, at FROM moves WHERE code = ? AND game_no = ? AND seq > ? "
-                               "ORDER BY seq", (code, game_no, after))
+        rows = self._run(
+            conn,
+            "SELECT seq, actor, move, at FROM moves WHERE code = ? AND game_no = ? AND seq > ? ORDER BY seq",
+            (code, game_no, after),
+        )
         return [{**r, "move": json.loads(r["move"])} for r in rows]
 
     def next_seq(self, conn, code: str, game_no: int) -> int:
         """The number of the next move of a game: one index look-up, however long the game."""
-        row = self._run(conn, "SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM moves WHERE code = ? AND game_no = ?",
-                        (code, game_no)).fetchone()
+        row = self._run(
+            conn, "SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM moves WHERE code = ? AND game_no = ?", (code, game_no)
+        ).fetchone()
         return int(row["seq"])
 
     def turn_ends(self, code: str, game_no: int, conn=None) -> dict[int, str]:
@@ -189,8 +238,11 @@ class SqlStore:
         The archive's order comes from `records_in_order`, an index that holds every column the query
         reads from `records`: without it the database sorted the 10,000 rows with their blobs, and
         read each record's page for its four small columns (0.15 s of CPU; 0.05 s with it)."""
-        rows = self._run(None, "SELECT r.code, r.game_no, r.game, s.packed FROM records r LEFT JOIN stat_rows s "
-                               "ON s.code = r.code AND s.game_no = r.game_no ORDER BY r.ended_at, r.code, r.game_no")
+        rows = self._run(
+            None,
+            "SELECT r.code, r.game_no, r.game, s.packed FROM records r LEFT JOIN stat_rows s "
+            "ON s.code = r.code AND s.game_no = r.game_no ORDER BY r.ended_at, r.code, r.game_no",
+        )
         return [dict(row) for row in rows]
 
     def record_of(self, code: str, game_no: int) -> dict | None:
@@ -202,8 +254,9 @@ class SqlStore:
         return int(row["n"]), row["latest"]
 
     def record(self, code: str) -> dict | None:
-        row = self._run(None, "SELECT record FROM records WHERE code = ? ORDER BY game_no DESC LIMIT 1",
-                        (code,)).fetchone()
+        row = self._run(
+            None, "SELECT record FROM records WHERE code = ? ORDER BY game_no DESC LIMIT 1", (code,)
+        ).fetchone()
         return None if row is None else json.loads(row["record"])
 
     def aliases(self) -> dict[str, str]:
@@ -219,8 +272,9 @@ class SqlStore:
     # ---- writes (inside `transaction()`) -----------------------------------------------------
     def insert_room(self, conn, room: dict) -> None:
         values = [json.dumps(room[f]) if f in JSON_FIELDS else room[f] for f in ROOM_FIELDS]
-        self._run(conn, f"INSERT INTO rooms ({', '.join(ROOM_FIELDS)}) VALUES ({', '.join('?' * len(ROOM_FIELDS))})",
-                  values)
+        self._run(
+            conn, f"INSERT INTO rooms ({', '.join(ROOM_FIELDS)}) VALUES ({', '.join('?' * len(ROOM_FIELDS))})", values
+        )
 
     def update_room(self, conn, code: str, **fields) -> None:
         names = list(fields)
@@ -228,8 +282,11 @@ class SqlStore:
         self._run(conn, f"UPDATE rooms SET {', '.join(f'{n} = ?' for n in names)} WHERE code = ?", [*values, code])
 
     def insert_seat(self, conn, code: str, seat: int, name: str, token_hash: str, at: str) -> None:
-        self._run(conn, "INSERT INTO seats (code, seat, name, token_hash, joined_at) VALUES (?, ?, ?, ?, ?)",
-                  (code, seat, name, token_hash, at))
+        self._run(
+            conn,
+            "INSERT INTO seats (code, seat, name, token_hash, joined_at) VALUES (?, ?, ?, ?, ?)",
+            (code, seat, name, token_hash, at),
+        )
 
     def replace_seats(self, conn, code: str, seats: list[dict]) -> None:
         self._run(conn, "DELETE FROM seats WHERE code = ?", (code,))
@@ -238,8 +295,11 @@ class SqlStore:
 
     def put_bot(self, conn, code: str, seat: int, token: str, level: str, seated: bool, at: str) -> None:
         self._run(conn, "DELETE FROM bots WHERE code = ? AND seat = ?", (code, seat))
-        self._run(conn, "INSERT INTO bots (code, seat, token, level, seated, since) VALUES (?, ?, ?, ?, ?, ?)",
-                  (code, seat, token, level, seated, at))
+        self._run(
+            conn,
+            "INSERT INTO bots (code, seat, token, level, seated, since) VALUES (?, ?, ?, ?, ?, ?)",
+            (code, seat, token, level, seated, at),
+        )
 
     def drop_bot(self, conn, code: str, seat: int) -> None:
         self._run(conn, "DELETE FROM bots WHERE code = ? AND seat = ?", (code, seat))
@@ -247,23 +307,41 @@ class SqlStore:
     def ask_rejoin(self, conn, code: str, ask: dict) -> None:
         """A request to come back in; it replaces the asker's earlier one in this room."""
         self._run(conn, "DELETE FROM asks WHERE code = ? AND asker = ?", (code, ask["asker"]))
-        self._run(conn, "INSERT INTO asks (code, ask_id, seat, token_hash, asker, address, kind, asked_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (code, ask["ask_id"], ask["seat"], ask["token_hash"],
-                                                           ask["asker"], ask["address"], ask["kind"], ask["asked_at"]))
+        self._run(
+            conn,
+            "INSERT INTO asks (code, ask_id, seat, token_hash, asker, address, kind, asked_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                code,
+                ask["ask_id"],
+                ask["seat"],
+                ask["token_hash"],
+                ask["asker"],
+                ask["address"],
+                ask["kind"],
+                ask["asked_at"],
+            ),
+        )
 
     def close_rejoin(self, conn, code: str, ask: dict, grant: bool) -> None:
         """The host's answer: the asker's token becomes the seat's (the old link stops working) and
         every other request for that seat is dropped; or this request alone is dropped."""
         if grant:
-            self._run(conn, "UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?",
-                      (ask["token_hash"], code, ask["seat"]))
+            self._run(
+                conn,
+                "UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?",
+                (ask["token_hash"], code, ask["seat"]),
+            )
             self._run(conn, "DELETE FROM asks WHERE code = ? AND seat = ?", (code, ask["seat"]))
         else:
             self._run(conn, "DELETE FROM asks WHERE code = ? AND ask_id = ?", (code, ask["ask_id"]))
 
     def note_origin(self, conn, code: str, device: str | None, address: str, here: bool, at: str) -> None:
-        self._run(conn, "INSERT INTO room_origins (code, device, address, here, created_at) VALUES (?, ?, ?, ?, ?)",
-                  (code, device, address, here, at))
+        self._run(
+            conn,
+            "INSERT INTO room_origins (code, device, address, here, created_at) VALUES (?, ?, ?, ?, ?)",
+            (code, device, address, here, at),
+        )
 
     def drop_room(self, conn, code: str) -> None:
         """An abandoned lobby: nothing was played in it."""
@@ -271,46 +349,73 @@ class SqlStore:
             self._run(conn, f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:
-        self._run(conn, "INSERT INTO moves (code, game_no, seq, actor, move, at) VALUES (?, ?, ?, ?, ?, ?)",
-                  (code, game_no, seq, actor, json.dumps(move), at))
+        self._run(
+            conn,
+            "INSERT INTO moves (code, game_no, seq, actor, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (code, game_no, seq, actor, json.dumps(move), at),
+        )
 
     def save_snapshot(self, conn, code: str, game_no: int, seq: int, state: dict) -> int:
         """Save a room's state as of move `seq`; returns its size in characters."""
         text = json.dumps(state)
-        self._run(conn, "INSERT INTO snapshots (code, game_no, seq, state) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT (code) DO UPDATE SET game_no = excluded.game_no, seq = excluded.seq, "
-                        "state = excluded.state", (code, game_no, seq, text))
+        self._run(
+            conn,
+            "INSERT INTO snapshots (code, game_no, seq, state) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (code) DO UPDATE SET game_no = excluded.game_no, seq = excluded.seq, "
+            "state = excluded.state",
+            (code, game_no, seq, text),
+        )
         return len(text)
 
     def add_turn_end(self, conn, code: str, game_no: int, turn: int, at: str) -> None:
-        self._run(conn, "INSERT INTO turn_ends (code, game_no, turn, ended_at) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT (code, game_no, turn) DO NOTHING", (code, game_no, turn, at))
+        self._run(
+            conn,
+            "INSERT INTO turn_ends (code, game_no, turn, ended_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (code, game_no, turn) DO NOTHING",
+            (code, game_no, turn, at),
+        )
 
     def insert_record(self, conn, code: str, game_no: int, record: dict) -> None:
-        self._run(conn, "INSERT INTO records (code, game_no, game, ended_at, record) VALUES (?, ?, ?, ?, ?) "
-                        "ON CONFLICT (code, game_no) DO UPDATE SET game = excluded.game, "
-                        "ended_at = excluded.ended_at, record = excluded.record",
-                  (code, game_no, record["game"], record["ended_at"], json.dumps(record)))
+        self._run(
+            conn,
+            "INSERT INTO records (code, game_no, game, ended_at, record) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (code, game_no) DO UPDATE SET game = excluded.game, "
+            "ended_at = excluded.ended_at, record = excluded.record",
+            (code, game_no, record["game"], record["ended_at"], json.dumps(record)),
+        )
 
     def save_stat_rows(self, conn, code: str, game_no: int, packed: bytes) -> None:
-        self._run(conn, "INSERT INTO stat_rows (code, game_no, packed) VALUES (?, ?, ?) "
-                        "ON CONFLICT (code, game_no) DO UPDATE SET packed = excluded.packed", (code, game_no, packed))
+        self._run(
+            conn,
+            "INSERT INTO stat_rows (code, game_no, packed) VALUES (?, ?, ?) "
+            "ON CONFLICT (code, game_no) DO UPDATE SET packed = excluded.packed",
+            (code, game_no, packed),
+        )
 
     def set_alias(self, conn, name_key: str, canonical: str) -> None:
-        self._run(conn, "INSERT INTO aliases (name_key, canonical) VALUES (?, ?) "
-                        "ON CONFLICT (name_key) DO UPDATE SET canonical = excluded.canonical", (name_key, canonical))
+        self._run(
+            conn,
+            "INSERT INTO aliases (name_key, canonical) VALUES (?, ?) "
+            "ON CONFLICT (name_key) DO UPDATE SET canonical = excluded.canonical",
+            (name_key, canonical),
+        )
 
     def present(self, code: str, now: str) -> set[int]:
         """Seats with a push socket open on some server process, as that process last said."""
-        return {r["seat"] for r in self._run(None, "SELECT DISTINCT seat FROM presence WHERE code = ? AND until > ?",
-                                             (code, now))}
+        return {
+            r["seat"]
+            for r in self._run(None, "SELECT DISTINCT seat FROM presence WHERE code = ? AND until > ?", (code, now))
+        }
 
     def mark_present(self, conn, code: str, seat: int, process: str, until: str | None) -> None:
         """This process holds a socket of the seat until `until` (renewed while it does); None: no more."""
         self._run(conn, "DELETE FROM presence WHERE code = ? AND seat = ? AND process = ?", (code, seat, process))
         if until is not None:
-            self._run(conn, "INSERT INTO presence (code, seat, process, until) VALUES (?, ?, ?, ?)",
-                      (code, seat, process, until))
+            self._run(
+                conn,
+                "INSERT INTO presence (code, seat, process, until) VALUES (?, ?, ?, ?)",
+                (code, seat, process, until),
+            )
 
     # ---- what hosts upload: picture decks and word lists, shared by every server process ------
     def deck_manifests(self) -> dict[str, dict]:
@@ -341,22 +446,29 @@ class SqlStore:
         return None if row is None else json.loads(row["body"])
 
     def keep_word_list(self, conn, list_id: str, name: str, body: dict) -> None:
-        self._run(conn, "INSERT INTO word_lists (id, name, body) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
-                        "SET name = excluded.name, body = excluded.body", (list_id, name, json.dumps(body)))
+        self._run(
+            conn,
+            "INSERT INTO word_lists (id, name, body) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
+            "SET name = excluded.name, body = excluded.body",
+            (list_id, name, json.dumps(body)),
+        )
 
     def take_lease(self, conn, code: str, process: str, now: str, until: str) -> bool:
         """Lead a room until `until`: granted when nobody leads it, its leader's lease ran out, or
         this process leads it already (then renewed). One statement, so two processes never both win."""
-        self._run(conn, "INSERT INTO leases (code, process, until) VALUES (?, ?, ?) ON CONFLICT (code) DO UPDATE "
-                        "SET process = excluded.process, until = excluded.until "
-                        "WHERE leases.process = excluded.process OR leases.until < ?", (code, process, until, now))
+        self._run(
+            conn,
+            "INSERT INTO leases (code, process, until) VALUES (?, ?, ?) ON CONFLICT (code) DO UPDATE "
+            "SET process = excluded.process, until = excluded.until "
+            "WHERE leases.process = excluded.process OR leases.until < ?",
+            (code, process, until, now),
+        )
         row = self._run(conn, "SELECT process FROM leases WHERE code = ?", (code,)).fetchone()
         return row is not None and row["process"] == process
 
     def first_setting(self, conn, name: str, value: str) -> str:
         """The setting `name`, made `value` if it has none yet: whichever process asks first sets it."""
-        self._run(conn, "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                  (name, value))
+        self._run(conn, "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", (name, value))
         return self._run(conn, "SELECT value FROM settings WHERE name = ?", (name,)).fetchone()["value"]
 
     def set_setting(self, conn, name: str, value: str | None) -> None:
@@ -364,5 +476,8 @@ class SqlStore:
         if value is None:
             self._run(conn, "DELETE FROM settings WHERE name = ?", (name,))
             return
-        self._run(conn, "INSERT INTO settings (name, value) VALUES (?, ?) "
-                        "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
+        self._run(
+            conn,
+            "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            (name, value),
+        )

@@ -3,6 +3,7 @@
 A move, its log entry and the new snapshot are written in one transaction, so a crash leaves
 either all of them or none.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -67,6 +68,7 @@ class SqliteStore(SqlStore):
         if getattr(self._local, "data_version", None) == seen:
             return []
         self._local.data_version = seen
-        rows = conn.execute("SELECT code, version, updated_at FROM rooms WHERE updated_at > ? ORDER BY updated_at",
-                            (since,))
+        rows = conn.execute(
+            "SELECT code, version, updated_at FROM rooms WHERE updated_at > ? ORDER BY updated_at", (since,)
+        )
         return [(r["code"], r["version"], r["updated_at"]) for r in rows]

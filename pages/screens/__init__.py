@@ -3,6 +3,7 @@ host's choices, as the engine's options dict), `table(view)` for the shared scre
 `player(view, act)` for a phone. The pages pick one by the view's game. Every game of the engine's
 registry has one: `pages.screens.<name>`, or the module its `Game.screen` names. The registry is the
 only list of games, and it is read when a screen is asked for (a game may be registered later)."""
+
 import importlib
 from collections.abc import Iterator, Mapping
 from types import ModuleType

@@ -1,5 +1,6 @@
 """Maudit Mot Dit on the shared screen and on a player's phone. Only renders views; the rules are
 in engine/games/maudit_mot_dit.py."""
+
 from __future__ import annotations
 
 import time
@@ -13,13 +14,25 @@ from pages.screens.reveal import name_of, waiting_line, wall_status, winners_lin
 
 PITCH = N_("Maudit Mot Dit — one-word clues, against the count (3–6 players)")
 _RULES = tables.games()["maudit_mot_dit"].constants
-SYMBOL_ICONS = {"sun": "☀️", "feather": "🪶", "moon": "🌙", "star": "⭐", "key": "🔑", "leaf": "🍃",
-                "drop": "💧", "flame": "🔥"}
+SYMBOL_ICONS = {
+    "sun": "☀️",
+    "feather": "🪶",
+    "moon": "🌙",
+    "star": "⭐",
+    "key": "🔑",
+    "leaf": "🍃",
+    "drop": "💧",
+    "flame": "🔥",
+}
 SPELL, CURSE, BOX, SLOW = "🪄", "💀", "📦", "🐢"
-EFFECTS = {"keep_box": N_("📦 Found on its one clue: you keep the box for another round."),
-           "spell": N_("🪄 Found within the count: you give a spell to an opponent.")}
-WARNINGS = {"root": N_("This clue shares a root with your word."),
-            "repeat": N_("This clue repeats an earlier clue, or its root.")}
+EFFECTS = {
+    "keep_box": N_("📦 Found on its one clue: you keep the box for another round."),
+    "spell": N_("🪄 Found within the count: you give a spell to an opponent."),
+}
+WARNINGS = {
+    "root": N_("This clue shares a root with your word."),
+    "repeat": N_("This clue repeats an earlier clue, or its root."),
+}
 
 CSS = """
 <style>
@@ -58,8 +71,12 @@ def options() -> dict:
         st.success(ui.esc(st.session_state.pop("mm-flash")))
     if st.session_state.get("mm-words") not in ("", *lists):
         st.session_state["mm-words"] = ""
-    chosen = st.selectbox(_("Word cards"), ["", *lists], key="mm-words",
-                          format_func=lambda k: lists.get(k) or _("Ours, in the room's language"))
+    chosen = st.selectbox(
+        _("Word cards"),
+        ["", *lists],
+        key="mm-words",
+        format_func=lambda k: lists.get(k) or _("Ours, in the room's language"),
+    )
     if ui.is_local_request():  # only the host, at the laptop that runs the server, adds lists
         _upload_list()
     return {"words": chosen or None}
@@ -67,8 +84,13 @@ def options() -> dict:
 
 def _upload_list() -> None:
     with st.expander(_("Upload your own word list (a text file)")):
-        st.caption(_("One card per line: 8 words separated by commas. Or one word per line, taken 8 at a "
-                     "time. At least {fewest} cards.", fewest=words.LIST_FEWEST))
+        st.caption(
+            _(
+                "One card per line: 8 words separated by commas. Or one word per line, taken 8 at a "
+                "time. At least {fewest} cards.",
+                fewest=words.LIST_FEWEST,
+            )
+        )
         with st.form("mm-upload", clear_on_submit=True):
             name = st.text_input(_("List name"), max_chars=40, key="mm-list-name")
             file = ui.uploader(_("Word list"), type=["txt", "csv"], key="mm-list-file")
@@ -79,8 +101,9 @@ def _upload_list() -> None:
                     st.error(_("The list was not added: {reason}", reason=ui.esc(ui.refusal(exc))))
                 else:
                     st.session_state["mm-list-added"] = list_id
-                    st.session_state["mm-flash"] = n_("List '{name}' added with {n} card.",
-                                                      "List '{name}' added with {n} cards.", count, name=name)
+                    st.session_state["mm-flash"] = n_(
+                        "List '{name}' added with {n} card.", "List '{name}' added with {n} cards.", count, name=name
+                    )
                     st.rerun()
 
 
@@ -94,11 +117,17 @@ def _clues_html(view, *, near: list[int] | None = None, big: bool = False) -> st
         latest = i == len(view["clues"]) - 1
         chips = []
         for j, a in enumerate(clue["answers"]):
-            cls = "mm-answer" + (" mm-right" if a["correct"] else "") + (" mm-near" if latest and near and j in near else "")
+            cls = (
+                "mm-answer"
+                + (" mm-right" if a["correct"] else "")
+                + (" mm-near" if latest and near and j in near else "")
+            )
             mark = "✔️ " if a["correct"] else ""
             chips.append(f"<span class='{cls}'>{mark}{ui.esc(name_of(view, a['seat']))}: {ui.esc(a['answer'])}</span>")
-        rows.append(f"<div class='mm-clue'><span class='mm-n'>{i + 1}.</span>"
-                    f"<span class='mm-word'>{ui.esc(clue['clue'])}</span>{''.join(chips)}</div>")
+        rows.append(
+            f"<div class='mm-clue'><span class='mm-n'>{i + 1}.</span>"
+            f"<span class='mm-word'>{ui.esc(clue['clue'])}</span>{''.join(chips)}</div>"
+        )
     style = " style='font-size:1.3em'" if big else ""
     return f"<div class='mm-clues'{style}>{''.join(rows)}</div>"
 
@@ -126,18 +155,31 @@ def _result_html(view, result) -> str:
     count = result["chosen"]["count"]
     holder = ui.esc(name_of(view, result["box_holder"]))
     if result["guessed_on"] is None:
-        line = n_("{holder}'s word was {word}, in {n} clue: not found.",
-                  "{holder}'s word was {word}, in {n} clues: not found.", count, holder=holder, word=f"<b>{word}</b>")
+        line = n_(
+            "{holder}'s word was {word}, in {n} clue: not found.",
+            "{holder}'s word was {word}, in {n} clues: not found.",
+            count,
+            holder=holder,
+            word=f"<b>{word}</b>",
+        )
     else:
         who = ui.esc(ui.names_of(view, result["guessers"]))
-        line = n_("{holder}'s word was {word}, in {n} clue. {names} found it on clue {found}.",
-                  "{holder}'s word was {word}, in {n} clues. {names} found it on clue {found}.", count,
-                  holder=holder, word=f"<b>{word}</b>", names=who, found=result["guessed_on"])
+        line = n_(
+            "{holder}'s word was {word}, in {n} clue. {names} found it on clue {found}.",
+            "{holder}'s word was {word}, in {n} clues. {names} found it on clue {found}.",
+            count,
+            holder=holder,
+            word=f"<b>{word}</b>",
+            names=who,
+            found=result["guessed_on"],
+        )
     extra = []
     if result.get("spell_to") is not None:
         extra.append(_("{spell} {name} takes a spell.", spell=SPELL, name=ui.esc(name_of(view, result["spell_to"]))))
     if result.get("curse_to") is not None:
-        extra.append(_("{curse} The curse goes to {name}.", curse=CURSE, name=ui.esc(name_of(view, result["curse_to"]))))
+        extra.append(
+            _("{curse} The curse goes to {name}.", curse=CURSE, name=ui.esc(name_of(view, result["curse_to"])))
+        )
     if result.get("curse_wipe"):
         extra.append(_("They had it already: their points are wiped out."))
     return f"<div class='sm-hint'>{line} {' '.join(extra)}</div>"
@@ -149,23 +191,27 @@ def scoreboard(view) -> None:
         curse = CURSE if view["curse"] == s else ""
         spells = f"{SPELL}×{view['spells'][s]}" if view["spells"][s] else ""
         struck = " style='text-decoration:line-through'" if s in view.get("out", []) else ""
-        rows.append(f"<tr><th class='sm-who mm-who'{struck}>{ui.esc(view['names'][s])}</th><td>{view['points'][s]}</td>"
-                    f"<td>{spells}</td><td>{curse}</td><td class='sm-total'>{view['scores'][s]}</td></tr>")
+        rows.append(
+            f"<tr><th class='sm-who mm-who'{struck}>{ui.esc(view['names'][s])}</th><td>{view['points'][s]}</td>"
+            f"<td>{spells}</td><td>{curse}</td><td class='sm-total'>{view['scores'][s]}</td></tr>"
+        )
     points, total = _("Points"), _("Total")
     head = f"<tr><th></th><th>{points}</th><th>{SPELL}</th><th>{CURSE}</th><th>{total}</th></tr>"
     st.html(CSS + f"<table class='sm-scores mm-score'><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-
 # ---- the shared screen -------------------------------------------------------------------------
+
 
 def table(view) -> None:
     st.html(CSS)
     phase = view["phase"]
     wall_status(view, _status_line(view), _wall_waiting(view))
     if phase != "end":
-        bits = [_("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"]),
-                n_("{n} spell left", "{n} spells left", view["spells_left"])]
+        bits = [
+            _("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"]),
+            n_("{n} spell left", "{n} spells left", view["spells_left"]),
+        ]
         if view.get("limit"):
             bits.append(_("At most {n} answers per clue", n=view["limit"]))
         st.caption(ui.esc(" · ".join(bits)))
@@ -178,7 +224,13 @@ def table(view) -> None:
         elif view.get("last") and phase == "choose":
             st.html(_result_html(view, view["last"]))
         if phase in ("choose", "clues") and not view["clues"]:
-            st.html("<div class='sm-hint'>" + _('One word per clue. Not the same root as the word or an earlier clue, no translations. Too slow? Say so on your phone.') + "</div>")
+            st.html(
+                "<div class='sm-hint'>"
+                + _(
+                    "One word per clue. Not the same root as the word or an earlier clue, no translations. Too slow? Say so on your phone."
+                )
+                + "</div>"
+            )
         earlier = _rounds_html(view) if phase != "end" else ""
         if earlier:
             st.html(earlier)
@@ -218,19 +270,31 @@ def _box_html(view) -> str:
         line = _("Next to hold the box: {name}", name=ui.esc(name_of(view, order[1])))
     else:
         line = ""
-    return (f"<div class='mm-wall-head'>{ui.esc(line)}</div>" if line else "") + f"<div class='mm-box'>{''.join(chips)}</div>"
+    return (
+        f"<div class='mm-wall-head'>{ui.esc(line)}</div>" if line else ""
+    ) + f"<div class='mm-box'>{''.join(chips)}</div>"
 
 
 def _curse_and_spells_html(view) -> str:
     if view["curse"] is None:
-        curse = _("{curse} Nobody has the curse yet. It goes to a box holder whose clues the others "
-                  "judge unrelated to the word: 4 points off at the end.", curse=CURSE)
+        curse = _(
+            "{curse} Nobody has the curse yet. It goes to a box holder whose clues the others "
+            "judge unrelated to the word: 4 points off at the end.",
+            curse=CURSE,
+        )
     else:
-        curse = _("{curse} {name} has the curse: 4 points off at the end. If it comes back to them, "
-                  "they lose every point they have.", curse=CURSE, name=ui.esc(name_of(view, view["curse"])))
-    spells = n_("{spell} Each spell a player holds is 1 point off. {n} spell left to give.",
-                "{spell} Each spell a player holds is 1 point off. {n} spells left to give.",
-                view["spells_left"], spell=SPELL)
+        curse = _(
+            "{curse} {name} has the curse: 4 points off at the end. If it comes back to them, "
+            "they lose every point they have.",
+            curse=CURSE,
+            name=ui.esc(name_of(view, view["curse"])),
+        )
+    spells = n_(
+        "{spell} Each spell a player holds is 1 point off. {n} spell left to give.",
+        "{spell} Each spell a player holds is 1 point off. {n} spells left to give.",
+        view["spells_left"],
+        spell=SPELL,
+    )
     return f"<div class='mm-wall-notes'><div>{curse}</div><div>{spells}</div></div>"
 
 
@@ -243,19 +307,30 @@ def _round_line(view, entry) -> str:
     word, count = f"<b>{ui.esc(chosen['word'])}</b>", chosen["count"]
     clues = "<span class='mm-said'>" + " · ".join(ui.esc(c["clue"]) for c in entry["clues"]) + "</span>"
     if entry.get("guessed_on") is None:
-        return n_("{holder}'s word {word}, in {n} clue: {clues}. Not found.",
-                  "{holder}'s word {word}, in {n} clues: {clues}. Not found.", count,
-                  holder=holder, word=word, clues=clues)
-    return n_("{holder}'s word {word}, in {n} clue: {clues}. {names} found it on clue {found}.",
-              "{holder}'s word {word}, in {n} clues: {clues}. {names} found it on clue {found}.", count,
-              holder=holder, word=word, clues=clues, names=ui.esc(ui.names_of(view, entry["guessers"])),
-              found=entry["guessed_on"])
+        return n_(
+            "{holder}'s word {word}, in {n} clue: {clues}. Not found.",
+            "{holder}'s word {word}, in {n} clues: {clues}. Not found.",
+            count,
+            holder=holder,
+            word=word,
+            clues=clues,
+        )
+    return n_(
+        "{holder}'s word {word}, in {n} clue: {clues}. {names} found it on clue {found}.",
+        "{holder}'s word {word}, in {n} clues: {clues}. {names} found it on clue {found}.",
+        count,
+        holder=holder,
+        word=word,
+        clues=clues,
+        names=ui.esc(ui.names_of(view, entry["guessers"])),
+        found=entry["guessed_on"],
+    )
 
 
 def _rounds_html(view) -> str:
     history = view.get("history") or []
     skip = 1 if view["phase"] == "choose" else 0  # the latest round is shown above it then, in full
-    shown = history[::-1][skip:skip + EARLIER_ROUNDS]
+    shown = history[::-1][skip : skip + EARLIER_ROUNDS]
     if not shown:
         return ""
     head = _("Earlier rounds")
@@ -272,6 +347,7 @@ def _wall_waiting(view) -> str:
 
 
 # ---- a player's phone --------------------------------------------------------------------------
+
 
 def player(view, act) -> None:
     st.html(CSS)
@@ -291,16 +367,30 @@ def _holder(view, act) -> None:
     phase = view["phase"]
     rnd = f"{view['round']}"
     if phase == "choose":
-        st.markdown("### " + _('You hold the box. Choose your secret word:'))
+        st.markdown("### " + _("You hold the box. Choose your secret word:"))
         picks = {b["symbol"]: b["count"] for b in view["back"]}
-        rows = "".join(f"<span>{_icon(c['symbol'])}</span><span class='{'mm-pick' if c['symbol'] in picks else ''}'>"
-                       f"{ui.esc(c['word'])}</span>" for c in view["card"])
+        rows = "".join(
+            f"<span>{_icon(c['symbol'])}</span><span class='{'mm-pick' if c['symbol'] in picks else ''}'>"
+            f"{ui.esc(c['word'])}</span>"
+            for c in view["card"]
+        )
         st.html(CSS + f"<div class='mm-card'>{rows}</div>")
         for b in view["back"]:
             word = next(c["word"] for c in view["card"] if c["symbol"] == b["symbol"])
-            st.button(n_("{icon} {word}, in {n} clue", "{icon} {word}, in {n} clues", b["count"], icon=_icon(b["symbol"]),
-                         word=ui.esc(word)), type="primary", use_container_width=True, key=f"mm-choose-{rnd}-{b['symbol']}",
-                      on_click=act, args=({"type": "choose", "symbol": b["symbol"]},))
+            st.button(
+                n_(
+                    "{icon} {word}, in {n} clue",
+                    "{icon} {word}, in {n} clues",
+                    b["count"],
+                    icon=_icon(b["symbol"]),
+                    word=ui.esc(word),
+                ),
+                type="primary",
+                use_container_width=True,
+                key=f"mm-choose-{rnd}-{b['symbol']}",
+                on_click=act,
+                args=({"type": "choose", "symbol": b["symbol"]},),
+            )
         if view.get("effect") in EFFECTS:
             effect = EFFECTS[view["effect"]]
             st.caption(_(effect))
@@ -308,31 +398,58 @@ def _holder(view, act) -> None:
     if phase == "clues":
         chosen = view["chosen"]
         st.html(CSS + f"<div class='mm-secret'>{ui.esc(chosen['word'])}</div>")
-        st.caption(n_("Clue {given} of {n}. Nobody else sees this.", "Clue {given} of {n}. Nobody else sees this.",
-                      chosen["count"], given=len(view["clues"]) + (1 if view.get("can_clue") else 0)))
+        st.caption(
+            n_(
+                "Clue {given} of {n}. Nobody else sees this.",
+                "Clue {given} of {n}. Nobody else sees this.",
+                chosen["count"],
+                given=len(view["clues"]) + (1 if view.get("can_clue") else 0),
+            )
+        )
         if view["clues"]:
             st.html(CSS + _clues_html(view, near=view.get("near")))
         for i in view.get("near", []):
             answer = view["clues"][-1]["answers"][i]
-            st.button(_("Accept “{answer}” from {name}: close enough", answer=ui.esc(answer["answer"]),
-                        name=ui.esc(name_of(view, answer["seat"]))), key=f"mm-accept-{rnd}-{len(view['clues'])}-{i}",
-                      use_container_width=True, on_click=act, args=({"type": "accept", "index": i},))
+            st.button(
+                _(
+                    "Accept “{answer}” from {name}: close enough",
+                    answer=ui.esc(answer["answer"]),
+                    name=ui.esc(name_of(view, answer["seat"])),
+                ),
+                key=f"mm-accept-{rnd}-{len(view['clues'])}-{i}",
+                use_container_width=True,
+                on_click=act,
+                args=({"type": "accept", "index": i},),
+            )
         if view.get("can_clue"):
             _clue_form(view, act)
         if view.get("can_close") and view["found"] and _close_when_due(view, act):
             return
         if view.get("can_close"):
-            line = (_("Found! The round closes when everyone has answered this clue.") if view["found"]
-                    else _("Every clue is given. The round closes when everyone has answered."))
+            line = (
+                _("Found! The round closes when everyone has answered this clue.")
+                if view["found"]
+                else _("Every clue is given. The round closes when everyone has answered.")
+            )
             st.info(line)
-            st.button(_("Close the round now"), key=f"mm-close-{rnd}", use_container_width=True,
-                      on_click=act, args=({"type": "close"},))
+            st.button(
+                _("Close the round now"),
+                key=f"mm-close-{rnd}",
+                use_container_width=True,
+                on_click=act,
+                args=({"type": "close"},),
+            )
         return
     if phase == "spell":
-        st.markdown("### " + _('Found! Give a spell to an opponent:'))
+        st.markdown("### " + _("Found! Give a spell to an opponent:"))
         for target in [s for s in range(len(view["names"])) if s != view["holder"] and s not in view.get("out", [])]:
-            st.button(f"{SPELL} {ui.esc(name_of(view, target))}", key=f"mm-spell-{rnd}-{target}",
-                      use_container_width=True, on_click=act, args=({"type": "give_spell", "target": target},))
+            st.button(
+                f"{SPELL} {ui.esc(name_of(view, target))}",
+                key=f"mm-spell-{rnd}-{target}",
+                use_container_width=True,
+                on_click=act,
+                args=({"type": "give_spell", "target": target},),
+            )
         return
     st.html(_result_html(view, view["result"]))
     st.caption(ui.esc(waiting_line(view)))
@@ -391,8 +508,13 @@ def _opponent(view, act, seat) -> None:
         if seat in view.get("may_answer", []):
             key = f"mm-answer-{rnd}-{len(view['clues'])}"
             st.text_input(_("Your answer"), key=key, max_chars=_RULES["answer_most"])
-            st.button(_("Answer"), type="primary", use_container_width=True, key=f"{key}-go",
-                      on_click=lambda: act({"type": "answer", "text": st.session_state.get(key) or ""}))
+            st.button(
+                _("Answer"),
+                type="primary",
+                use_container_width=True,
+                key=f"{key}-go",
+                on_click=lambda: act({"type": "answer", "text": st.session_state.get(key) or ""}),
+            )
             if view.get("answers_left") is not None:
                 st.caption(n_("{n} answer left for this clue", "{n} answers left for this clue", view["answers_left"]))
         elif view.get("answered"):
@@ -402,15 +524,30 @@ def _opponent(view, act, seat) -> None:
     if phase == "verdict":
         st.html(_result_html(view, view["result"]))
         if view.get("my_verdict") is None:
-            st.button(_("The clues were fine"), use_container_width=True, key=f"mm-fine-{rnd}",
-                      on_click=act, args=({"type": "verdict", "unrelated": False},))
-            st.button(_("{curse} A clue was unrelated to the word", curse=CURSE), use_container_width=True,
-                      key=f"mm-unrelated-{rnd}", on_click=act, args=({"type": "verdict", "unrelated": True},))
+            st.button(
+                _("The clues were fine"),
+                use_container_width=True,
+                key=f"mm-fine-{rnd}",
+                on_click=act,
+                args=({"type": "verdict", "unrelated": False},),
+            )
+            st.button(
+                _("{curse} A clue was unrelated to the word", curse=CURSE),
+                use_container_width=True,
+                key=f"mm-unrelated-{rnd}",
+                on_click=act,
+                args=({"type": "verdict", "unrelated": True},),
+            )
         else:
             st.caption(ui.esc(waiting_line(view)))
     if phase in ("choose", "clues") and not view.get("slow_voted"):
-        st.button(_("{slow} {holder} is too slow", slow=SLOW, holder=ui.esc(holder)), use_container_width=True,
-                  key=f"mm-slow-{rnd}", on_click=act, args=({"type": "slow"},))
+        st.button(
+            _("{slow} {holder} is too slow", slow=SLOW, holder=ui.esc(holder)),
+            use_container_width=True,
+            key=f"mm-slow-{rnd}",
+            on_click=act,
+            args=({"type": "slow"},),
+        )
     elif view.get("slow_voted") and phase in ("choose", "clues"):
         st.caption(_("You said {holder} is too slow. A majority gives them a spell.", holder=ui.esc(holder)))
     if view.get("last") and phase == "choose":

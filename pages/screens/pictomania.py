@@ -1,5 +1,6 @@
 """Pictomania on the shared screen and on a player's phone: everyone draws at once, everyone
 guesses at once. Only renders views and turns taps into moves; the rules are in the engine."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -24,18 +25,20 @@ def deck_name(deck: str) -> str:
     return _(DECK_NAMES[deck]) if deck in DECK_NAMES else deck.capitalize()
 
 
-
 def options() -> dict:
     """The host's choices on the start page (the room language is chosen there already)."""
     # A key, so that switching the language (a new label) keeps the host's choice.
     competitive = st.toggle(
-        _("Competitive variant"), key="pm-competitive",
-        help=_("One black token fewer than players: the round ends as soon as the last one is taken."))
+        _("Competitive variant"),
+        key="pm-competitive",
+        help=_("One black token fewer than players: the round ends as soon as the last one is taken."),
+    )
     st.caption(_("Word deck for each round (green is the easiest, red the hardest)"))
     columns = st.columns(4)
-    decks = [col.selectbox(_("Round {round}", round=i + 1), DECKS, index=i, key=f"pm-deck-{i}",
-                           format_func=deck_name)
-             for i, col in enumerate(columns)]
+    decks = [
+        col.selectbox(_("Round {round}", round=i + 1), DECKS, index=i, key=f"pm-deck-{i}", format_func=deck_name)
+        for i, col in enumerate(columns)
+    ]
     return {"competitive": competitive, "decks": decks}
 
 
@@ -43,14 +46,17 @@ def rules_tables() -> str:
     """The token tables as markdown, from the engine's own data (data/rules/pictomania.md holds a copy;
     a test keeps them equal). Not translated: it is the English rules document's text, and each
     language's rules document carries its own copy."""
-    rows = ["| Players | Scoring tokens (each drawing, handed out in this order) | Black tokens in the middle |",
-            "|---|---|---|"]
+    rows = [
+        "| Players | Scoring tokens (each drawing, handed out in this order) | Black tokens in the middle |",
+        "|---|---|---|",
+    ]
     for n in sorted(SCORING_TOKENS):
         rows.append(f"| {n} | {', '.join(map(str, SCORING_TOKENS[n]))} | {', '.join(map(str, BLACK_TOKENS[n]))} |")
     return "\n".join(rows)
 
 
 # ---- small pieces ------------------------------------------------------------------------------
+
 
 def _cards_html(cards: dict, deck: str, *, stack: bool = False, mine: tuple | None = None) -> str:
     colour = DECK_COLOURS.get(deck, "#6B5A4E")
@@ -59,11 +65,11 @@ def _cards_html(cards: dict, deck: str, *, stack: bool = False, mine: tuple | No
         words = card["words"] if isinstance(card, dict) else card
         theme = card.get("theme", "") if isinstance(card, dict) else ""
         items = "".join(
-            f"<li{' class=pm-mine' if mine == (slot, i) else ''}>{ui.esc(w)}</li>" for i, w in enumerate(words, 1))
+            f"<li{' class=pm-mine' if mine == (slot, i) else ''}>{ui.esc(w)}</li>" for i, w in enumerate(words, 1)
+        )
         head = f"{slot}" + (f" · {ui.esc(theme)}" if theme else "")
         blocks.append(f"<div class='pm-card' data-slot='{slot}'><h4>{head}</h4><ol>{items}</ol></div>")
-    return (f"<div class='pm-cards{' pm-stack' if stack else ''}' style='--deck:{colour}'>"
-            + "".join(blocks) + "</div>")
+    return f"<div class='pm-cards{' pm-stack' if stack else ''}' style='--deck:{colour}'>" + "".join(blocks) + "</div>"
 
 
 def _blacks(view) -> str:
@@ -98,13 +104,17 @@ def _tile(view, seat, *, big: bool = False) -> dict:
     caption = [[name(view, seat), "title"], [_status(view, seat), "note"]]
     if guessers:
         caption.append(["🃏 " + guessers, "note"])
-    return {"id": seat, "seat": seat, "strokes": view["drawings"].get(str(seat), []),
-            "frozen": seat in view.get("frozen", []), "caption": caption}
-
-
+    return {
+        "id": seat,
+        "seat": seat,
+        "strokes": view["drawings"].get(str(seat), []),
+        "frozen": seat in view.get("frozen", []),
+        "caption": caption,
+    }
 
 
 # ---- the shared screen -------------------------------------------------------------------------
+
 
 def _phase_line(view) -> str:
     phase, rnd = view["phase"], view["round"]
@@ -122,13 +132,20 @@ def table(view) -> None:
     phase = view["phase"]
     waiting = view.get("waiting_for") or []
     line = _("Waiting for: {names}", names=ui.names_of(view, waiting)) if waiting and phase in ("words", "draw") else ""
-    st.html(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-            f"<div class='sm-waiting'>{ui.esc(line)}</div></div>")
+    st.html(
+        f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
+        f"<div class='sm-waiting'>{ui.esc(line)}</div></div>"
+    )
     if phase == "end":
         champions, best = winners(view)
         title = _("The game was ended by the host.") + " " if view.get("ended_by_host") else ""
-        won = n_("{names} wins with {points}", "{names} win with {points}", len(champions),
-                 names=ui.esc(" & ".join(champions)), points=ui.points(best))
+        won = n_(
+            "{names} wins with {points}",
+            "{names} win with {points}",
+            len(champions),
+            names=ui.esc(" & ".join(champions)),
+            points=ui.points(best),
+        )
         st.markdown(f"## 🏆 {title}{won}")
         scoreboard(view, big=True)
         if view.get("last_round"):
@@ -154,18 +171,30 @@ def table(view) -> None:
         st.html("<div class='pm-big'>" + _cards_html(view["cards"], view["deck"], stack=True) + "</div>")
     with drawings:
         seats = view["participants"]
-        sheets([_tile(view, s) for s in seats], key="pm-table", cols=columns(len(seats)),
-               tile_px=480 if len(seats) == 4 else 400, font="1rem")
+        sheets(
+            [_tile(view, s) for s in seats],
+            key="pm-table",
+            cols=columns(len(seats)),
+            tile_px=480 if len(seats) == 4 else 400,
+            font="1rem",
+        )
         tokens = ", ".join(map(str, view.get("scoring_tokens") or []))
-        rule = (_("Competitive: the round ends when the last black token is taken.")
-                if view["options"].get("competitive") else _("The round ends when everyone is done."))
+        rule = (
+            _("Competitive: the round ends when the last black token is taken.")
+            if view["options"].get("competitive")
+            else _("The round ends when everyone is done.")
+        )
         # Three messages: the separators are markup, not words.
-        parts = (_("Black tokens: {tokens}", tokens=_blacks(view)),
-                 _("each drawing pays its right guessers {tokens}, in order", tokens=tokens), rule)
+        parts = (
+            _("Black tokens: {tokens}", tokens=_blacks(view)),
+            _("each drawing pays its right guessers {tokens}, in order", tokens=tokens),
+            rule,
+        )
         st.html(f"<div class='pm-big'><div class='pm-note'>{' &nbsp;·&nbsp; '.join(parts)}</div></div>")
 
 
 # ---- a player's phone --------------------------------------------------------------------------
+
 
 def player(view, act) -> None:
     """A player's phone. `act(move)` submits a move and shows a refusal as a message."""
@@ -192,8 +221,9 @@ def player(view, act) -> None:
     last = view.get("last_round")
     if last and phase == "words":
         scored = f"{last['scores'].get(str(seat), 0):+d}"
-        with st.expander(_("Round {round}: you scored {score}", round=last["round"], score=scored),
-                         key=f"pm-round-{last['round']}"):
+        with st.expander(
+            _("Round {round}: you scored {score}", round=last["round"], score=scored), key=f"pm-round-{last['round']}"
+        ):
             round_reveal(view, last, big=False, tile=340)
             scoreboard(view, big=False)
 
@@ -212,12 +242,21 @@ def _words_phase(view, act) -> None:
         if replaced["seat"] == seat:
             text = _("You replaced card {slot}, so everyone reads it and taps Ready again.", slot=replaced["slot"])
         else:
-            text = _("{name} replaced card {slot}, so everyone reads it and taps Ready again.",
-                     name=ui.esc(ui.names_of(view, [replaced["seat"]])), slot=replaced["slot"])
+            text = _(
+                "{name} replaced card {slot}, so everyone reads it and taps Ready again.",
+                name=ui.esc(ui.names_of(view, [replaced["seat"]])),
+                slot=replaced["slot"],
+            )
         st.info(text, icon="🔄")
     if view["waiting_on_you"]:
-        st.button(_("I've read them: Ready"), type="primary", use_container_width=True, key="pm-ready",
-                  on_click=act, args=({"type": "ready"},))
+        st.button(
+            _("I've read them: Ready"),
+            type="primary",
+            use_container_width=True,
+            key="pm-ready",
+            on_click=act,
+            args=({"type": "ready"},),
+        )
         others = [s for s in view.get("waiting_for", []) if s != seat]
         if others:
             st.caption(_("Also waiting for: {names}", names=ui.esc(ui.names_of(view, others))))
@@ -228,14 +267,28 @@ def _words_phase(view, act) -> None:
     if view.get("can_replace"):
         with st.expander(_("A word nobody knows? Replace a card"), key="pm-replace"):
             ready = len(view.get("ready") or [])
-            again = (n_("Everyone then reads it and taps Ready again ({n} already tapped Ready).",
-                        "Everyone then reads it and taps Ready again ({n} already tapped Ready).", ready)
-                     if ready else _("Everyone then reads it and taps Ready again."))
-            st.caption(_("The card goes away for the rest of the game and a new one from the same deck takes its "
-                         "place.") + " " + again)
+            again = (
+                n_(
+                    "Everyone then reads it and taps Ready again ({n} already tapped Ready).",
+                    "Everyone then reads it and taps Ready again ({n} already tapped Ready).",
+                    ready,
+                )
+                if ready
+                else _("Everyone then reads it and taps Ready again.")
+            )
+            st.caption(
+                _("The card goes away for the rest of the game and a new one from the same deck takes its place.")
+                + " "
+                + again
+            )
             for slot, card in view["cards"].items():
-                st.button(_("Replace card {slot} ({theme})", slot=slot, theme=card["theme"]), key=f"pm-replace-{slot}",
-                          use_container_width=True, on_click=act, args=({"type": "replace", "slot": slot},))
+                st.button(
+                    _("Replace card {slot} ({theme})", slot=slot, theme=card["theme"]),
+                    key=f"pm-replace-{slot}",
+                    use_container_width=True,
+                    on_click=act,
+                    args=({"type": "replace", "slot": slot},),
+                )
 
 
 def _draw_phase(view, act) -> None:
@@ -249,8 +302,10 @@ def _draw_phase(view, act) -> None:
         only = _("Only you see this. No letters, digits or arrows to a position: just a picture.")
         st.html(f"<div class='pm-secret' data-testid='pm-secret'>{draw}<small>{only}</small></div>")
         if frozen:
-            sheets([{"id": seat, "seat": seat, "strokes": view["drawings"].get(str(seat), []), "frozen": True}],
-                   key="pm-mine")
+            sheets(
+                [{"id": seat, "seat": seat, "strokes": view["drawings"].get(str(seat), []), "frozen": True}],
+                key="pm-mine",
+            )
             st.caption("🔒 " + _frozen_why(view, done))
         else:
             sketch.pad(view, act, key=f"pm-pad-{rkey}")
@@ -287,20 +342,34 @@ def _others(view, act, rkey) -> None:
             # The component puts the tapped number where "{n}" stands: n="{n}" hands it back verbatim.
             # TRANSLATORS: {n} is the number the player tapped, {name} the player who drew.
             confirm = _("Place {n} on {name}'s drawing — final", n="{n}", name=who)
-            tile["guess"] = {"numbers": left, "label": _("Guess:"), "nonce": rkey, "confirm": confirm,
-                             "hint": _("A guess can't be taken back.") + freeze}
+            tile["guess"] = {
+                "numbers": left,
+                "label": _("Guess:"),
+                "nonce": rkey,
+                "confirm": confirm,
+                "hint": _("A guess can't be taken back.") + freeze,
+            }
         tiles.append(tile)
     if tiles:
-        sheets(tiles, key=f"pm-others-{rkey}", cols=2, stack=True, font=".95rem",
-               on_guess=lambda drawer, number: act({"type": "guess", "drawer": drawer, "number": number}))
+        sheets(
+            tiles,
+            key=f"pm-others-{rkey}",
+            cols=2,
+            stack=True,
+            font=".95rem",
+            on_guess=lambda drawer, number: act({"type": "guess", "drawer": drawer, "number": number}),
+        )
 
 
 def _finish(view, act, done: bool) -> None:
     seat = view["you"]
     if done:
         token = view["finished"][str(seat)]
-        you = (_("You're done with black token {token}.", token=token) if token is not None
-               else _("You're done (no black token)."))
+        you = (
+            _("You're done with black token {token}.", token=token)
+            if token is not None
+            else _("You're done (no black token).")
+        )
         names = ui.esc(ui.names_of(view, view.get("waiting_for") or []) or _("nobody"))
         st.success(you + " " + _("Waiting for: {names}", names=names))
     else:
@@ -308,16 +377,32 @@ def _finish(view, act, done: bool) -> None:
         with st.popover("✋ " + _("I'm done"), type="primary", use_container_width=True, key="pm-done"):
             choice = st.selectbox(_("Black token"), [*supply, None], key="pm-token", format_func=_token_name)
             left = ", ".join(map(str, view.get("black_supply") or [])) or _("none")
-            st.caption(_("After this you can no longer draw or guess this round.") + " "
-                       + _("Black tokens left: {tokens}", tokens=left))
-            label = (_("Finish and take black token {token}", token=choice) if choice is not None
-                     else _("Finish without a token"))
-            st.button(label, type="primary", key="pm-finish", use_container_width=True,
-                      on_click=act, args=({"type": "finish", "token": choice},))
+            st.caption(
+                _("After this you can no longer draw or guess this round.")
+                + " "
+                + _("Black tokens left: {tokens}", tokens=left)
+            )
+            label = (
+                _("Finish and take black token {token}", token=choice)
+                if choice is not None
+                else _("Finish without a token")
+            )
+            st.button(
+                label,
+                type="primary",
+                key="pm-finish",
+                use_container_width=True,
+                on_click=act,
+                args=({"type": "finish", "token": choice},),
+            )
     if seat not in view.get("wrong_word", []):
         with st.popover(_("I drew the wrong word"), use_container_width=True, key="pm-wrong-menu"):
-            st.caption(_("Your drawing takes no more guesses and the guesses on it are returned. Your own scoring "
-                         "tokens all count against you and your black token scores 0. Your own guesses still count."))
+            st.caption(
+                _(
+                    "Your drawing takes no more guesses and the guesses on it are returned. Your own scoring "
+                    "tokens all count against you and your black token scores 0. Your own guesses still count."
+                )
+            )
             st.button(_("Yes, I drew the wrong word"), key="pm-wrong", on_click=act, args=({"type": "wrong_word"},))
 
 

@@ -1,5 +1,6 @@
 """Pictomania's shared pieces: the look (CSS), names, and a scored round revealed (answers, guesses,
 the scoring breakdown) with the scoreboard. Renders records from the view; no rules here."""
+
 from __future__ import annotations
 
 import functools
@@ -54,7 +55,9 @@ def name(view, seat) -> str:
 def columns(count: int) -> int:
     return 3 if count in (3, 5, 6) else 2
 
+
 # ---- a scored round ----------------------------------------------------------------------------
+
 
 def signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
@@ -66,8 +69,15 @@ def word_of(record, seat) -> tuple[str, str]:
 
 
 # The scoring breakdown's columns: the first holds names, the others numbers (right-aligned).
-_BREAKDOWN = (N_("Player"), N_("Tokens received"), N_("Black token"), N_("Unclaimed"), N_("Errors"), N_("Round"),
-              N_("Game"))
+_BREAKDOWN = (
+    N_("Player"),
+    N_("Tokens received"),
+    N_("Black token"),
+    N_("Unclaimed"),
+    N_("Errors"),
+    N_("Round"),
+    N_("Game"),
+)
 
 
 def _head_row(labels: list[str]) -> str:
@@ -91,31 +101,50 @@ def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None =
         on = sorted((g for g in record["guesses"] if g["drawer"] == s), key=lambda g: g["order"])
         for g in on:
             right = g["number"] == record["assignments"][str(s)]["number"]
-            caption.append([f"{name(view, g['guesser'])} {'✔' if right else '✖ ' + str(g['number'])}",
-                            "ok" if right else "bad"])
+            caption.append(
+                [f"{name(view, g['guesser'])} {'✔' if right else '✖ ' + str(g['number'])}", "ok" if right else "bad"]
+            )
         if not on:
             caption.append([_("nobody guessed"), "note"])
-        tiles.append({"id": s, "seat": s, "strokes": record["drawings"].get(str(s), []), "caption": caption,
-                      **({} if view.get("you") is None else {"replay": s == view.get("you")})})
+        tiles.append(
+            {
+                "id": s,
+                "seat": s,
+                "strokes": record["drawings"].get(str(s), []),
+                "caption": caption,
+                **({} if view.get("you") is None else {"replay": s == view.get("you")}),
+            }
+        )
     rows = []
     for s in sorted(seats, key=lambda s: -record["scores"].get(str(s), 0)):
         t = record["tokens"][str(s)]
         received = sum(r["value"] for r in t["received"])
         got = " + ".join(str(r["value"]) for r in t["received"]) or "–"
-        black = "–" if t["black"] is None else (f"{t['black']} → {signed(t['black_counts'])}" if t["black_counts"] != t["black"]
-                                                else f"{t['black']}")
+        black = (
+            "–"
+            if t["black"] is None
+            else (f"{t['black']} → {signed(t['black_counts'])}" if t["black_counts"] != t["black"] else f"{t['black']}")
+        )
         sheep = " 🐑" if record.get("black_sheep") == s else ""
         unclaimed = -sum(t["unclaimed"])
-        rows.append(f"<tr><td>{names[s]}{sheep}</td><td class='n'>{got}{' = ' + str(received) if len(t['received']) > 1 else ''}"
-                    f"</td><td class='n'>{black}</td><td class='n'>{unclaimed}</td><td class='n'>{t['errors']}</td>"
-                    f"<td class='n'><b>{signed(record['scores'].get(str(s), 0))}</b></td>"
-                    f"<td class='n'>{view['scores'][s] if s < len(view['scores']) else 0}</td></tr>")
+        rows.append(
+            f"<tr><td>{names[s]}{sheep}</td><td class='n'>{got}{' = ' + str(received) if len(t['received']) > 1 else ''}"
+            f"</td><td class='n'>{black}</td><td class='n'>{unclaimed}</td><td class='n'>{t['errors']}</td>"
+            f"<td class='n'><b>{signed(record['scores'].get(str(s), 0))}</b></td>"
+            f"<td class='n'>{view['scores'][s] if s < len(view['scores']) else 0}</td></tr>"
+        )
     sheep = record.get("black_sheep")
-    footer = ("🐑 " + _("Black sheep: {name} (most wrong guesses): their black token counts against them.",
-                       name=names[sheep])
-              if sheep is not None else _("No black sheep this round."))
-    table = ("<table class='pm-table'>" + _head_row([_(h) for h in _BREAKDOWN]) + "".join(rows)
-             + f"</table><div class='pm-note'>{footer}</div>")
+    footer = (
+        "🐑 " + _("Black sheep: {name} (most wrong guesses): their black token counts against them.", name=names[sheep])
+        if sheep is not None
+        else _("No black sheep this round.")
+    )
+    table = (
+        "<table class='pm-table'>"
+        + _head_row([_(h) for h in _BREAKDOWN])
+        + "".join(rows)
+        + f"</table><div class='pm-note'>{footer}</div>"
+    )
     wrap = "pm-big" if big else ""
     title = _("Round {round} — the answers", round=record["round"])
     st.html(f"<div class='{'sm-big' if big else ''}'><div class='sm-phase'>{title}</div></div>")
@@ -125,12 +154,19 @@ def round_reveal(view, record, *, big: bool, tile: int = 300, cols: int | None =
         replay = replay_options("all", auto=True, key=once)
     else:
         replay = replay_options("each")
-    sheets(tiles, key=f"pm-reveal-{record['round']}-{'big' if big else 'small'}", cols=cols or columns(len(seats)),
-           tile_px=tile, font="1.25rem" if big else ".9rem", replay=replay)
+    sheets(
+        tiles,
+        key=f"pm-reveal-{record['round']}-{'big' if big else 'small'}",
+        cols=cols or columns(len(seats)),
+        tile_px=tile,
+        font="1.25rem" if big else ".9rem",
+        replay=replay,
+    )
     save_drawings(view, record)
 
 
 # ---- keepsakes: the drawings as animated images and a contact sheet ----------------------------
+
 
 @functools.lru_cache(maxsize=8)
 def _keepsake(code: str, game_no: int, round_no: int | None, rounds: int) -> dict[str, bytes]:
@@ -149,11 +185,12 @@ def _zip(code, game_no, rounds):
             for file_name, data in _keepsake(code, game_no, None, rounds).items():
                 z.writestr(file_name, data)
         return out.getvalue()
+
     return build
 
 
 def save_drawings(view, record) -> None:
-    """"Save the drawings": a phone saves its own drawing (an animated GIF) and the round's contact
+    """ "Save the drawings": a phone saves its own drawing (an animated GIF) and the round's contact
     sheet; the wall every drawing of the round; on the server's laptop, the whole game as a zip.
     The images are built when a button is pressed."""
     code, game_no, round_no = view.get("code"), view.get("game_no"), record["round"]
@@ -169,18 +206,34 @@ def save_drawings(view, record) -> None:
                 continue
             tag = f"-round{round_no}-{seat + 1}-"
             label = _("My drawing, animated") if seat == you else _("{name}'s drawing, animated", name=name(view, seat))
-            st.download_button(label, _one(code, game_no, round_no, rounds, lambda k, t=tag: t in k),
-                               file_name=f"{prefix}-{seat + 1}.gif", mime="image/gif", on_click="ignore",
-                               icon=":material/animated_images:",
-                               key=f"pm-gif-{round_no}-{you}-{seat}")
-        st.download_button(_("All the round's drawings, with their words"),
-                           _one(code, game_no, round_no, rounds, lambda k: k.endswith("sheet.png")),
-                           file_name=f"{prefix}-sheet.png", mime="image/png", on_click="ignore", icon=":material/image:",
-                           key=f"pm-sheet-{round_no}-{you}")
+            st.download_button(
+                label,
+                _one(code, game_no, round_no, rounds, lambda k, t=tag: t in k),
+                file_name=f"{prefix}-{seat + 1}.gif",
+                mime="image/gif",
+                on_click="ignore",
+                icon=":material/animated_images:",
+                key=f"pm-gif-{round_no}-{you}-{seat}",
+            )
+        st.download_button(
+            _("All the round's drawings, with their words"),
+            _one(code, game_no, round_no, rounds, lambda k: k.endswith("sheet.png")),
+            file_name=f"{prefix}-sheet.png",
+            mime="image/png",
+            on_click="ignore",
+            icon=":material/image:",
+            key=f"pm-sheet-{round_no}-{you}",
+        )
         if you is None and ui.is_local_request():
-            st.download_button(_("The whole game's drawings (zip)"), _zip(code, game_no, rounds),
-                               file_name=f"pictomania-{code.lower()}-{game_no}.zip", mime="application/zip",
-                               on_click="ignore", icon=":material/folder_zip:", key=f"pm-zip-{round_no}")
+            st.download_button(
+                _("The whole game's drawings (zip)"),
+                _zip(code, game_no, rounds),
+                file_name=f"pictomania-{code.lower()}-{game_no}.zip",
+                mime="application/zip",
+                on_click="ignore",
+                icon=":material/folder_zip:",
+                key=f"pm-zip-{round_no}",
+            )
 
 
 def scoreboard(view, *, big: bool) -> None:
@@ -193,7 +246,9 @@ def scoreboard(view, *, big: bool) -> None:
     rows = "".join(
         f"<tr><td>{ui.esc(view['names'][s])}</td>"
         + "".join(f"<td class='n'>{signed(r['scores'].get(str(s), 0))}</td>" for r in history)
-        + f"<td class='n'><b>{view['scores'][s]}</b></td></tr>" for s in order)
+        + f"<td class='n'><b>{view['scores'][s]}</b></td></tr>"
+        for s in order
+    )
     head = _head_row([_("Player"), *rounds, _("Total")])
     st.html(f"<div class='{'pm-big' if big else ''}'><table class='pm-table'>{head}{rows}</table></div>")
 

@@ -4,6 +4,7 @@ The engine's canvas space (0..1000 × 0..750, y down) is the only truth. The SVG
 viewBox, so every screen scales the same strokes; the pad converts its fabric.js paths from
 its own pixel size into that space, one `stroke` move per finished stroke.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,6 +32,7 @@ PAD_WIDE = (560, 420)
 
 # ---- engine strokes → SVG ----------------------------------------------------------------------
 
+
 def _path_d(points: list) -> str:
     """Relative moves keep the data small: most steps are one or two digits."""
     (x, y), rest = points[0], points[1:]
@@ -53,9 +55,11 @@ def svg(strokes: list, *, seat=None) -> str:
     `sheets`)."""
     body = "".join(f'<path d="{d}" stroke="{c}" stroke-width="{w}"/>' for c, w, d in paths(strokes))
     who = "" if seat is None else f' data-seat="{int(seat)}"'
-    return (f'<svg viewBox="0 0 {CANVAS_WIDTH} {CANVAS_HEIGHT}"{who} data-strokes="{len(strokes)}" '
-            f'xmlns="http://www.w3.org/2000/svg"><rect width="{CANVAS_WIDTH}" height="{CANVAS_HEIGHT}" '
-            f'fill="{PAPER}"/><g fill="none" stroke-linecap="round" stroke-linejoin="round">{body}</g></svg>')
+    return (
+        f'<svg viewBox="0 0 {CANVAS_WIDTH} {CANVAS_HEIGHT}"{who} data-strokes="{len(strokes)}" '
+        f'xmlns="http://www.w3.org/2000/svg"><rect width="{CANVAS_WIDTH}" height="{CANVAS_HEIGHT}" '
+        f'fill="{PAPER}"/><g fill="none" stroke-linecap="round" stroke-linejoin="round">{body}</g></svg>'
+    )
 
 
 _SHEETS_HTML = '<div class="sheets"></div>'
@@ -377,13 +381,31 @@ def replay_options(controls: str, *, auto: bool = False, key: str | None = None)
     """How `sheets` replays its drawings: controls "all" (one button replays every drawing: the
     wall), "each" (a button under each replayable drawing: a phone's own), "player" (play, pause
     and a speed: Statistics); `auto` replays them once as they first show (`key` names that once)."""
-    return {"controls": controls, "auto": auto, "key": key, "ms": REPLAY_MS,
-            "labels": {"again": _("Replay the drawings") if controls == "all" else _("Replay my drawing"),
-                       "play": _("Play"), "pause": _("Pause"), "speed": _("Speed")}}
+    return {
+        "controls": controls,
+        "auto": auto,
+        "key": key,
+        "ms": REPLAY_MS,
+        "labels": {
+            "again": _("Replay the drawings") if controls == "all" else _("Replay my drawing"),
+            "play": _("Play"),
+            "pause": _("Pause"),
+            "speed": _("Speed"),
+        },
+    }
 
 
-def sheets(tiles: list[dict], *, key: str, cols: int = 1, tile_px: int | None = None, font: str = "1rem",
-           stack: bool = False, on_guess=None, replay: dict | None = None) -> None:
+def sheets(
+    tiles: list[dict],
+    *,
+    key: str,
+    cols: int = 1,
+    tile_px: int | None = None,
+    font: str = "1rem",
+    stack: bool = False,
+    on_guess=None,
+    replay: dict | None = None,
+) -> None:
     """Drawings from their stroke data, in a grid (one component for many drawings: its code travels
     with every rerun). tiles: [{"id", "seat", "strokes", "frozen"?, "caption": [[text, class]],
     "guess"?: {"numbers", "label", "confirm" (with "{n}"), "hint", "nonce"}}]. `on_guess(drawer,
@@ -391,25 +413,39 @@ def sheets(tiles: list[dict], *, key: str, cols: int = 1, tile_px: int | None = 
     `stack` puts the drawings in one column on a phone. `replay` (`replay_options`) lets the
     tiles with `"replay": True` (all of them when no tile says) come back stroke by stroke, in the
     browser."""
+
     def guessed():
         value = (st.session_state.get(key) or {}).get("guess")
         if on_guess and value:
             on_guess(int(value["drawer"]), int(value["number"]))
 
-    shown = [{"id": str(t["id"]), "seat": t.get("seat"), "frozen": bool(t.get("frozen")),
-              "caption": t.get("caption") or [], "guess": t.get("guess"), "paths": paths(t["strokes"])}
-             for t in tiles]
+    shown = [
+        {
+            "id": str(t["id"]),
+            "seat": t.get("seat"),
+            "frozen": bool(t.get("frozen")),
+            "caption": t.get("caption") or [],
+            "guess": t.get("guess"),
+            "paths": paths(t["strokes"]),
+        }
+        for t in tiles
+    ]
     if replay:
         chosen = any("replay" in t for t in tiles)
         for tile, shown_tile in zip(tiles, shown):
             if tile["strokes"] and (tile.get("replay") if chosen else True):
                 shown_tile["plan"] = [[round(a, 4), round(b, 4)] for a, b in schedule(tile["strokes"])]
-    _sheets(key=key, data={"tiles": shown, "cols": cols, "tile": tile_px, "font": font, "stack": stack,
-                           "replay": replay},
-            on_guess_change=guessed, width="stretch", height="content")
+    _sheets(
+        key=key,
+        data={"tiles": shown, "cols": cols, "tile": tile_px, "font": font, "stack": stack, "replay": replay},
+        on_guess_change=guessed,
+        width="stretch",
+        height="content",
+    )
 
 
 # ---- fabric.js paths ↔ engine strokes ----------------------------------------------------------
+
 
 def _samples(path: list) -> list[tuple[float, float]]:
     """The pointer positions of a freedraw path: M, each Q's control point (the sample; its end
@@ -460,14 +496,22 @@ def to_fabric(strokes: list, size: tuple[int, int]) -> dict:
     for s in strokes:
         pts = [(round(x * sx, 1), round(y * sy, 1)) for x, y in s["points"]]
         path = [["M", *pts[0]]] + [["L", *p] for p in (pts[1:] or pts[:1])]
-        objects.append({"type": "Path", "path": path, "fill": None,
-                        "stroke": PAPER if s["color"] == ERASER else s["color"],
-                        "strokeWidth": max(1.0, round(s["width"] * sx, 1)),
-                        "strokeLineCap": "round", "strokeLineJoin": "round"})
+        objects.append(
+            {
+                "type": "Path",
+                "path": path,
+                "fill": None,
+                "stroke": PAPER if s["color"] == ERASER else s["color"],
+                "strokeWidth": max(1.0, round(s["width"] * sx, 1)),
+                "strokeLineCap": "round",
+                "strokeLineJoin": "round",
+            }
+        )
     return {"version": "7.4.0", "objects": objects}
 
 
 # ---- the pad -----------------------------------------------------------------------------------
+
 
 def pad_size() -> tuple[int, int]:
     agent = (st.context.headers.get("User-Agent") or "") if st.context.headers else ""
@@ -531,26 +575,57 @@ def pad(view: dict, act, key: str) -> None:
     loaded = ss.get(key + ":init")
     if loaded is None or loaded["size"] != size or ss.pop(key + ":reload", False):
         generation = loaded["generation"] + 1 if loaded else 0
-        ss[key + ":init"] = loaded = {"size": size, "generation": generation,
-                                      "drawing": {**to_fabric(mine, size), "sobremesa": generation}}
+        ss[key + ":init"] = loaded = {
+            "size": size,
+            "generation": generation,
+            "drawing": {**to_fabric(mine, size), "sobremesa": generation},
+        }
         ss[key + ":known"] = len(mine)
     ss.setdefault(key + ":tool", PALETTE[0])
     ss.setdefault(key + ":size", "medium")
     tool = ss.get(key + ":tool") or PALETTE[0]
     width = ERASER_WIDTH if tool == ERASER else SIZES.get(ss.get(key + ":size") or "medium", 10)
-    st_canvas(key=key, width=size[0], height=size[1], background_color=PAPER, drawing_mode="freedraw",
-              stroke_color=PAPER if tool == ERASER else tool, stroke_width=max(1, round(width * size[0] / CANVAS_WIDTH)),
-              initial_drawing=loaded["drawing"], update_streamlit=True, on_change=lambda: _sync(key, size, act))
-    st.pills(_("Pen"), TOOLS, key=key + ":tool", label_visibility="collapsed", wrap=True, required=True,
-             format_func=_tool_name)
+    st_canvas(
+        key=key,
+        width=size[0],
+        height=size[1],
+        background_color=PAPER,
+        drawing_mode="freedraw",
+        stroke_color=PAPER if tool == ERASER else tool,
+        stroke_width=max(1, round(width * size[0] / CANVAS_WIDTH)),
+        initial_drawing=loaded["drawing"],
+        update_streamlit=True,
+        on_change=lambda: _sync(key, size, act),
+    )
+    st.pills(
+        _("Pen"),
+        TOOLS,
+        key=key + ":tool",
+        label_visibility="collapsed",
+        wrap=True,
+        required=True,
+        format_func=_tool_name,
+    )
     with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=True):
-        st.pills(_("Size"), list(SIZES), key=key + ":size", label_visibility="collapsed", required=True,
-                 format_func=_size_name)
-        st.button("↩️ " + _("Undo"), key=key + ":undo", disabled=not mine, on_click=_edit,
-                  args=(key, act, {"type": "undo"}))
+        st.pills(
+            _("Size"),
+            list(SIZES),
+            key=key + ":size",
+            label_visibility="collapsed",
+            required=True,
+            format_func=_size_name,
+        )
+        st.button(
+            "↩️ " + _("Undo"), key=key + ":undo", disabled=not mine, on_click=_edit, args=(key, act, {"type": "undo"})
+        )
         with st.popover("🗑️", help=_("Clear the whole drawing"), disabled=not mine, key=key + ":clear-menu"):
-            st.button(_("Yes, clear my whole drawing"), key=key + ":clear", type="primary",
-                      on_click=_edit, args=(key, act, {"type": "clear"}))
+            st.button(
+                _("Yes, clear my whole drawing"),
+                key=key + ":clear",
+                type="primary",
+                on_click=_edit,
+                args=(key, act, {"type": "clear"}),
+            )
 
 
 def _tool_name(tool: str) -> str:

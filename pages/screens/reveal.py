@@ -1,5 +1,6 @@
 """What the Dixit family's screens share: names, the phrase, and the revealed turn (whose card was
 where, who voted what, the red vote and team colours, the points popping in) and the scoreboard."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -48,8 +49,14 @@ def waiting_line(view) -> str:
 # Team colours: an emoji for text drawn by the card component (textContent), a colour for HTML.
 # The names are marked here and translated where shown: _(name).
 
-TEAMS = [("🔵", N_("Blue"), "#3B6FB6"), ("🟠", N_("Orange"), "#D9822B"), ("🟢", N_("Green"), "#3F9E5A"),
-         ("🟣", N_("Purple"), "#7E57C2"), ("🟡", N_("Yellow"), "#C9A41A"), ("🟤", N_("Brown"), "#8B5A2B")]
+TEAMS = [
+    ("🔵", N_("Blue"), "#3B6FB6"),
+    ("🟠", N_("Orange"), "#D9822B"),
+    ("🟢", N_("Green"), "#3F9E5A"),
+    ("🟣", N_("Purple"), "#7E57C2"),
+    ("🟡", N_("Yellow"), "#C9A41A"),
+    ("🟤", N_("Brown"), "#8B5A2B"),
+]
 
 RED = "🟥"
 
@@ -57,12 +64,18 @@ CLAIM = N_("I have a phrase!")  # the claim button's label, which the wall's hin
 
 # What the room does now, on the wall while it has no cards to show (shown through `hint_html`).
 HINTS = {
-    "claim": N_("📱 Look at the cards on your phone. Got an idea for one of them? "
-                "Tap {button} first, and you are the storyteller."),
-    "tell": N_("{teller} picks a card and says a phrase about it aloud. Everyone else: listen, "
-               "then give a card from your hand that fits the phrase."),
-    "give": N_("Everyone but the storyteller gives a card that fits the phrase. The cards are shuffled, "
-               "then everyone votes for the one they think is the storyteller's."),
+    "claim": N_(
+        "📱 Look at the cards on your phone. Got an idea for one of them? "
+        "Tap {button} first, and you are the storyteller."
+    ),
+    "tell": N_(
+        "{teller} picks a card and says a phrase about it aloud. Everyone else: listen, "
+        "then give a card from your hand that fits the phrase."
+    ),
+    "give": N_(
+        "Everyone but the storyteller gives a card that fits the phrase. The cards are shuffled, "
+        "then everyone votes for the one they think is the storyteller's."
+    ),
 }
 
 
@@ -142,24 +155,38 @@ def turn_result(view, turn, min_width=170, big=False) -> None:
         if p["position"] == red:
             # TRANSLATORS: a card's label: its number on the table, then the red card's emoji
             label = _("{position} {red} red", position=p["position"], red=RED)
-        cards.append({"id": p["card"], "label": label, "glow": p["position"] == story and not party,
-                      "badge": who + (" · ← " + ", ".join(votes) if votes else "")})
+        cards.append(
+            {
+                "id": p["card"],
+                "label": label,
+                "glow": p["position"] == story and not party,
+                "badge": who + (" · ← " + ", ".join(votes) if votes else ""),
+            }
+        )
     found = story if story is not None and not party else None
-    st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-reveal'>"
-            f"{_told_line(turn, ui.esc(name_of(view, teller)), found)}</div></div>")
+    st.html(
+        CSS + f"<div class='{'od-big' if big else ''}'><div class='od-reveal'>"
+        f"{_told_line(turn, ui.esc(name_of(view, teller)), found)}</div></div>"
+    )
     if red is not None:
         owner = next((p["owner"] for p in turn["table"] if p["position"] == red), None)
-        st.html(CSS + f"<div class='od-redline'>{RED} "
-                f"{_red_line(red, ui.esc(name_of(view, owner)), voters_of.get(red, []))}</div>")
+        st.html(
+            CSS + f"<div class='od-redline'>{RED} "
+            f"{_red_line(red, ui.esc(name_of(view, owner)), voters_of.get(red, []))}</div>"
+        )
     card_grid(cards, key=f"result-{turn['turn']}", min_width=min_width)
     _points_chips(view, turn, big)
 
 
 def _told_line(turn, teller: str, story) -> str:
-    """"Turn 3: Ana told: “phrase” — the storyteller's card was 5", one whole sentence per case
+    """ "Turn 3: Ana told: “phrase” — the storyteller's card was 5", one whole sentence per case
     (a phrase or not, the card shown or not). `teller` comes escaped; the phrase is escaped here."""
-    params = {"turn": turn["turn"], "teller": teller, "phrase": ui.esc(turn.get("phrase") or ""),
-              "card": f"<span class='od-story'>{story}</span>"}
+    params = {
+        "turn": turn["turn"],
+        "teller": teller,
+        "phrase": ui.esc(turn.get("phrase") or ""),
+        "card": f"<span class='od-story'>{story}</span>",
+    }
     if turn.get("phrase") and story is not None:
         return _("Turn {turn}: {teller} told: “{phrase}” — the storyteller's card was {card}", **params)
     if turn.get("phrase"):
@@ -174,9 +201,14 @@ def _red_line(red, owner: str, on_red: list) -> str:
     if not on_red:
         return _("Red card: {position} ({owner}'s): nobody voted it", position=red, owner=owner)
     # The number of players caught decides the verb's form in other languages (English: "score" in both).
-    return n_("Red card: {position} ({owner}'s): {voters} scores 0",
-              "Red card: {position} ({owner}'s): {voters} score 0", len(on_red),
-              position=red, owner=owner, voters=ui.esc(", ".join(on_red)))
+    return n_(
+        "Red card: {position} ({owner}'s): {voters} scores 0",
+        "Red card: {position} ({owner}'s): {voters} score 0",
+        len(on_red),
+        position=red,
+        owner=owner,
+        voters=ui.esc(", ".join(on_red)),
+    )
 
 
 def _did(view, turn, seat: str, name: str) -> str:
@@ -202,9 +234,11 @@ def _points_chips(view, turn, big) -> None:
         picks = turn["votes"].get(seat)
         what = _did(view, turn, seat, f"<b>{ui.esc(name_of(view, s))}</b>")
         classes = "od-chip" + (" od-zero" if not points else "") + (" od-red" if picks and red in picks else "")
-        chips.append(f"<span class='{classes}' style='--team:{colour_of(view, s)}'>"
-                     f"{what}<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.06 * i:.2f}s'>"
-                     f"+{points}</span></span>")
+        chips.append(
+            f"<span class='{classes}' style='--team:{colour_of(view, s)}'>"
+            f"{what}<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.06 * i:.2f}s'>"
+            f"+{points}</span></span>"
+        )
     st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
 
 
@@ -217,10 +251,13 @@ def _team_points_chips(view, turn, big) -> None:
     for i, team in enumerate(order):
         emoji, name, colour = TEAMS[team % len(TEAMS)]
         points = turn["team_scores"].get(str(team), 0)
-        did = " · ".join(_did(view, turn, s, f"<b>{ui.esc(name_of(view, int(s)))}</b>")
-                         for s in members[team] if s in turn["scores"])
-        chips.append(f"<span class='od-chip{' od-zero' if not points else ''}' style='--team:{colour}'>{emoji} {did}"
-                     f"<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.08 * i:.2f}s'>+{points}</span></span>")
+        did = " · ".join(
+            _did(view, turn, s, f"<b>{ui.esc(name_of(view, int(s)))}</b>") for s in members[team] if s in turn["scores"]
+        )
+        chips.append(
+            f"<span class='od-chip{' od-zero' if not points else ''}' style='--team:{colour}'>{emoji} {did}"
+            f"<span class='od-pts od-pop' style='animation-delay:{0.15 + 0.08 * i:.2f}s'>+{points}</span></span>"
+        )
     st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
 
 
@@ -242,12 +279,15 @@ def scoreboard(view) -> None:
     rows = []
     for s in sorted(range(len(names)), key=lambda s: (-view["scores"][s], s)):
         cells = ("<td></td>" if earlier else "") + "".join(
-            f"<td>{t['scores'].get(str(s), 0) or '·'}</td>" for t in shown)
+            f"<td>{t['scores'].get(str(s), 0) or '·'}</td>" for t in shown
+        )
         who = (f"{team_of(view, s)[0]} " if team else "") + ui.esc(names[s])
         rows.append(f"<tr><th class='sm-who'>{who}</th>{cells}<td class='sm-total'>{view['scores'][s]}</td></tr>")
     total = _("Total")
-    st.html(f"<table class='sm-scores'><thead><tr><th></th>{head}<th>{total}</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    st.html(
+        f"<table class='sm-scores'><thead><tr><th></th>{head}<th>{total}</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
 
 
 def winning_teams(view) -> list[int]:
@@ -265,8 +305,10 @@ def team_label(team: int) -> str:
 def wall_status(view, line: str, waiting: str) -> None:
     """The top of a shared screen: what the room does now, whom it waits on (both plain text,
     escaped here), and at the end who won."""
-    st.html(f"<div class='sm-big'><div class='sm-phase'>{ui.esc(line)}</div>"
-            f"<div class='sm-waiting'>{ui.esc(waiting)}</div></div>")
+    st.html(
+        f"<div class='sm-big'><div class='sm-phase'>{ui.esc(line)}</div>"
+        f"<div class='sm-waiting'>{ui.esc(waiting)}</div></div>"
+    )
     if view["phase"] == "end":
         ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
         st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
@@ -278,9 +320,19 @@ def winners_line(view) -> str:
         won = winning_teams(view)
         best = view["team_scores"].get(str(won[0]), 0) if won else 0
         teams = " & ".join(team_label(t) for t in won)
-        return "🏆 " + n_("Team {teams} wins with {points}", "Team {teams} win with {points}", len(won),
-                         teams=teams, points=ui.points(best))
+        return "🏆 " + n_(
+            "Team {teams} wins with {points}",
+            "Team {teams} win with {points}",
+            len(won),
+            teams=teams,
+            points=ui.points(best),
+        )
     best = max(view["scores"], default=0)
     winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-    return "🏆 " + n_("{names} wins with {points}", "{names} win with {points}", len(winners),
-                     names=" & ".join(winners), points=ui.points(best))
+    return "🏆 " + n_(
+        "{names} wins with {points}",
+        "{names} win with {points}",
+        len(winners),
+        names=" & ".join(winners),
+        points=ui.points(best),
+    )

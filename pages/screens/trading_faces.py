@@ -1,5 +1,6 @@
 """Trading Faces on the shared screen and on a player's phone, both variants. Only renders views;
 the rules are in engine/games/trading_faces.py."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -16,10 +17,21 @@ from pages.screens.reveal import name_of, waiting_line, wall_status, winners_lin
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
 EMOTIONS = tables.games()["trading_faces"].constants["emotions"]
 # The card words, marked here and translated where shown: word(emotion).
-WORDS = {"angry": N_("angry"), "bored": N_("bored"), "confused": N_("confused"), "disgusted": N_("disgusted"),
-         "embarrassed": N_("embarrassed"), "happy": N_("happy"), "excited": N_("excited"), "proud": N_("proud"),
-         "sad": N_("sad"), "scared": N_("scared"), "surprised": N_("surprised"), "tired": N_("tired"),
-         "in_love": N_("in love")}
+WORDS = {
+    "angry": N_("angry"),
+    "bored": N_("bored"),
+    "confused": N_("confused"),
+    "disgusted": N_("disgusted"),
+    "embarrassed": N_("embarrassed"),
+    "happy": N_("happy"),
+    "excited": N_("excited"),
+    "proud": N_("proud"),
+    "sad": N_("sad"),
+    "scared": N_("scared"),
+    "surprised": N_("surprised"),
+    "tired": N_("tired"),
+    "in_love": N_("in love"),
+}
 
 CSS = """
 <style>
@@ -88,25 +100,32 @@ def number(emotion: str) -> int:
 
 
 def label(emotion: str) -> str:
-    """"6 · happy": the number and the word, as on the card."""
+    """ "6 · happy": the number and the word, as on the card."""
     return f"{number(emotion)} · {word(emotion)}"
 
 
 def card_html(emotion: str, *, count: int = 1, new: bool = False, big: bool = False) -> str:
     classes = "tf-card" + (" tf-new" if new else "") + (" tf-big" if big else "")
     badge = f"<span class='tf-count'>×{count}</span>" if count > 1 else ""
-    return (f"<div class='{classes}'><span class='tf-num'>{number(emotion)}</span>{badge}{face_img(emotion)}"
-            f"<div class='tf-word'>{ui.esc(word(emotion))}</div></div>")
+    return (
+        f"<div class='{classes}'><span class='tf-num'>{number(emotion)}</span>{badge}{face_img(emotion)}"
+        f"<div class='tf-word'>{ui.esc(word(emotion))}</div></div>"
+    )
 
 
 def options() -> dict:
-    variant = st.radio(_("Variant"), ("classic", "memory"), key="tf-variant", horizontal=True,
-                       format_func=lambda v: _("Passing cards (3–5 players)") if v == "classic"
-                       else _("Memory (2–4 players)"))
+    variant = st.radio(
+        _("Variant"),
+        ("classic", "memory"),
+        key="tf-variant",
+        horizontal=True,
+        format_func=lambda v: _("Passing cards (3–5 players)") if v == "classic" else _("Memory (2–4 players)"),
+    )
     return {"variant": variant}
 
 
 # ---- the shared screen -------------------------------------------------------------------------
+
 
 def _phase_line(view) -> str:
     phase = view["phase"]
@@ -115,11 +134,17 @@ def _phase_line(view) -> str:
     if phase == "face":
         return _("{maker} is making a face", maker=name_of(view, view["face"]["maker"]))
     if phase == "peek":
-        return _("{player} lifts a card: only {viewer} sees it", player=name_of(view, view["active"]),
-                 viewer=name_of(view, view["viewer"]))
+        return _(
+            "{player} lifts a card: only {viewer} sees it",
+            player=name_of(view, view["active"]),
+            viewer=name_of(view, view["viewer"]),
+        )
     if phase == "decide":
-        return _("{viewer} makes the face of the card {player} lifted", player=name_of(view, view["active"]),
-                 viewer=name_of(view, view["viewer"]))
+        return _(
+            "{viewer} makes the face of the card {player} lifted",
+            player=name_of(view, view["active"]),
+            viewer=name_of(view, view["viewer"]),
+        )
     return _("The game is over")
 
 
@@ -146,15 +171,21 @@ def _wall_waiting(view) -> str:
 
 def _classic_wall(view) -> None:
     phase = view["phase"]
-    bits = [n_("{n} card in the pile", "{n} cards in the pile", view["pile"]),
-            n_("{n} pass so far", "{n} passes so far", view["pass_no"])]
+    bits = [
+        n_("{n} card in the pile", "{n} cards in the pile", view["pile"]),
+        n_("{n} pass so far", "{n} passes so far", view["pass_no"]),
+    ]
     st.caption(ui.esc(" · ".join(bits)))
     if phase == "face":
         st.html(_order_html(view, view["face"]))
-        st.html("<div class='sm-hint'>" + _('Watch the face. No words, no hands! Guess in turn on your phones: each player has one guess.') + "</div>")
+        st.html(
+            "<div class='sm-hint'>"
+            + _("Watch the face. No words, no hands! Guess in turn on your phones: each player has one guess.")
+            + "</div>"
+        )
     elif phase == "pass":
         st.html(_passed_html(view))
-        st.html("<div class='sm-hint'>" + _('Three of a kind? Tap Stop! on your phone and make that face.') + "</div>")
+        st.html("<div class='sm-hint'>" + _("Three of a kind? Tap Stop! on your phone and make that face.") + "</div>")
     stops = _stops_html(view) if phase != "end" else ""
     if stops:
         st.html(stops)
@@ -184,8 +215,11 @@ def _stops_html(view) -> str:
     queue = view.get("queue") or []
     if not queue:
         return ""
-    line = _("{stop} Stop! called by {names}: their faces come next, in this order.", stop="✋",
-             names=ui.esc(ui.names_of(view, queue)))
+    line = _(
+        "{stop} Stop! called by {names}: their faces come next, in this order.",
+        stop="✋",
+        names=ui.esc(ui.names_of(view, queue)),
+    )
     return f"<div class='tf-line'>{line}</div>"
 
 
@@ -215,13 +249,22 @@ def _order_html(view, face) -> str:
 def _face_result(view, face, *, big: bool) -> str:
     maker = ui.esc(name_of(view, face["face_maker"]))
     if face["winner"] is not None:
-        line = _("{winner} read {maker}'s face: {emotion}. {winner} wins 1 card, {maker} wins 2.",
-                 winner=ui.esc(name_of(view, face["winner"])), maker=maker, emotion=ui.esc(word(face["emotion"])))
+        line = _(
+            "{winner} read {maker}'s face: {emotion}. {winner} wins 1 card, {maker} wins 2.",
+            winner=ui.esc(name_of(view, face["winner"])),
+            maker=maker,
+            emotion=ui.esc(word(face["emotion"])),
+        )
     else:
-        line = _("Nobody read {maker}'s face: {emotion}. {maker} wins 1 card.", maker=maker,
-                 emotion=ui.esc(word(face["emotion"])))
-    return (f"<div class='tf-won'><span class='tf-mini' style='width:{4 if big else 3}rem'>{face_img(face['emotion'])}"
-            f"</span><span>{line}</span></div>")
+        line = _(
+            "Nobody read {maker}'s face: {emotion}. {maker} wins 1 card.",
+            maker=maker,
+            emotion=ui.esc(word(face["emotion"])),
+        )
+    return (
+        f"<div class='tf-won'><span class='tf-mini' style='width:{4 if big else 3}rem'>{face_img(face['emotion'])}"
+        f"</span><span>{line}</span></div>"
+    )
 
 
 def _won_table(view) -> None:
@@ -230,8 +273,10 @@ def _won_table(view) -> None:
     for seat in sorted(range(len(view["names"])), key=lambda s: (-view["scores"][s], s)):
         cards = "".join(f"<span class='tf-mini'>{face_img(e)}</span>" for e in view["won"].get(str(seat), []))
         struck = " style='text-decoration:line-through'" if seat in view.get("out", []) else ""
-        rows.append(f"<div class='tf-won'><span class='tf-who'{struck}>{ui.esc(view['names'][seat])}</span>"
-                    f"<b>{view['scores'][seat]}</b>{cards}</div>")
+        rows.append(
+            f"<div class='tf-won'><span class='tf-who'{struck}>{ui.esc(view['names'][seat])}</span>"
+            f"<b>{view['scores'][seat]}</b>{cards}</div>"
+        )
     st.html(CSS + f"<div>{''.join(rows)}</div>")
 
 
@@ -283,12 +328,16 @@ def _turn_text(view, turn) -> str:
         return _("{player} ended their turn without flipping.", player=who)
     if turn["flip"]["match"]:
         return _("{player} found a pair: {emotion}!", player=who, emotion=ui.esc(word(turn["shown"][0])))
-    return _("{player} flipped {first} and {second}: no pair. The others take a card from the pile.",
-             player=who, first=ui.esc(word(turn["shown"][0])), second=ui.esc(word(turn["shown"][1])))
-
+    return _(
+        "{player} flipped {first} and {second}: no pair. The others take a card from the pile.",
+        player=who,
+        first=ui.esc(word(turn["shown"][0])),
+        second=ui.esc(word(turn["shown"][1])),
+    )
 
 
 # ---- a player's phone --------------------------------------------------------------------------
+
 
 def player(view, act) -> None:
     st.html(CSS)
@@ -308,8 +357,14 @@ def player(view, act) -> None:
 
 def _stop_button(view, act) -> None:
     if view.get("sets"):
-        st.button(_("Stop! I have three of a kind"), type="primary", use_container_width=True, key="tf-stop",
-                  on_click=act, args=({"type": "stop"},))
+        st.button(
+            _("Stop! I have three of a kind"),
+            type="primary",
+            use_container_width=True,
+            key="tf-stop",
+            on_click=act,
+            args=({"type": "stop"},),
+        )
 
 
 def _classic_phone(view, act, seat) -> None:
@@ -325,8 +380,13 @@ def _classic_phone(view, act, seat) -> None:
         st.html(_face_result(view, last, big=False))
     left = name_of(view, view["passes_to"])
     if view.get("my_pass"):
-        st.info(_("You passed {emotion} to {name}. It arrives when everyone has chosen.",
-                  emotion=label(view["my_pass"]), name=ui.esc(left)))
+        st.info(
+            _(
+                "You passed {emotion} to {name}. It arrives when everyone has chosen.",
+                emotion=label(view["my_pass"]),
+                name=ui.esc(left),
+            )
+        )
         line = waiting_line(view)
         if line:
             st.caption(ui.esc(line))
@@ -335,44 +395,66 @@ def _classic_phone(view, act, seat) -> None:
     if arrived:
         st.caption(_("New from the right: {emotion}", emotion=ui.esc(label(arrived))))
     counts = {e: hand.count(e) for e in EMOTIONS if e in hand}
-    st.html("<div class='tf-row'>" + "".join(card_html(e, count=c, new=e == arrived) for e, c in counts.items())
-            + "</div>")
+    st.html(
+        "<div class='tf-row'>" + "".join(card_html(e, count=c, new=e == arrived) for e, c in counts.items()) + "</div>"
+    )
     if not view.get("my_pass") and counts:
         key = f"tf-pick-{view['pass_no']}"
-        pick = st.pills(_("Choose a card to pass to {name}", name=ui.esc(left)), list(counts), format_func=label,
-                        key=key)  # labels render markdown: the name goes in escaped
-        st.button(_("Pass {emotion} to {name}", emotion=label(pick), name=ui.esc(left)) if pick
-                  else _("Choose a card first"),
-                  type="primary", use_container_width=True, disabled=not pick, key=f"tf-pass-{view['pass_no']}",
-                  on_click=act, args=({"type": "pass", "card": pick},))
+        pick = st.pills(
+            _("Choose a card to pass to {name}", name=ui.esc(left)), list(counts), format_func=label, key=key
+        )  # labels render markdown: the name goes in escaped
+        st.button(
+            _("Pass {emotion} to {name}", emotion=label(pick), name=ui.esc(left)) if pick else _("Choose a card first"),
+            type="primary",
+            use_container_width=True,
+            disabled=not pick,
+            key=f"tf-pass-{view['pass_no']}",
+            on_click=act,
+            args=({"type": "pass", "card": pick},),
+        )
 
 
 def _face_phone(view, act, seat) -> None:
     face = view["face"]
     if face["maker"] == seat:
-        st.markdown("### " + _('Make this face! No words, no hands.'))
-        st.html("<div class='tf-row' style='justify-content:center'>" + card_html(view["face_emotion"], big=True)
-                + "</div>")
+        st.markdown("### " + _("Make this face! No words, no hands."))
+        st.html(
+            "<div class='tf-row' style='justify-content:center'>" + card_html(view["face_emotion"], big=True) + "</div>"
+        )
         st.caption(ui.esc(_("{guesser} guesses now.", guesser=name_of(view, face["next"]))))
     elif face["next"] == seat:
-        st.markdown("### " + _('Your guess: what is {maker} feeling?', maker=ui.esc(name_of(view, face['maker']))))
+        st.markdown("### " + _("Your guess: what is {maker} feeling?", maker=ui.esc(name_of(view, face["maker"]))))
         tried = {g["emotion"] for g in face["guesses"]}
         if tried:
-            st.caption(ui.esc(_("Already wrong: {emotions}", emotions=", ".join(word(e) for e in EMOTIONS if e in tried))))
+            st.caption(
+                ui.esc(_("Already wrong: {emotions}", emotions=", ".join(word(e) for e in EMOTIONS if e in tried)))
+            )
         key = f"tf-guess-{len(view['history'])}"
-        pick = st.pills(_("One guess, and it is final"), [e for e in EMOTIONS if e not in tried],
-                        format_func=label, key=key)
-        st.button(_("Guess: {emotion}", emotion=label(pick)) if pick else _("Choose an emotion first"),
-                  type="primary", use_container_width=True, disabled=not pick, key=f"tf-guess-go-{len(view['history'])}",
-                  on_click=act, args=({"type": "guess", "emotion": pick},))
+        pick = st.pills(
+            _("One guess, and it is final"), [e for e in EMOTIONS if e not in tried], format_func=label, key=key
+        )
+        st.button(
+            _("Guess: {emotion}", emotion=label(pick)) if pick else _("Choose an emotion first"),
+            type="primary",
+            use_container_width=True,
+            disabled=not pick,
+            key=f"tf-guess-go-{len(view['history'])}",
+            on_click=act,
+            args=({"type": "guess", "emotion": pick},),
+        )
     else:
         making = _("{maker} is making a face", maker=name_of(view, face["maker"]))  # outside an f-string: extracted
         st.markdown("### " + ui.esc(making))
         st.html(_order_html(view, face))
         st.caption(_("Your cards stay hidden while everyone guesses."))
     if view.get("sets"):
-        st.button(_("Stop! I have three of a kind"), use_container_width=True, key="tf-stop",
-                  on_click=act, args=({"type": "stop"},))
+        st.button(
+            _("Stop! I have three of a kind"),
+            use_container_width=True,
+            key="tf-stop",
+            on_click=act,
+            args=({"type": "stop"},),
+        )
 
 
 def _memory_phone(view, act, seat) -> None:
@@ -380,8 +462,9 @@ def _memory_phone(view, act, seat) -> None:
     if view.get("peek_emotion"):
         making = _("Make this face for {player}! No words, no hands.", player=name_of(view, active))
         st.markdown("### " + ui.esc(making))
-        st.html("<div class='tf-row' style='justify-content:center'>" + card_html(view["peek_emotion"], big=True)
-                + "</div>")
+        st.html(
+            "<div class='tf-row' style='justify-content:center'>" + card_html(view["peek_emotion"], big=True) + "</div>"
+        )
         return
     if seat != active:
         st.markdown(f"### {ui.esc(_phase_line(view))}")
@@ -390,22 +473,52 @@ def _memory_phone(view, act, seat) -> None:
     down = [c for c, s in enumerate(view["grid"]) if s == "down"]
     turn = len(view["history"])
     if phase == "peek":
-        st.markdown("### " + _('Your turn: lift a card. Only {viewer} will see it.', viewer=ui.esc(name_of(view, view['viewer']))))
+        st.markdown(
+            "### "
+            + _("Your turn: lift a card. Only {viewer} will see it.", viewer=ui.esc(name_of(view, view["viewer"])))
+        )
         st.html(_memory_grid(view, shown=_last_flip(view), numbers=True))
         pick = st.pills(_("Card to lift"), [c for c in down], format_func=lambda c: str(c + 1), key=f"tf-peek-{turn}")
-        st.button(_("Lift card {cell}", cell=pick + 1) if pick is not None else _("Choose a card first"),
-                  type="primary", use_container_width=True, disabled=pick is None, key=f"tf-peek-go-{turn}",
-                  on_click=act, args=({"type": "peek", "cell": pick},))
+        st.button(
+            _("Lift card {cell}", cell=pick + 1) if pick is not None else _("Choose a card first"),
+            type="primary",
+            use_container_width=True,
+            disabled=pick is None,
+            key=f"tf-peek-go-{turn}",
+            on_click=act,
+            args=({"type": "peek", "cell": pick},),
+        )
         return
     lifted = view["lifted"]
-    st.markdown("### " + _('Watch {viewer}: what is on card {cell}?', viewer=ui.esc(name_of(view, view['viewer'])), cell=lifted + 1))
+    st.markdown(
+        "### "
+        + _("Watch {viewer}: what is on card {cell}?", viewer=ui.esc(name_of(view, view["viewer"])), cell=lifted + 1)
+    )
     st.html(_memory_grid(view, numbers=True))
-    st.caption(_("Flip card {cell} and one more: a pair is yours. No pair, and everyone else takes a card from the pile.",
-                 cell=lifted + 1))
-    pick = st.pills(_("Second card"), [c for c in down if c != lifted], format_func=lambda c: str(c + 1),
-                    key=f"tf-flip-{turn}")
-    st.button(_("Flip cards {first} and {second}", first=lifted + 1, second=pick + 1) if pick is not None
-              else _("Choose a second card first"), type="primary", use_container_width=True,
-              disabled=pick is None, key=f"tf-flip-go-{turn}", on_click=act, args=({"type": "flip", "cell": pick},))
-    st.button(_("End my turn without flipping"), use_container_width=True, key=f"tf-end-{turn}",
-              on_click=act, args=({"type": "end_turn"},))
+    st.caption(
+        _(
+            "Flip card {cell} and one more: a pair is yours. No pair, and everyone else takes a card from the pile.",
+            cell=lifted + 1,
+        )
+    )
+    pick = st.pills(
+        _("Second card"), [c for c in down if c != lifted], format_func=lambda c: str(c + 1), key=f"tf-flip-{turn}"
+    )
+    st.button(
+        _("Flip cards {first} and {second}", first=lifted + 1, second=pick + 1)
+        if pick is not None
+        else _("Choose a second card first"),
+        type="primary",
+        use_container_width=True,
+        disabled=pick is None,
+        key=f"tf-flip-go-{turn}",
+        on_click=act,
+        args=({"type": "flip", "cell": pick},),
+    )
+    st.button(
+        _("End my turn without flipping"),
+        use_container_width=True,
+        key=f"tf-end-{turn}",
+        on_click=act,
+        args=({"type": "end_turn"},),
+    )

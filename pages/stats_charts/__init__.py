@@ -3,6 +3,7 @@
 only, so the bench can build them without a browser), `show(summary)` (the tab: its figures and
 anything else, e.g. card thumbnails) and `show_turn(record, index, names)` (one turn of a replay).
 """
+
 from __future__ import annotations
 
 import importlib

@@ -1,5 +1,6 @@
 """What every chart shares: a style that reads on a projector and on a phone, the figure type,
 and the charts every game has (scores over one game, results across games). Altair only."""
+
 from __future__ import annotations
 
 import functools
@@ -24,7 +25,7 @@ alt.utils.schemapi.disable_debug_mode()
 
 @dataclass
 class Figure:
-    key: str       # stable id (widget keys, file names)
+    key: str  # stable id (widget keys, file names)
     title: str
     caption: str
     chart: alt.TopLevelMixin
@@ -39,11 +40,14 @@ def style(chart, height: int | None = None):
     if height is not None:
         chart.height = height
     chart.config = alt.Config(
-        background="transparent", font="sans-serif",
-        axis=alt.AxisConfig(labelFontSize=14, titleFontSize=15, labelColor=INK, titleColor=INK, labelLimit=160,
-                            gridColor="#e6d9c7"),
+        background="transparent",
+        font="sans-serif",
+        axis=alt.AxisConfig(
+            labelFontSize=14, titleFontSize=15, labelColor=INK, titleColor=INK, labelLimit=160, gridColor="#e6d9c7"
+        ),
         legend=alt.LegendConfig(labelFontSize=14, titleFontSize=14, orient="bottom", columns=4, labelLimit=160),
-        view=alt.ViewConfig(strokeWidth=0))
+        view=alt.ViewConfig(strokeWidth=0),
+    )
     return chart
 
 
@@ -61,8 +65,17 @@ def bar_height(rows: int) -> alt.Step:
     return alt.Step(30)
 
 
-def hbar(data: pd.DataFrame, value: str, label: str, tooltip: list, fmt: str = "", scale=None,
-         colour: str = ACCENT, order="-x", category: str = "player") -> alt.Chart:
+def hbar(
+    data: pd.DataFrame,
+    value: str,
+    label: str,
+    tooltip: list,
+    fmt: str = "",
+    scale=None,
+    colour: str = ACCENT,
+    order="-x",
+    category: str = "player",
+) -> alt.Chart:
     """Horizontal bars, one per `category` value, longest first (order="x": shortest first; or a
     list, that order), value printed at each bar's end."""
     data = data.head(MAX_ROWS)
@@ -73,8 +86,11 @@ def hbar(data: pd.DataFrame, value: str, label: str, tooltip: list, fmt: str = "
     # The data on the layer, not on each mark: layering two charts that each hold it has Altair
     # hash both (printing the frame) to hoist it to the layer anyway.
     bars = alt.Chart().mark_bar(color=colour, cornerRadiusEnd=4).encode(x=x, y=y, tooltip=tooltip)
-    text = alt.Chart().mark_text(align="left", dx=4, fontSize=14, color=INK).encode(
-        x=x, y=y, text=alt.Text(f"{value}:Q", format=fmt or ".0f"))
+    text = (
+        alt.Chart()
+        .mark_text(align="left", dx=4, fontSize=14, color=INK)
+        .encode(x=x, y=y, text=alt.Text(f"{value}:Q", format=fmt or ".0f"))
+    )
     return alt.layer(bars, text, data=data)
 
 
@@ -82,16 +98,26 @@ def score_lines(history: pd.DataFrame, turn_word: str | None = None, upto: int |
     """Cumulative score per player after each turn of one game; a rule marks the replayed turn.
     `turn_word` is the x axis's title, already in the reader's language ("Turn" if not given)."""
     turn_word = turn_word or _("Turn")
-    lines = alt.Chart(history).mark_line(point=alt.OverlayMarkDef(size=60), strokeWidth=3).encode(
-        x=alt.X("turn:Q", title=turn_word, axis=alt.Axis(tickMinStep=1, format="d")),
-        y=alt.Y("score:Q", title=_("Score")),
-        color=alt.Color("player:N", title=None, scale=alt.Scale(scheme="dark2")),
-        tooltip=[alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("turn:Q", title=turn_word),
-                 alt.Tooltip("points:Q", title=_("Points this turn")), alt.Tooltip("score:Q", title=_("Score"))])
+    lines = (
+        alt.Chart(history)
+        .mark_line(point=alt.OverlayMarkDef(size=60), strokeWidth=3)
+        .encode(
+            x=alt.X("turn:Q", title=turn_word, axis=alt.Axis(tickMinStep=1, format="d")),
+            y=alt.Y("score:Q", title=_("Score")),
+            color=alt.Color("player:N", title=None, scale=alt.Scale(scheme="dark2")),
+            tooltip=[
+                alt.Tooltip("player:N", title=_("Player")),
+                alt.Tooltip("turn:Q", title=turn_word),
+                alt.Tooltip("points:Q", title=_("Points this turn")),
+                alt.Tooltip("score:Q", title=_("Score")),
+            ],
+        )
+    )
     if upto is None:
         return lines
-    rule = (alt.Chart(pd.DataFrame({"turn": [upto]})).mark_rule(color=ACCENT, strokeDash=[6, 4], size=2)
-            .encode(x="turn:Q"))
+    rule = (
+        alt.Chart(pd.DataFrame({"turn": [upto]})).mark_rule(color=ACCENT, strokeDash=[6, 4], size=2).encode(x="turn:Q")
+    )
     return lines + rule
 
 
@@ -100,18 +126,43 @@ def player_figures(summary: pd.DataFrame) -> list[Figure]:
     if summary.empty:
         return []
     n = len(summary.head(MAX_ROWS))
-    tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("games:Q", title=_("Games")),
-           alt.Tooltip("wins:Q", title=_("Wins")), alt.Tooltip("win_rate:Q", title=_("Win rate"), format=".0%"),
-           alt.Tooltip("avg_score:Q", title=_("Average score")),
-           alt.Tooltip("avg_placement:Q", title=_("Average placement"))]
+    tip = [
+        alt.Tooltip("player:N", title=_("Player")),
+        alt.Tooltip("games:Q", title=_("Games")),
+        alt.Tooltip("wins:Q", title=_("Wins")),
+        alt.Tooltip("win_rate:Q", title=_("Win rate"), format=".0%"),
+        alt.Tooltip("avg_score:Q", title=_("Average score")),
+        alt.Tooltip("avg_placement:Q", title=_("Average placement")),
+    ]
     played = summary.sort_values("games", ascending=False).head(MAX_ROWS)
     return [
-        Figure("wins", _("Wins"), _("Games won (a shared first place counts for everyone in it)."),
-               style(hbar(played, "wins", _("Wins"), tip), bar_height(n))),
-        Figure("avg_score", _("Average final score"), _("Scores of different games are on different scales: "
-                                                        "filter by game to compare like with like."),
-               style(hbar(played, "avg_score", _("Average score"), tip, ".1f", colour="#D8703F"), bar_height(n))),
-        Figure("avg_placement", _("Average placement"), _("1 = first place. Shorter is better."),
-               style(hbar(played.sort_values("avg_placement"), "avg_placement", _("Average placement"), tip, ".2f",
-                          colour="#8E6C4A", order="x"), bar_height(n))),
+        Figure(
+            "wins",
+            _("Wins"),
+            _("Games won (a shared first place counts for everyone in it)."),
+            style(hbar(played, "wins", _("Wins"), tip), bar_height(n)),
+        ),
+        Figure(
+            "avg_score",
+            _("Average final score"),
+            _("Scores of different games are on different scales: filter by game to compare like with like."),
+            style(hbar(played, "avg_score", _("Average score"), tip, ".1f", colour="#D8703F"), bar_height(n)),
+        ),
+        Figure(
+            "avg_placement",
+            _("Average placement"),
+            _("1 = first place. Shorter is better."),
+            style(
+                hbar(
+                    played.sort_values("avg_placement"),
+                    "avg_placement",
+                    _("Average placement"),
+                    tip,
+                    ".2f",
+                    colour="#8E6C4A",
+                    order="x",
+                ),
+                bar_height(n),
+            ),
+        ),
     ]

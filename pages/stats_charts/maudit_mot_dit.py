@@ -1,4 +1,5 @@
 """Maudit Mot Dit: who finds the word, which box holders keep their promise, how bold a promise can be."""
+
 from __future__ import annotations
 
 import altair as alt
@@ -17,32 +18,72 @@ def charts(summary: dict) -> list[Figure]:
     out = []
     finders = summary["finders"]
     if not finders.empty:
-        tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("found:Q", title=_("Words found")),
-               alt.Tooltip("answers:Q", title=_("Answers")),
-               alt.Tooltip("rate:Q", title=_("Right answers"), format=".0%")]
-        out.append(Figure("finders", _("Who finds the word"), _("Right answers, every round they answered in."),
-                          style(hbar(finders, "found", _("Words found"), tip), bar_height(len(finders)))))
+        tip = [
+            alt.Tooltip("player:N", title=_("Player")),
+            alt.Tooltip("found:Q", title=_("Words found")),
+            alt.Tooltip("answers:Q", title=_("Answers")),
+            alt.Tooltip("rate:Q", title=_("Right answers"), format=".0%"),
+        ]
+        out.append(
+            Figure(
+                "finders",
+                _("Who finds the word"),
+                _("Right answers, every round they answered in."),
+                style(hbar(finders, "found", _("Words found"), tip), bar_height(len(finders))),
+            )
+        )
     holders = summary["holders"]
     if not holders.empty:
-        tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("rate:Q", title=_("Promises kept"), format=".0%"),
-               alt.Tooltip("kept:Q", title=_("Kept")), alt.Tooltip("found:Q", title=_("Words found")),
-               alt.Tooltip("rounds:Q", title=_("Rounds with the box")),
-               alt.Tooltip("mean_count:Q", title=_("Clues promised, on average"))]
-        out.append(Figure("holders", _("Box holders who keep their promise"),
-                          _("Rounds in which the word was found on exactly the number of clues promised: the only "
-                            "way the box holder scores."),
-                          style(hbar(holders, "rate", _("Promises kept"), tip, ".0%", alt.Scale(domain=[0, 1]),
-                                     "#1e88e5"), bar_height(len(holders)))))
+        tip = [
+            alt.Tooltip("player:N", title=_("Player")),
+            alt.Tooltip("rate:Q", title=_("Promises kept"), format=".0%"),
+            alt.Tooltip("kept:Q", title=_("Kept")),
+            alt.Tooltip("found:Q", title=_("Words found")),
+            alt.Tooltip("rounds:Q", title=_("Rounds with the box")),
+            alt.Tooltip("mean_count:Q", title=_("Clues promised, on average")),
+        ]
+        out.append(
+            Figure(
+                "holders",
+                _("Box holders who keep their promise"),
+                _(
+                    "Rounds in which the word was found on exactly the number of clues promised: the only "
+                    "way the box holder scores."
+                ),
+                style(
+                    hbar(holders, "rate", _("Promises kept"), tip, ".0%", alt.Scale(domain=[0, 1]), "#1e88e5"),
+                    bar_height(len(holders)),
+                ),
+            )
+        )
     promises = summary["promises"]
     if not promises.empty:
         shown = promises.assign(promise=promises["count"].map(lambda n: n_("{n} clue", "{n} clues", int(n))))
-        tip = [alt.Tooltip("promise:N", title=_("Promise")), alt.Tooltip("rounds:Q", title=_("Rounds")),
-               alt.Tooltip("found:Q", title=_("Words found")), alt.Tooltip("kept:Q", title=_("Kept"))]
-        chart = hbar(shown, "rate", _("Promises kept"), tip, ".0%", alt.Scale(domain=[0, 1]), "#8E2C2C",
-                     order=list(shown["promise"]), category="promise")
-        out.append(Figure("promises", _("How bold a promise can be"),
-                          _("Promises kept, by the number of clues the box holder chose."),
-                          style(chart, bar_height(len(shown)))))
+        tip = [
+            alt.Tooltip("promise:N", title=_("Promise")),
+            alt.Tooltip("rounds:Q", title=_("Rounds")),
+            alt.Tooltip("found:Q", title=_("Words found")),
+            alt.Tooltip("kept:Q", title=_("Kept")),
+        ]
+        chart = hbar(
+            shown,
+            "rate",
+            _("Promises kept"),
+            tip,
+            ".0%",
+            alt.Scale(domain=[0, 1]),
+            "#8E2C2C",
+            order=list(shown["promise"]),
+            category="promise",
+        )
+        out.append(
+            Figure(
+                "promises",
+                _("How bold a promise can be"),
+                _("Promises kept, by the number of clues the box holder chose."),
+                style(chart, bar_height(len(shown))),
+            )
+        )
     return out
 
 
@@ -52,9 +93,13 @@ def show(summary: dict) -> None:
     from pages.stats_charts.render import figures_in_pairs
 
     # TRANSLATORS: {rounds} is "12 rounds", {answers} is "80 answers".
-    st.caption(_("{rounds}, {answers} in the selected games.",
-                 rounds=n_("{n} round", "{n} rounds", summary["rounds_count"]),
-                 answers=n_("{n} answer", "{n} answers", summary["answers_count"])))
+    st.caption(
+        _(
+            "{rounds}, {answers} in the selected games.",
+            rounds=n_("{n} round", "{n} rounds", summary["rounds_count"]),
+            answers=n_("{n} answer", "{n} answers", summary["answers_count"]),
+        )
+    )
     figures_in_pairs(charts(summary))
 
 
@@ -63,17 +108,25 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     import streamlit as st
 
     r = record["turns"][index]
-    name = (lambda s: ui.esc(names[s]) if s is not None and 0 <= s < len(names) else "?")
+    name = lambda s: ui.esc(names[s]) if s is not None and 0 <= s < len(names) else "?"
     holder, chosen = name(r["box_holder"]), r.get("chosen")
     if r.get("abandoned") or not chosen:
         st.markdown(_("**{name}**'s turn with the box passed without a round.", name=holder))
     else:
-        st.markdown(_("**{name}** promised “{word}” in {clues}.", name=holder, word=ui.esc(chosen["word"]),
-                      clues=n_("{n} clue", "{n} clues", chosen["count"])))
+        st.markdown(
+            _(
+                "**{name}** promised “{word}” in {clues}.",
+                name=holder,
+                word=ui.esc(chosen["word"]),
+                clues=n_("{n} clue", "{n} clues", chosen["count"]),
+            )
+        )
         rows = []
         for number, clue in enumerate(r.get("clues", ()), start=1):
-            said = " · ".join(f"{name(a['seat'])}: {ui.esc(a['answer'])} " + ("✔" if a.get("correct") else "✖")
-                              for a in clue.get("answers", ())) or _("no answers")
+            said = " · ".join(
+                f"{name(a['seat'])}: {ui.esc(a['answer'])} " + ("✔" if a.get("correct") else "✖")
+                for a in clue.get("answers", ())
+            ) or _("no answers")
             rows.append(f"<li><b>{ui.esc(clue['clue'])}</b> — {said}</li>")
         if rows:
             st.html(f"<ol style='font-size:1.05rem;line-height:1.6;margin:.2rem 0 .6rem'>{''.join(rows)}</ol>")
@@ -81,7 +134,9 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
             st.markdown(_("Found on clue {n}.", n=r["guessed_on"]))
         else:
             st.markdown(_("Nobody found it."))
-    spells = [name(s) for s in r.get("slow_spells", ())] + ([name(r["spell_to"])] if r.get("spell_to") is not None else [])
+    spells = [name(s) for s in r.get("slow_spells", ())] + (
+        [name(r["spell_to"])] if r.get("spell_to") is not None else []
+    )
     notes = []
     if spells:
         notes.append(_("Spells: {names}", names=", ".join(spells)))

@@ -1,5 +1,6 @@
 """Putting a figure on the page: its title, caption and chart with Streamlit's chart toolbar
 (full screen, "Download as PNG", show data), plus an SVG download where vl-convert is installed."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -21,14 +22,21 @@ def figure(fig: Figure, key: str = "") -> None:
     if vl_convert is not None:
         spec = fig.chart.to_json()
         # TRANSLATORS: a button that downloads the chart above as an SVG picture.
-        st.download_button(_("SVG"), data=lambda: vl_convert.vegalite_to_svg(spec), file_name=f"{fig.key}.svg",
-                           mime="image/svg+xml", key=f"svg-{key}{fig.key}", icon=":material/download:",
-                           type="tertiary", on_click="ignore")
+        st.download_button(
+            _("SVG"),
+            data=lambda: vl_convert.vegalite_to_svg(spec),
+            file_name=f"{fig.key}.svg",
+            mime="image/svg+xml",
+            key=f"svg-{key}{fig.key}",
+            icon=":material/download:",
+            type="tertiary",
+            on_click="ignore",
+        )
 
 
 def figures_in_pairs(figures: list[Figure]) -> None:
     """A family tab's figures, two side by side (one column each on a phone)."""
-    for pair in (figures[i:i + 2] for i in range(0, len(figures), 2)):
+    for pair in (figures[i : i + 2] for i in range(0, len(figures), 2)):
         for column, fig in zip(st.columns(2, gap="large"), pair):
             with column:
                 figure(fig)

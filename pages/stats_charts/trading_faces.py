@@ -1,4 +1,5 @@
 """Trading Faces: who reads faces best, whose faces are read, and which emotions are read."""
+
 from __future__ import annotations
 
 import altair as alt
@@ -19,32 +20,68 @@ def charts(summary: dict) -> list[Figure]:
     out = []
     readers = summary["readers"]
     if not readers.empty:
-        tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("accuracy:Q", title=_("Right"), format=".0%"),
-               alt.Tooltip("right:Q", title=_("Guessed right")), alt.Tooltip("guesses:Q", title=_("Guesses made"))]
-        out.append(Figure("readers", _("Who reads faces best"),
-                          _("Right guesses over guesses, on other players' faces."),
-                          style(hbar(readers, "accuracy", _("Guessed right"), tip, ".0%", alt.Scale(domain=[0, 1])),
-                                bar_height(len(readers)))))
+        tip = [
+            alt.Tooltip("player:N", title=_("Player")),
+            alt.Tooltip("accuracy:Q", title=_("Right"), format=".0%"),
+            alt.Tooltip("right:Q", title=_("Guessed right")),
+            alt.Tooltip("guesses:Q", title=_("Guesses made")),
+        ]
+        out.append(
+            Figure(
+                "readers",
+                _("Who reads faces best"),
+                _("Right guesses over guesses, on other players' faces."),
+                style(
+                    hbar(readers, "accuracy", _("Guessed right"), tip, ".0%", alt.Scale(domain=[0, 1])),
+                    bar_height(len(readers)),
+                ),
+            )
+        )
     makers = summary["makers"]
     if not makers.empty:
-        tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("rate:Q", title=_("Read"), format=".0%"),
-               alt.Tooltip("read:Q", title=_("Faces read")), alt.Tooltip("faces:Q", title=_("Faces made"))]
-        out.append(Figure("makers", _("Whose faces are read"),
-                          _("Faces someone guessed right, over the faces a player made."),
-                          style(hbar(makers, "rate", _("Faces read"), tip, ".0%", alt.Scale(domain=[0, 1]),
-                                     "#1e88e5"), bar_height(len(makers)))))
+        tip = [
+            alt.Tooltip("player:N", title=_("Player")),
+            alt.Tooltip("rate:Q", title=_("Read"), format=".0%"),
+            alt.Tooltip("read:Q", title=_("Faces read")),
+            alt.Tooltip("faces:Q", title=_("Faces made")),
+        ]
+        out.append(
+            Figure(
+                "makers",
+                _("Whose faces are read"),
+                _("Faces someone guessed right, over the faces a player made."),
+                style(
+                    hbar(makers, "rate", _("Faces read"), tip, ".0%", alt.Scale(domain=[0, 1]), "#1e88e5"),
+                    bar_height(len(makers)),
+                ),
+            )
+        )
     emotions = summary["emotions"]
     if not emotions.empty:
-        shown = emotions.assign(emotion=emotions["emotion"].map(word),
-                                taken_for=emotions["taken_for"].map(lambda e: word(e) if e else "–"))
-        tip = [alt.Tooltip("emotion:N", title=_("Emotion")), alt.Tooltip("faces:Q", title=_("Faces made")),
-               alt.Tooltip("read:Q", title=_("Faces read")), alt.Tooltip("rate:Q", title=_("Read"), format=".0%"),
-               alt.Tooltip("taken_for:N", title=_("Most often taken for"))]
-        chart = hbar(shown, "rate", _("Faces read"), tip, ".0%", alt.Scale(domain=[0, 1]), "#8E2C2C",
-                     category="emotion")
-        out.append(Figure("emotions", _("Which emotions are read"),
-                          _("Faces of each emotion that someone guessed right. Hover a bar to see what it was "
-                            "most often taken for."), style(chart, bar_height(len(shown)))))
+        shown = emotions.assign(
+            emotion=emotions["emotion"].map(word), taken_for=emotions["taken_for"].map(lambda e: word(e) if e else "–")
+        )
+        tip = [
+            alt.Tooltip("emotion:N", title=_("Emotion")),
+            alt.Tooltip("faces:Q", title=_("Faces made")),
+            alt.Tooltip("read:Q", title=_("Faces read")),
+            alt.Tooltip("rate:Q", title=_("Read"), format=".0%"),
+            alt.Tooltip("taken_for:N", title=_("Most often taken for")),
+        ]
+        chart = hbar(
+            shown, "rate", _("Faces read"), tip, ".0%", alt.Scale(domain=[0, 1]), "#8E2C2C", category="emotion"
+        )
+        out.append(
+            Figure(
+                "emotions",
+                _("Which emotions are read"),
+                _(
+                    "Faces of each emotion that someone guessed right. Hover a bar to see what it was "
+                    "most often taken for."
+                ),
+                style(chart, bar_height(len(shown))),
+            )
+        )
     return out
 
 
@@ -54,9 +91,13 @@ def show(summary: dict) -> None:
     from pages.stats_charts.render import figures_in_pairs
 
     # TRANSLATORS: {faces} is "12 faces", {guesses} is "30 guesses".
-    st.caption(_("{faces}, {guesses} in the selected games (the memory variant has no faces to read).",
-                 faces=n_("{n} face", "{n} faces", summary["faces_count"]),
-                 guesses=n_("{n} guess made", "{n} guesses made", summary["guesses_count"])))
+    st.caption(
+        _(
+            "{faces}, {guesses} in the selected games (the memory variant has no faces to read).",
+            faces=n_("{n} face", "{n} faces", summary["faces_count"]),
+            guesses=n_("{n} guess made", "{n} guesses made", summary["guesses_count"]),
+        )
+    )
     figures_in_pairs(charts(summary))
 
 
@@ -65,7 +106,7 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     import streamlit as st
 
     turn = record["turns"][index]
-    name = (lambda s: ui.esc(names[s]) if s is not None and 0 <= s < len(names) else "?")
+    name = lambda s: ui.esc(names[s]) if s is not None and 0 <= s < len(names) else "?"
     points = ", ".join(f"{name(int(s))} {p:+d}" for s, p in turn.get("scores", {}).items() if p)
     if "face_maker" not in turn:  # the memory variant
         flip, who = turn.get("flip"), name(turn["active"])
@@ -76,15 +117,20 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
         else:
             st.markdown(_("**{name}** flipped two cards that did not match.", name=who))
     else:
-        guesses = " · ".join(f"{name(g['guesser'])}: {ui.esc(word(g['emotion']))} "
-                             + ("✔" if g["emotion"] == turn["emotion"] else "✖")
-                             for g in turn.get("guesses", ())) or _("no guesses made")
-        made = _("{name} made a face: {emotion}", name=f"<b>{name(turn['face_maker'])}</b>",
-                 emotion=f"<b>{ui.esc(word(turn['emotion']))}</b>")
+        guesses = " · ".join(
+            f"{name(g['guesser'])}: {ui.esc(word(g['emotion']))} " + ("✔" if g["emotion"] == turn["emotion"] else "✖")
+            for g in turn.get("guesses", ())
+        ) or _("no guesses made")
+        made = _(
+            "{name} made a face: {emotion}",
+            name=f"<b>{name(turn['face_maker'])}</b>",
+            emotion=f"<b>{ui.esc(word(turn['emotion']))}</b>",
+        )
         seen = _("Guesses made: {guesses}", guesses=guesses)
-        st.html(f"<div style='display:flex;gap:1rem;align-items:center'><div style='width:7rem'>"
-                f"{face_img(turn['emotion'])}</div><div style='font-size:1.1rem;line-height:1.5'>"
-                f"{made}<br>{seen}</div></div>")
+        st.html(
+            f"<div style='display:flex;gap:1rem;align-items:center'><div style='width:7rem'>"
+            f"{face_img(turn['emotion'])}</div><div style='font-size:1.1rem;line-height:1.5'>"
+            f"{made}<br>{seen}</div></div>"
+        )
     if points:
         st.caption(_("Points: {points}", points=points))
-

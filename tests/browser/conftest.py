@@ -11,6 +11,7 @@
 from the repository root with SOBREMESA_DATA set to a fresh tmp dir (unless
 `env` sets it), waits for /_stcore/health, and kills the server at teardown.
 """
+
 from __future__ import annotations
 
 import os

@@ -14,6 +14,7 @@ Environment knobs (for tests and bench/push_latency.py):
                                  counter, "one-html" (the same text as one st.html) or "static"
                                  (markdown that never changes): what an element costs a rerun
 """
+
 from __future__ import annotations
 
 import fcntl

@@ -1,6 +1,7 @@
 """One person's phone, two computer players and the shared screen play a full turn of Dixit in
 Chromium: the host seats the computer players in the lobby, they give and vote by themselves (the
 server's own thread), and the wall shows the reveal."""
+
 from __future__ import annotations
 
 import time

@@ -1,5 +1,6 @@
 """A host and four players, each in their own Chromium context (one at phone size), join through
 the QR link and play one full turn of Dixit through the UI: tell, give, vote, reveal."""
+
 from __future__ import annotations
 
 import json
@@ -17,10 +18,12 @@ WAIT = 20_000
 
 def api(srv, code: str) -> dict:
     """The room as the server stored it, read by a separate process on the same database."""
-    script = ("import json,sys; from engine import tables; code=sys.argv[1]; "
-              "print(json.dumps({'view': tables.view(code)}))")
-    out = subprocess.run([sys.executable, "-c", script, code], cwd=ROOT, env=srv.env, capture_output=True,
-                         text=True, check=True)
+    script = (
+        "import json,sys; from engine import tables; code=sys.argv[1]; print(json.dumps({'view': tables.view(code)}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, code], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout)["view"]
 
 
@@ -50,8 +53,9 @@ def test_host_and_four_players_play_one_turn(serve, browser):
     players = []
     for i, name in enumerate(NAMES):
         if i == 0:
-            ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                      device_scale_factor=2)
+            ctx = browser.new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
+            )
         else:
             ctx = browser.new_context(viewport={"width": 1000, "height": 900})
         page = ctx.new_page()
@@ -93,11 +97,16 @@ def test_host_and_four_players_play_one_turn(serve, browser):
 
 def test_a_restart_mid_game_loses_nothing_and_tabs_reconnect(serve, browser):
     srv = serve("app.py")
-    script = ("import json,sys; from engine import tables; r=tables.create_room('dixit', seed=4); "
-              "s=[tables.join(r.code, n) for n in ('Ana','Bo','Cy')]; tables.start(r.code, r.host_token); "
-              "print(json.dumps({'code': r.code, 'seats': [[x.seat, x.token] for x in s]}))")
-    room = json.loads(subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True,
-                                     text=True, check=True).stdout)
+    script = (
+        "import json,sys; from engine import tables; r=tables.create_room('dixit', seed=4); "
+        "s=[tables.join(r.code, n) for n in ('Ana','Bo','Cy')]; tables.start(r.code, r.host_token); "
+        "print(json.dumps({'code': r.code, 'seats': [[x.seat, x.token] for x in s]}))"
+    )
+    room = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
+        ).stdout
+    )
     code, (_, ana_token) = room["code"], room["seats"][0]
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(f"{srv.url}/play?room={code}&seat=0&token={ana_token}")
@@ -124,13 +133,18 @@ def test_moves_from_another_process_reach_open_tabs(serve, browser):
     """A bot or script using the Python API in its own process: the server passes it on."""
     srv = serve("app.py")
     script = "import sys; from engine import tables; r=tables.create_room('dixit'); print(r.code)"
-    code = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True,
-                          text=True, check=True).stdout.strip()
+    code = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
+    ).stdout.strip()
     screen = browser.new_page()
     screen.goto(f"{srv.url}/table?room={code}")
     expect(screen.get_by_text("Join Dixit")).to_be_visible(timeout=WAIT)
-    subprocess.run([sys.executable, "-c", f"from engine import tables; tables.join('{code}', 'Zoé')"],
-                   cwd=ROOT, env=srv.env, check=True)
+    subprocess.run(
+        [sys.executable, "-c", f"from engine import tables; tables.join('{code}', 'Zoé')"],
+        cwd=ROOT,
+        env=srv.env,
+        check=True,
+    )
     expect(screen.locator(".sm-seat", has_text="Zoé")).to_be_visible(timeout=5000)
 
 
@@ -138,11 +152,16 @@ def test_eight_tabs_in_one_browser_all_get_pushed_updates(serve, browser):
     """A host's laptop with the shared screen and several tabs open: HTTP/1.1's six connections per
     host would starve a seventh event stream; WebSockets do not share that limit."""
     srv = serve("app.py")
-    script = ("import json; from engine import tables; r=tables.create_room('dixit'); "
-              "s=[tables.join(r.code, n) for n in ('Ana','Bo','Cy')]; tables.start(r.code, r.host_token); "
-              "print(json.dumps([r.code, s[0].token]))")
-    code, ana_token = json.loads(subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=srv.env,
-                                                capture_output=True, text=True, check=True).stdout)
+    script = (
+        "import json; from engine import tables; r=tables.create_room('dixit'); "
+        "s=[tables.join(r.code, n) for n in ('Ana','Bo','Cy')]; tables.start(r.code, r.host_token); "
+        "print(json.dumps([r.code, s[0].token]))"
+    )
+    code, ana_token = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
+        ).stdout
+    )
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     ana = context.new_page()
     ana.goto(f"{srv.url}/play?room={code}&seat=0&token={ana_token}")

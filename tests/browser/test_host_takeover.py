@@ -1,5 +1,6 @@
 """When another tab takes the host controls over (the start page on the laptop), the old host tab's
 panel closes at once, without a reload, and says why."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect

@@ -1,5 +1,6 @@
 """Languages in a real browser: the start page follows the browser's language, a room's language is
 its players' default, and a player can switch their own tab."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect

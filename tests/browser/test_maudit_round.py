@@ -1,5 +1,6 @@
 """Maudit Mot Dit in Chromium: the box holder and three phones play a round found on the exact
 count; the shared screen shows each clue and each answer as it arrives, never the word before."""
+
 from __future__ import annotations
 
 import json
@@ -16,10 +17,10 @@ NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
 
 def call(srv, code: str, expr: str):
     """A table call in another process on the server's database (like a script would)."""
-    script = ("import json,sys; from engine import tables; code=sys.argv[1]; "
-              f"print(json.dumps({expr}))")
-    out = subprocess.run([sys.executable, "-c", script, code], cwd=ROOT, env=srv.env, capture_output=True,
-                         text=True, check=True)
+    script = f"import json,sys; from engine import tables; code=sys.argv[1]; print(json.dumps({expr}))"
+    out = subprocess.run(
+        [sys.executable, "-c", script, code], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout)
 
 
@@ -55,7 +56,7 @@ def test_a_round_found_on_the_exact_count(serve, browser):
         clue = f"hint{n}"
         anna.get_by_label(f"Clue {n} (one word)").fill(clue)
         anna.get_by_role("button", name="Give this clue").click()
-        expect(host.locator(".mm-word", has_text=clue)).to_be_visible(timeout=WAIT)   # live on the wall
+        expect(host.locator(".mm-word", has_text=clue)).to_be_visible(timeout=WAIT)  # live on the wall
         for i, page in enumerate(phones[1:], start=1):
             answer = word if (n == count and i == 2) else f"guess{n}{i}"
             page.get_by_label("Your answer").fill(answer)

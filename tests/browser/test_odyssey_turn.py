@@ -4,6 +4,7 @@ database, and the shared screen reveals the turn with the stored scores.
 
 The API moves come from this test process, which the server is not told about, so each phase's
 last move is made in a browser: that one is pushed to every open page."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -33,8 +34,9 @@ def test_seven_players_one_turn_with_a_double_vote(serve, browser, monkeypatch):
 
     host = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     host.goto(f"{srv.url}/table?room={room.code}&host={room.host_token}")
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                device_scale_factor=2).new_page()
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
+    ).new_page()
     phone.goto(f"{srv.url}/play?room={room.code}&seat=0&token={seats[0].token}")
     laptop = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
     laptop.goto(f"{srv.url}/play?room={room.code}&seat=1&token={seats[1].token}")

@@ -1,5 +1,6 @@
 """A player's tap reruns their own tab once: the run the tap starts renders the move, and the push of
 that same move reaches the player's own socket only after it (engine.live.ACTOR_GRACE)."""
+
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -66,10 +67,13 @@ def test_a_move_that_leaves_a_phone_as_it_was_moves_it_on_without_a_rerun(serve,
     srv = serve("app.py")
     room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
-    told = tables_call(srv, f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
-                            f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
-                            f"print(tables.submit('{code}', 0, '{tokens[0]}', "
-                            f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))")
+    told = tables_call(
+        srv,
+        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
+        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
+        f"print(tables.submit('{code}', 0, '{tokens[0]}', "
+        f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))",
+    )
     ana, bo = phone(browser), phone(browser)  # Ana told; Bo and Cy are to give
     for page, seat in ((ana, 0), (bo, 1)):
         page.goto(f"{srv.url}/play?room={code}&seat={seat}&token={tokens[seat]}")
@@ -78,9 +82,12 @@ def test_a_move_that_leaves_a_phone_as_it_was_moves_it_on_without_a_rerun(serve,
     ana_runs, bo_runs = ana.evaluate(RERUNS, code), bo.evaluate(RERUNS, code)
     bo_same = bo.evaluate(UNCHANGED, code)
 
-    gave = tables_call(srv, f"v = tables.view('{code}', 2, '{tokens[2]}')\n"
-                            f"print(tables.submit('{code}', 2, '{tokens[2]}', "
-                            f"{{'type': 'give', 'cards': v['hand'][:v['gives_per_player']]}}))")
+    gave = tables_call(
+        srv,
+        f"v = tables.view('{code}', 2, '{tokens[2]}')\n"
+        f"print(tables.submit('{code}', 2, '{tokens[2]}', "
+        f"{{'type': 'give', 'cards': v['hand'][:v['gives_per_player']]}}))",
+    )
     expect(ana.get_by_text("Waiting for: Bo")).to_be_visible(timeout=WAIT)  # the storyteller's screen changed
     bo.wait_for_function(RENDERED, arg=[code, gave], timeout=WAIT)
     assert ana.evaluate(RERUNS, code) == ana_runs + 1
@@ -91,9 +98,12 @@ def test_a_move_that_leaves_a_phone_as_it_was_moves_it_on_without_a_rerun(serve,
     assert str(gave) in bo.evaluate("c => window.__sobremesaPushRooms[c].shownAt", code)
 
     # Bo gives (from another device, say): the vote begins, and his phone reruns to show it.
-    voted = tables_call(srv, f"v = tables.view('{code}', 1, '{tokens[1]}')\n"
-                             f"print(tables.submit('{code}', 1, '{tokens[1]}', "
-                             f"{{'type': 'give', 'cards': v['hand'][:v['gives_per_player']]}}))")
+    voted = tables_call(
+        srv,
+        f"v = tables.view('{code}', 1, '{tokens[1]}')\n"
+        f"print(tables.submit('{code}', 1, '{tokens[1]}', "
+        f"{{'type': 'give', 'cards': v['hand'][:v['gives_per_player']]}}))",
+    )
     bo.wait_for_function(RENDERED, arg=[code, voted], timeout=WAIT)
     expect(bo.get_by_text("Vote for this card")).to_be_visible(timeout=WAIT)
     assert bo.evaluate(RERUNS, code) > bo_runs

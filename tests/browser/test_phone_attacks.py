@@ -1,6 +1,7 @@
 """Attacks from a phone on the network, against a real server. The phone is a client whose source
 address is 127.0.0.2: the server treats only 127.0.0.1 and ::1 as this computer. Nothing here
 leaves the loopback range."""
+
 from __future__ import annotations
 
 import http.client
@@ -28,8 +29,10 @@ def upload(port: int, session: str, size: int, source: str = PHONE, cookies: dic
     itself (Streamlit's double-submit check compares the two). Returns the HTTP status."""
     xsrf = generate_xsrf_token_string()
     boundary = "sobremesaboundary"
-    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.zip\"\r\n"
-            "Content-Type: application/zip\r\n\r\n").encode()
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\n'
+        "Content-Type: application/zip\r\n\r\n"
+    ).encode()
     tail = f"\r\n--{boundary}--\r\n".encode()
     jar = {"_streamlit_xsrf": xsrf, **(cookies or {})}
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)

@@ -1,6 +1,7 @@
 """Three players in Chromium (one a touch phone) play one round of Pictomania through the UI: they read
 the words, draw real strokes on the canvas, see each other's strokes arrive live, guess, take black
 tokens, and the shared screen shows the round's scores."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,10 @@ from tests.browser.conftest import ROOT
 
 WAIT = 20_000
 NAMES = ["Ana", "Bo", "Cy"]
-PHONE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
-            "Chrome/126.0.0.0 Mobile Safari/537.36")
+PHONE_UA = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
 
 SETUP = """
 import json
@@ -37,8 +40,9 @@ print(json.dumps({"shared": tables.view(code), "numbers": [v["number"] for v in 
 
 def py(srv, script: str, *args) -> dict | None:
     """Run engine code in a separate process on the server's database."""
-    out = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, env=srv.env, capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout) if out.stdout.strip() else None
 
 
@@ -76,8 +80,11 @@ RERUNS = "(code) => (window.__sobremesaPushRooms?.[code]?.reruns ?? 0)"
 
 
 def settle(page, code: str) -> None:
-    page.wait_for_function("c => { const i = window.__sobremesaPushRooms?.[c]; return i && i.rendered >= i.version; }",
-                           arg=code, timeout=WAIT)
+    page.wait_for_function(
+        "c => { const i = window.__sobremesaPushRooms?.[c]; return i && i.rendered >= i.version; }",
+        arg=code,
+        timeout=WAIT,
+    )
     page.wait_for_timeout(300)
 
 
@@ -92,8 +99,13 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
 
     host = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     host.goto(f"{srv.url}/table?room={code}&host={room['host']}")
-    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                    device_scale_factor=2, user_agent=PHONE_UA)
+    phone_ctx = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        user_agent=PHONE_UA,
+    )
     players = [phone_ctx.new_page()]
     players += [browser.new_context(viewport={"width": 1280, "height": 900}).new_page() for _ in NAMES[1:]]
     for seat, page in enumerate(players):
@@ -110,12 +122,14 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     # Draw: the phone draws with a finger; while the finger is down another player's stroke lands
     # (every tab reruns), and the phone's stroke still arrives whole.
     reruns = players[0].evaluate(RERUNS, code)
+
     def meanwhile():
         mouse_stroke(players[1], [(0.2, 0.8), (0.5, 0.5), (0.8, 0.2)])
         # The stroke is echoed at once; the phone's rerun for it follows a moment later, still
         # while the finger is down.
-        players[0].wait_for_function(f"(code) => (window.__sobremesaPushRooms?.[code]?.reruns ?? 0) > {reruns}",
-                                     arg=code, timeout=WAIT)
+        players[0].wait_for_function(
+            f"(code) => (window.__sobremesaPushRooms?.[code]?.reruns ?? 0) > {reruns}", arg=code, timeout=WAIT
+        )
 
     touch_stroke(players[0], cdp, [(0.1, 0.2), (0.3, 0.3), (0.5, 0.4), (0.7, 0.5), (0.9, 0.8)], during=meanwhile)
     assert players[0].evaluate(RERUNS, code) > reruns, "no rerun happened during the stroke"
@@ -148,7 +162,9 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     wrong = next(n for n in range(1, 8) if n not in numbers)
     for guesser, drawer, number in ((1, 0, numbers[0]), (2, 0, numbers[0]), (0, 1, wrong)):
         page = players[guesser]
-        page.locator(f"[data-testid=pm-guess][data-drawer='{drawer}'] button[data-number='{number}']").click(timeout=WAIT)
+        page.locator(f"[data-testid=pm-guess][data-drawer='{drawer}'] button[data-number='{number}']").click(
+            timeout=WAIT
+        )
         page.locator("[data-testid=pm-confirm]").click(timeout=WAIT)
         expect(page.get_by_text(f"your guess: {number} (final)")).to_be_visible(timeout=WAIT)
     expect(players[0].get_by_text("Your drawing is frozen")).to_be_visible(timeout=WAIT)
@@ -161,8 +177,9 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     for page in players:
         page.get_by_role("button", name="✋ I'm done").click(timeout=WAIT)
         page.locator(".st-key-pm-finish button").click(timeout=WAIT)
-        expect(page.get_by_text("You're done", exact=False).or_(page.get_by_text("Round 1: you scored"))
-               ).to_be_visible(timeout=WAIT)
+        expect(page.get_by_text("You're done", exact=False).or_(page.get_by_text("Round 1: you scored"))).to_be_visible(
+            timeout=WAIT
+        )
 
     # The shared screen reveals the round by itself, with the stored scores.
     expect(host.get_by_text("Round 1 — the answers")).to_be_visible(timeout=WAIT)

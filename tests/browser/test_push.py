@@ -1,4 +1,5 @@
 """Push updates reach every open tab of a room, without polling."""
+
 from __future__ import annotations
 
 import json
@@ -28,9 +29,7 @@ def test_eight_tabs_all_see_one_bump(serve, browser):
     context = browser.new_context()
     try:
         # odd tabs say which seat they are (/events/EIGHT?seat=n), as phones do
-        pages = [
-            open_room(context, srv.url, "EIGHT", f"&seat={i}" if i % 2 else "") for i in range(8)
-        ]
+        pages = [open_room(context, srv.url, "EIGHT", f"&seat={i}" if i % 2 else "") for i in range(8)]
         assert json.loads(srv.get("/live/stats"))["sockets"] == {"EIGHT": 8}
 
         srv.post("/bump/EIGHT")
@@ -75,8 +74,7 @@ def test_reconnects_after_server_restart(serve, browser):
 
         srv.restart()  # same port, same SOBREMESA_DATA: the counter file survives
         page.wait_for_function(
-            "code => window.__sobremesaPushRooms?.[code]?.connects >= 2 "
-            "&& window.__sobremesaPushRooms[code].connected",
+            "code => window.__sobremesaPushRooms?.[code]?.connects >= 2 && window.__sobremesaPushRooms[code].connected",
             arg="BOOT",
             timeout=20_000,
         )
@@ -110,9 +108,7 @@ def test_falls_back_to_polling_when_websocket_fails(serve, browser):
         page = context.new_page()
         page.goto(f"{srv.url}/?room=POLL")
         expect(page.get_by_text("counter: 0", exact=True)).to_be_visible(timeout=20_000)
-        page.wait_for_function(
-            "c => window.__sobremesaPushRooms?.[c]?.state === 'polling'", arg="POLL", timeout=15_000
-        )
+        page.wait_for_function("c => window.__sobremesaPushRooms?.[c]?.state === 'polling'", arg="POLL", timeout=15_000)
         srv.post("/bump/POLL")
         expect(page.get_by_text("counter: 1", exact=True)).to_be_visible(timeout=6_000)
         assert push_info(page, "POLL")["connects"] == 0

@@ -1,6 +1,7 @@
 """Drawings replay in the browser: the wall replays every drawing at once at the reveal, Statistics on
 demand (paths drawn grow over time); and Chromium's SVG of a drawing agrees with the keepsake's
 Pillow render (≥ 95 % of each one's ink on the other's, round caps and joins in both)."""
+
 from __future__ import annotations
 
 import io

@@ -1,5 +1,6 @@
 """What gets a real room stuck, in real browsers: a seat that moves under an open tab, and a player
 who lost their link getting back in through the host."""
+
 from __future__ import annotations
 
 import json
@@ -15,18 +16,27 @@ WAIT = 20_000
 
 def tables_call(srv, code: str):
     """Run Python with engine.tables in another process on the server's database; print JSON."""
-    out = subprocess.run([sys.executable, "-c", "import json; from engine import tables\n" + code], cwd=ROOT,
-                         env=srv.env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", "import json; from engine import tables\n" + code],
+        cwd=ROOT,
+        env=srv.env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def seated_room(srv, names, *, start=False, language="en") -> dict:
     """A Dixit room made in another process: {code, host, tokens, version}."""
-    return tables_call(srv, f"r = tables.create_room('dixit', language={language!r})\n"
-                            f"s = [tables.join(r.code, n).token for n in {tuple(names)!r}]\n"
-                            + ("tables.start(r.code, r.host_token)\n" if start else "")
-                            + "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s, "
-                              "'version': tables.version(r.code)}))")
+    return tables_call(
+        srv,
+        f"r = tables.create_room('dixit', language={language!r})\n"
+        f"s = [tables.join(r.code, n).token for n in {tuple(names)!r}]\n"
+        + ("tables.start(r.code, r.host_token)\n" if start else "")
+        + "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s, "
+        "'version': tables.version(r.code)}))",
+    )
 
 
 def phone(browser):
@@ -52,8 +62,7 @@ def test_a_lobby_removal_moves_the_next_tab_to_its_new_seat_without_a_reload(ser
     expect(cy.locator("[data-testid=card]").first).to_be_visible(timeout=WAIT)
     assert cy.get_by_text("not valid").count() == 0
     hand = tables_call(srv, f"print(json.dumps(sorted(tables.view('{code}', 1, '{tokens[2]}')['hand'])))")
-    shown = sorted(cy.locator("[data-testid=card]").evaluate_all(
-        "cards => cards.map(c => c.dataset.id)"))
+    shown = sorted(cy.locator("[data-testid=card]").evaluate_all("cards => cards.map(c => c.dataset.id)"))
     assert shown == hand  # Cy's own hand, at her new seat
     assert loads == []  # and no reload got her there
 

@@ -1,5 +1,6 @@
 """The attacks on the routes and on rendered text, against a real server: hostile names are shown as
 typed and load nothing, and malformed codes, tickets, seats and frames leave no trace."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,9 @@ HOSTILE = ["![i](//127.0.0.1:9/)", "<img src=//[::1]:9>", "**Bo** <b>x</b>"]
 def tables_call(srv, expr: str):
     """Evaluate `expr` with engine.tables in another process on the server's database."""
     script = f"import json; from engine import tables; print(json.dumps({expr}))"
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -72,10 +74,23 @@ def test_malformed_codes_tickets_seats_and_frames_leave_no_trace(serve):
     before = tables_call(srv, f"tables.version('{code}')")
     ws_url = srv.url.replace("http", "ws", 1)
     rnd = random.Random(14)
-    junk = ["", "²", "-1", "999999999999999999", "1e9", "None", "../../etc", "%00", "\u202e", "a" * 3000,
-            "-.1.AAAAAAAAAAAAAAAAAAAAAA", "0.9999999999.AAAAAAAAAAAAAAAAAAAAAA"]
-    junk += ["".join(rnd.choice("0123456789.-_²%&=?#/\\'\"<> abcXYZ") for _ in range(rnd.randint(1, 60)))
-             for _ in range(40)]
+    junk = [
+        "",
+        "²",
+        "-1",
+        "999999999999999999",
+        "1e9",
+        "None",
+        "../../etc",
+        "%00",
+        "\u202e",
+        "a" * 3000,
+        "-.1.AAAAAAAAAAAAAAAAAAAAAA",
+        "0.9999999999.AAAAAAAAAAAAAAAAAAAAAA",
+    ]
+    junk += [
+        "".join(rnd.choice("0123456789.-_²%&=?#/\\'\"<> abcXYZ") for _ in range(rnd.randint(1, 60))) for _ in range(40)
+    ]
     codes = [code, code.lower(), "ZZZZ", "A", "x" * 200, "%2e%2e", code + "SEEN"]
     answers = set()
     for i, value in enumerate(junk):
@@ -106,8 +121,15 @@ def test_malformed_codes_tickets_seats_and_frames_leave_no_trace(serve):
         except urllib.error.HTTPError as refused:
             return refused.code, b""
 
-    for path in ["/cards/..%2f..%2fetc%2fpasswd", "/cards/%00", "/cards/" + "a" * 2000, "/assets/..%2fui.py",
-                 "/assets/push.js%00", "/cards/dreams%2f..%2f..%2fpush.key", "/assets/" + "%2e" * 300]:
+    for path in [
+        "/cards/..%2f..%2fetc%2fpasswd",
+        "/cards/%00",
+        "/cards/" + "a" * 2000,
+        "/assets/..%2fui.py",
+        "/assets/push.js%00",
+        "/cards/dreams%2f..%2f..%2fpush.key",
+        "/assets/" + "%2e" * 300,
+    ]:
         assert fetch(path)[0] in (400, 403, 404, 405), path
     # a plain GET of /events is Streamlit's page shell, the same for a live room and a missing one
     assert fetch("/events/" + code) == fetch("/events/ZZZZ")

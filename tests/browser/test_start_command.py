@@ -1,5 +1,6 @@
 """`python run.py` as a teacher runs it, from another folder: the server answers, its start page
 creates a Dixit room, and the shared screen shows the QR code."""
+
 import os
 import signal
 import subprocess
@@ -46,8 +47,14 @@ def test_the_start_command_from_another_folder(browser, tmp_path):
     log = tmp_path / "run.log"
     python = getattr(sys, "_base_executable", sys.executable)  # the system's Python, not the venv's
     with log.open("wb") as out:
-        proc = subprocess.Popen([python, str(ROOT / "run.py"), "--no-browser", "--port", str(port)], cwd=elsewhere,
-                                env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            [python, str(ROOT / "run.py"), "--no-browser", "--port", str(port)],
+            cwd=elsewhere,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
         deadline = time.monotonic() + 60  # the venv exists: reused, no pip
         while not healthy(port):

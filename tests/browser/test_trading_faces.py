@@ -6,6 +6,7 @@ the server's database: the server passes on what other processes commit (tables.
 Each step waits for what it expects to appear; a check that something is absent first waits for
 that page's push listener (mounted last in the room's fragment) to have rendered the room's
 version, so it looks at the page as it is after the move, never at the one before it."""
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,10 @@ from engine.games.trading_faces import EMOTIONS
 WAIT = 20_000
 LOAD = 45_000  # a fresh server's first pages, on a busy machine
 NAMES = ["Ana", "Bo", "Cy"]
-PHONE_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
-            "Chrome/126.0.0.0 Mobile Safari/537.36")
+PHONE_UA = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
 
 # Seed 8, 3 players, classic: Ana is dealt three "disgusted" and nobody else holds a set. Found in
 # advance by dealing seeds 0, 1, 2... in order and keeping the first where seat 0, and no other seat,
@@ -63,6 +66,7 @@ def room(monkeypatch, srv, variant: str, seed: int):
 
 def open_pages(browser, srv, r, seats, opened: list):
     """The shared screen on a projector, and each seat's phone."""
+
     def context(**kw):
         opened.append(browser.new_context(**kw))
         return opened[-1]
@@ -71,8 +75,9 @@ def open_pages(browser, srv, r, seats, opened: list):
     wall.goto(f"{srv.url}/table?room={r.code}&host={r.host_token}")
     phones = []
     for s in seats:
-        page = context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                       user_agent=PHONE_UA).new_page()
+        page = context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, user_agent=PHONE_UA
+        ).new_page()
         page.goto(f"{srv.url}/play?room={r.code}&seat={s.seat}&token={s.token}")
         phones.append(page)
     version = tables.version(r.code)
@@ -84,8 +89,8 @@ def open_pages(browser, srv, r, seats, opened: list):
 def rendered(page, version: int, timeout: int = WAIT) -> None:
     """Wait until the page shows the room at `version` or later: its listener, last in the fragment."""
     page.wait_for_function(
-        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)",
-        arg=version, timeout=timeout)
+        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)", arg=version, timeout=timeout
+    )
 
 
 def all_caught_up(r, *pages) -> None:
@@ -149,7 +154,7 @@ def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(serve, brows
         tap_button(page, "tf-pass-0", f"Pass {label(PASSES[seat])} to {NAMES[(seat + 1) % 3]}")
         if seat < 2:  # the last pass resolves at once: the next pass begins
             expect(page.get_by_text(f"You passed {label(PASSES[seat])}")).to_be_visible(timeout=WAIT)
-            expect(waiting(wall)).to_have_text(f"Waiting for: {', '.join(NAMES[seat + 1:])}", timeout=WAIT)
+            expect(waiting(wall)).to_have_text(f"Waiting for: {', '.join(NAMES[seat + 1 :])}", timeout=WAIT)
     expect(wall.get_by_text("1 pass so far", exact=False)).to_be_visible(timeout=WAIT)
     expect(waiting(wall)).to_have_text("Waiting for: Ana, Bo, Cy", timeout=WAIT)
     for seat, page in enumerate(phones):

@@ -6,6 +6,7 @@ main area is smaller than 24 px (nor at the end), and the join link under the QR
 The rooms are made and played through engine.tables in this process, on the server's database (the
 server passes on what other processes commit). The wall is opened without the host's token, as the
 room sees it: the host's panel is the laptop's, not the room's."""
+
 from __future__ import annotations
 
 import http.client as http_client
@@ -69,8 +70,8 @@ LINK = """(el) => {
 
 def rendered(page, version: int, timeout: int = LOAD) -> None:
     page.wait_for_function(
-        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)",
-        arg=version, timeout=timeout)
+        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)", arg=version, timeout=timeout
+    )
 
 
 def seated_room(name: str) -> tuple[tables.Room, list]:
@@ -78,7 +79,7 @@ def seated_room(name: str) -> tuple[tables.Room, list]:
     room = tables.create_room(name, seed=7, language="en")
     fewest = min(game.seat_counts(game.check_options({})))
     names = ["Ana", "Bo", "Cy", "Di", "Eve", "Flo", "Gus", "Hal"]
-    return room, [tables.join(room.code, n) for n in names[:max(fewest, 3)]]
+    return room, [tables.join(room.code, n) for n in names[: max(fewest, 3)]]
 
 
 def play(name: str, room, seats, rnd: random.Random, until) -> None:

@@ -7,6 +7,7 @@ Every round each seat drops one in the bag at once; then the round's caller empt
 table, and a pebble no one else dropped the same colour of scores its weight. Long enough for the conformance
 suite's quota of malformed moves.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,13 +21,24 @@ COLOURS = ("red", "blue", "green")
 
 
 def setup(seats: int, options: dict, seed: int, content) -> dict:
-    state = {"game": "pebbles", "rules_version": "1", "options": dict(options), "players": seats,
-             "rng": rng.new(seed), "phase": "drop", "round": 1, "bag": {}, "sitting_out": [], "out": [],
-             "scores": [0] * seats, "history": []}
+    state = {
+        "game": "pebbles",
+        "rules_version": "1",
+        "options": dict(options),
+        "players": seats,
+        "rng": rng.new(seed),
+        "phase": "drop",
+        "round": 1,
+        "bag": {},
+        "sitting_out": [],
+        "out": [],
+        "scores": [0] * seats,
+        "history": [],
+    }
     pool = [f"pebble-{c}-{w}-{i}" for c in COLOURS for w in (1, 2, 3) for i in range(seats * ROUNDS // 9 + 2)]
     rng.draw(state).shuffle(pool)
-    state["hands"] = [pool[ROUNDS * s:ROUNDS * (s + 1)] for s in range(seats)]
-    state["spare"] = pool[ROUNDS * seats:]
+    state["hands"] = [pool[ROUNDS * s : ROUNDS * (s + 1)] for s in range(seats)]
+    state["spare"] = pool[ROUNDS * seats :]
     return state
 
 
@@ -40,8 +52,11 @@ def waiting_for(state: dict) -> list[int]:
         return [caller(state)]
     if state["phase"] != "drop":
         return []
-    return [s for s in range(state["players"])
-            if str(s) not in state["bag"] and s not in state["out"] and s not in state["sitting_out"]]
+    return [
+        s
+        for s in range(state["players"])
+        if str(s) not in state["bag"] and s not in state["out"] and s not in state["sitting_out"]
+    ]
 
 
 def legal(state: dict, seat: int) -> list[dict]:
@@ -84,9 +99,13 @@ def _empty_bag(state: dict) -> None:
 
 
 def view(state: dict, viewer) -> dict:
-    seen = {"round": state["round"], "rounds": ROUNDS, "dropped": sorted(int(s) for s in state["bag"]),
-            "caller": caller(state) if state["phase"] != "end" else None,
-            "history": state["history"]}
+    seen = {
+        "round": state["round"],
+        "rounds": ROUNDS,
+        "dropped": sorted(int(s) for s in state["bag"]),
+        "caller": caller(state) if state["phase"] != "end" else None,
+        "history": state["history"],
+    }
     if isinstance(viewer, int):
         seen["hand"] = list(state["hands"][viewer])
         seen["mine"] = state["bag"].get(str(viewer))
@@ -132,10 +151,26 @@ def _kick(state: dict, target: int) -> None:
 
 
 GAME = Game(
-    name="pebbles", title="Pebbles", min_players=2, max_players=4, rules_version="1", options={},
-    setup=setup, moves=(Move("drop", ("drop",), _drop, {"pebble": Id()}),
-                        Move("empty", ("call",), lambda state, move: _empty_bag(state))),
-    legal=legal, view=view,
-    outcome=scores_outcome, waiting_for=waiting_for, secrets=secrets, alternative=alternative,
-    turn_word="round", skippable=skippable, skip=_skip, kick=_kick, screen="tests.toy.screen",
+    name="pebbles",
+    title="Pebbles",
+    min_players=2,
+    max_players=4,
+    rules_version="1",
+    options={},
+    setup=setup,
+    moves=(
+        Move("drop", ("drop",), _drop, {"pebble": Id()}),
+        Move("empty", ("call",), lambda state, move: _empty_bag(state)),
+    ),
+    legal=legal,
+    view=view,
+    outcome=scores_outcome,
+    waiting_for=waiting_for,
+    secrets=secrets,
+    alternative=alternative,
+    turn_word="round",
+    skippable=skippable,
+    skip=_skip,
+    kick=_kick,
+    screen="tests.toy.screen",
 )

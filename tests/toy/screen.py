@@ -1,4 +1,5 @@
 """Pebbles' screens, built from the shared screen kit alone (tests/toy: a game outside the app)."""
+
 from __future__ import annotations
 
 import streamlit as st

@@ -29,6 +29,7 @@ shrinks the toolbar's widgets; it styles MiniBrowser's own widgets, never the pa
 page's form controls itself), and `viewport()` then sizes each window so that the page gets exactly
 the wanted viewport.
 """
+
 from __future__ import annotations
 
 import glob
@@ -47,17 +48,24 @@ INSTALL = "apt-get install webkit2gtk-driver xvfb"
 DRIVER = os.environ.get("SOBREMESA_WEBKITWEBDRIVER", "WebKitWebDriver")
 PHONE = (390, 844)  # an iPhone 12 to 15's viewport in CSS pixels
 WALL = (1280, 720)
-IPHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
-             "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
+IPHONE_UA = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+)
 # MiniBrowser's toolbar, shrunk (see above): GTK 3 reads $XDG_CONFIG_HOME/gtk-3.0/gtk.css.
-GTK_CSS = ("* { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0;"
-           " -gtk-icon-transform: scale(0.01); }\n")
+GTK_CSS = (
+    "* { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0;"
+    " -gtk-icon-transform: scale(0.01); }\n"
+)
 START_TIMEOUT = 30.0
 
 
 def missing(what: str) -> None:
-    pytest.fail(f"{what} is missing: the WebKit tests need Debian's WebKitGTK driver and Xvfb "
-                f"(as root: apt-get update && {INSTALL}; `make test` does it)", pytrace=False)
+    pytest.fail(
+        f"{what} is missing: the WebKit tests need Debian's WebKitGTK driver and Xvfb "
+        f"(as root: apt-get update && {INSTALL}; `make test` does it)",
+        pytrace=False,
+    )
 
 
 class Xvfb:
@@ -72,7 +80,11 @@ class Xvfb:
             # 2000 px tall: a phone's window with its toolbar fits whole.
             self.proc = subprocess.Popen(
                 [binary, "-displayfd", str(write), "-screen", "0", "1920x2000x24", "-nolisten", "tcp"],
-                pass_fds=(write,), stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+                pass_fds=(write,),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         os.close(write)
         number = b""
         deadline = time.monotonic() + START_TIMEOUT
@@ -125,8 +137,9 @@ class WebKit:
         if kind == "phone":
             options.add_argument(f"--user-agent={IPHONE_UA}")
         n = len(self.all)
-        service = webdriver.WebKitGTKService(executable_path=self.driver_path, env=self.env,
-                                             log_output=str(self.logs / f"webkit{n}-{kind}.log"))
+        service = webdriver.WebKitGTKService(
+            executable_path=self.driver_path, env=self.env, log_output=str(self.logs / f"webkit{n}-{kind}.log")
+        )
         driver = webdriver.WebKitGTK(options=options, service=service)
         self.all.append(driver)
         driver.set_script_timeout(20)

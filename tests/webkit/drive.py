@@ -4,6 +4,7 @@ Streamlit replaces elements on every rerun, so every helper finds its element ag
 act on it (a stale reference is retried, never slept over). `st.components.v2` components with
 styles of their own (the cards) live in shadow roots: `deep()` finds elements through them.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,14 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.support.ui import WebDriverWait
 
 WAIT = 25  # seconds; a fresh server's first pages on a busy 2-core machine
-RETRIED = (StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException,
-           ElementClickInterceptedException, MoveTargetOutOfBoundsException, JavascriptException)
+RETRIED = (
+    StaleElementReferenceException,
+    NoSuchElementException,
+    ElementNotInteractableException,
+    ElementClickInterceptedException,
+    MoveTargetOutOfBoundsException,
+    JavascriptException,
+)
 
 # Every element matching a CSS selector, in the document and in every open shadow root under it.
 DEEP = """
@@ -41,8 +48,7 @@ VISIBLE = "const r = arguments[0].getBoundingClientRect(); return r.width > 0 &&
 
 def until(driver, condition, message: str, timeout: float = WAIT):
     """condition(driver) -> something truthy, retried on stale or missing elements."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=RETRIED).until(
-        condition, message)
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=RETRIED).until(condition, message)
 
 
 def deep(driver, css: str) -> list:
@@ -70,6 +76,7 @@ def shows(driver, text: str, timeout: float = WAIT) -> None:
 def find(driver, css: str, text: str | re.Pattern | None = None, timeout: float = WAIT):
     """The first visible element matching `css` (through shadow roots) whose text is `text`
     (stripped; a pattern is searched)."""
+
     def match(d):
         for el in deep(d, css):
             if not visible(d, el):
@@ -77,9 +84,10 @@ def find(driver, css: str, text: str | re.Pattern | None = None, timeout: float 
             if text is None:
                 return el
             shown = (el.get_attribute("innerText") or el.text or "").strip()
-            if (text.search(shown) if isinstance(text, re.Pattern) else shown == text):
+            if text.search(shown) if isinstance(text, re.Pattern) else shown == text:
                 return el
         return None
+
     return until(driver, match, f"no {css} {text or ''!s} on {driver.current_url}", timeout)
 
 
@@ -127,18 +135,27 @@ def tap_until(driver, get, done, message: str, tries: int = 3, timeout: float = 
 def type_into(driver, label: str, text: str) -> None:
     """Tap a text field and type into it; Streamlit takes the value when the field is left or Enter
     is pressed."""
+
     def typed(d):
         box = field(d, label)
         tap(d, box)
         box.clear()
         box.send_keys(text)
         return box.get_attribute("value") == text
+
     until(driver, typed, f"could not type into {label!r}")
 
 
 def rendered(driver, code: str, version: int, timeout: float = WAIT) -> None:
     """Wait until the page shows the room at `version` or later: its push listener is mounted last
     in the room's fragment, so its `rendered` is the fragment's."""
-    until(driver, lambda d: d.execute_script(
-        "const r = (window.__sobremesaPushRooms || {})[arguments[0]]; return !!r && r.rendered >= arguments[1];",
-        code, version), f"{driver.current_url} never rendered version {version}", timeout)
+    until(
+        driver,
+        lambda d: d.execute_script(
+            "const r = (window.__sobremesaPushRooms || {})[arguments[0]]; return !!r && r.rendered >= arguments[1];",
+            code,
+            version,
+        ),
+        f"{driver.current_url} never rendered version {version}",
+        timeout,
+    )

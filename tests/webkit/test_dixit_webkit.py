@@ -1,6 +1,7 @@
 """Dixit in Safari's engine: two iPhone-sized WebKit phones join by taps and play one turn (the
 storyteller tells, the other gives and votes), a third seat plays through engine.tables on the
 server's database, and the shared screen, another WebKit window, follows each step to the reveal."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,11 +20,19 @@ def pick_and_confirm(phone, done: str, count: int = 1, enabled_only: bool = Fals
     card component's shadow root)."""
     free = "[data-testid=card]:not(.picked)" + (":not(.off)" if enabled_only else "")
     for n in range(1, count + 1):
-        tap_until(phone, lambda d: find(d, free), lambda d: len(deep(d, "[data-testid=card].picked")) == n,
-                  f"{n} card(s) never showed as picked")
+        tap_until(
+            phone,
+            lambda d: find(d, free),
+            lambda d: len(deep(d, "[data-testid=card].picked")) == n,
+            f"{n} card(s) never showed as picked",
+        )
     confirm = lambda d: next((b for b in deep(d, "[data-testid=confirm-pick]") if b.is_enabled()), None)  # noqa: E731
-    tap_until(phone, lambda d: until(d, confirm, "the confirm button never came on"), showing(done),
-              f"{done!r} never showed after confirming")
+    tap_until(
+        phone,
+        lambda d: until(d, confirm, "the confirm button never came on"),
+        showing(done),
+        f"{done!r} never showed after confirming",
+    )
 
 
 def api_move(code: str, seat, kind: str) -> None:
@@ -53,19 +62,28 @@ def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch
         phone = webkit.phone()
         phone.get(f"{srv.url}/play?room={code}")
         type_into(phone, "Your name", name)
-        tap_until(phone, lambda d: button(d, "Take a seat"), showing(f"You're in as {name}"),
-                  f"{name} never got a seat")
+        tap_until(
+            phone, lambda d: button(d, "Take a seat"), showing(f"You're in as {name}"), f"{name} never got a seat"
+        )
         phones.append(phone)
     ana, bo = phones
     cy = tables.join(code, "Cy")
     for name in ("Ana", "Bo", "Cy"):  # pushed to the wall
         until(wall, lambda d: name in seat_row(d, name), f"{name} never showed on the wall")
-    tap_until(wall, lambda d: button(d, "Start the game with 3 players"),
-              lambda d: tables.view(code)["status"] == "playing", "the game never started")
+    tap_until(
+        wall,
+        lambda d: button(d, "Start the game with 3 players"),
+        lambda d: tables.view(code)["status"] == "playing",
+        "the game never started",
+    )
 
     # Tell: Ana claims the first turn, types her phrase and taps a card.
-    tap_until(ana, lambda d: button(d, "I have a phrase!"), lambda d: deep(d, "input[aria-label^='Your phrase']"),
-              "the phrase box never showed")
+    tap_until(
+        ana,
+        lambda d: button(d, "I have a phrase!"),
+        lambda d: deep(d, "input[aria-label^='Your phrase']"),
+        "the phrase box never showed",
+    )
     type_into(ana, "Your phrase", PHRASE)
     pick_and_confirm(ana, "You told. Your card for the story:")
     shows(wall, f"“{PHRASE}”")
@@ -89,14 +107,20 @@ def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch
     turn = stored["history"][0]
     assert turn["phrase"] == PHRASE and len(turn["votes"]) == 2 and stored["phase"] == "tell"
     story = next(p["card"] for p in turn["table"] if p["owner"] == 0)
-    shown = until(wall, lambda d: [c.get_attribute("data-id") for c in deep(d, "[data-testid=card]")] or None,
-                  "no revealed cards on the wall")
+    shown = until(
+        wall,
+        lambda d: [c.get_attribute("data-id") for c in deep(d, "[data-testid=card]")] or None,
+        "no revealed cards on the wall",
+    )
     assert sorted(shown) == sorted(p["card"] for p in turn["table"])
     glowing = deep(wall, "[data-testid=card].glow")  # the storyteller's card, named on its badge
     assert [c.get_attribute("data-id") for c in glowing] == [story]
     assert "storyteller Ana" in glowing[0].get_attribute("innerText")
     for seat, name in enumerate(("Ana", "Bo", "Cy")):
         score = str(stored["scores"][seat])
-        until(wall, lambda d: score in seat_row(d, name).replace(name, ""),
-              f"{name}'s score {score} never showed on the wall")
+        until(
+            wall,
+            lambda d: score in seat_row(d, name).replace(name, ""),
+            f"{name}'s score {score} never showed on the wall",
+        )
     assert sum(stored["scores"]) > 0

@@ -2,6 +2,7 @@
 its pad with WebDriver's touch pointer (which WebKitGTK, with no touch screen under Xvfb, delivers
 as pointer and mouse events); the shared screen, another WebKit window, shows the stroke as it
 arrives. The two other seats play through engine.tables on the server's database."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,8 +20,11 @@ NAMES = ["Ana", "Bo", "Cy"]
 
 def pad(phone):
     """The drawing pad's top canvas (fabric's, which takes the pointer), once it is on screen."""
-    return until(phone, lambda d: next((c for c in deep(d, "canvas.upper-canvas") if visible(d, c)), None),
-                 "no drawing pad on the phone")
+    return until(
+        phone,
+        lambda d: next((c for c in deep(d, "canvas.upper-canvas") if visible(d, c)), None),
+        "no drawing pad on the phone",
+    )
 
 
 def finger_stroke(phone, canvas, points) -> None:
@@ -69,16 +73,18 @@ def test_a_finger_stroke_on_the_phone_shows_on_the_wall(serve, webkit, monkeypat
     canvas = pad(phone)
     finger_stroke(phone, canvas, [(0.1, 0.2), (0.3, 0.3), (0.5, 0.45), (0.7, 0.6), (0.9, 0.8)])
 
-    until(wall, lambda d: sheet(d, 0).get_attribute("data-strokes") == "1",
-          "the phone's stroke never reached the wall")
+    until(wall, lambda d: sheet(d, 0).get_attribute("data-strokes") == "1", "the phone's stroke never reached the wall")
     drawn = tables.view(code)["drawings"]["0"]
     assert len(drawn) == 1
     points = drawn[0]["points"]
     assert points[0][0] < points[-1][0] and points[0][1] < points[-1][1], points  # left to right, downwards
     assert len(points) >= 3
     # On the wall the stroke is drawn: a path in Ana's sheet, and nothing in the others'.
-    paths = until(wall, lambda d: sheet(d, 0).find_elements("css selector", "path, polyline") or None,
-                  "Ana's sheet on the wall has no path")
+    paths = until(
+        wall,
+        lambda d: sheet(d, 0).find_elements("css selector", "path, polyline") or None,
+        "Ana's sheet on the wall has no path",
+    )
     assert any((p.get_attribute("d") or p.get_attribute("points") or "").strip() for p in paths)
     for seat in (1, 2):
         assert sheet(wall, seat).get_attribute("data-strokes") == "0"

@@ -1,6 +1,7 @@
 """Trading Faces in Safari's engine: on an iPhone-sized WebKit phone Ana taps a card and passes it;
 the shared screen, another WebKit window, follows the pass. Bo and Cy pass through engine.tables on
 the server's database."""
+
 from __future__ import annotations
 
 import re
@@ -49,10 +50,20 @@ def test_a_pass_tapped_on_the_phone_and_seen_on_the_wall(serve, webkit, monkeypa
 
     # Ana taps the card, then the button under the cards once it names it, and passes it.
     mine, go = label(PASSES[0]), f"Pass {label(PASSES[0])} to Bo"
-    pass_button = lambda d: next((b for b in d.find_elements("css selector", ".st-key-tf-pass-0 button")  # noqa: E731
-                                  if b.text == go and b.is_enabled()), None)
-    tap_until(phone, lambda d: find(d, ".st-key-tf-pick-0 button", re.compile(rf"^{re.escape(mine)}$")),
-              pass_button, "the pass button never named Ana's card")
+    pass_button = lambda d: next(
+        (
+            b
+            for b in d.find_elements("css selector", ".st-key-tf-pass-0 button")  # noqa: E731
+            if b.text == go and b.is_enabled()
+        ),
+        None,
+    )
+    tap_until(
+        phone,
+        lambda d: find(d, ".st-key-tf-pick-0 button", re.compile(rf"^{re.escape(mine)}$")),
+        pass_button,
+        "the pass button never named Ana's card",
+    )
     tap_until(phone, pass_button, showing(f"You passed {mine}"), "Ana's pass never went")
     until(wall, lambda d: waiting(d) == "Waiting for: Bo, Cy", "the wall never saw Ana's pass")
     assert tables.view(code)["pass_no"] == 0  # the pass waits for the others
