@@ -31,6 +31,7 @@ system-test-deps:
 
 test: $(STAMP) system-test-deps
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m mypy engine/core engine/tables.py
 	$(PY) -m pytest -q
 

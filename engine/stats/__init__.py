@@ -14,11 +14,32 @@ Every game family has one module here (`dixit_family.py`, `pictomania.py`, `trad
 A new family is a module here named as its games' `Game.family`; its charts live in
 pages/stats_charts/ under the same name.
 """
+
 from __future__ import annotations
 
-from engine.stats.archive import (Archive, canonical_keys, from_rows, player_summary, prepare,  # noqa: F401
-                                  score_history, select)
-from engine.stats.registry import FAMILIES, family_of, members  # noqa: F401
+from engine.stats.archive import (
+    Archive,
+    canonical_keys,
+    from_rows,
+    player_summary,
+    prepare,
+    score_history,
+    select,
+)
+from engine.stats.registry import FAMILIES, family_of, members
+
+__all__ = [
+    "Archive",
+    "canonical_keys",
+    "from_rows",
+    "player_summary",
+    "prepare",
+    "score_history",
+    "select",
+    "FAMILIES",
+    "family_of",
+    "members",
+]
 
 
 def summaries(archive: Archive, ids) -> dict:
