@@ -25,10 +25,11 @@ Threading: ``notify`` may be called from any thread; subscribers registered by
 ``subscribe`` are called in the notifying thread and must not block (the
 WebSocket ones only do ``loop.call_soon_threadsafe``).
 
-Cross-process (several servers sharing PostgreSQL LISTEN/NOTIFY) is not built;
-the seam is ``set_bridge``: a bridge's ``publish(code, version)`` is called by
-``notify``, and a bridge delivers what other processes published by calling
-``deliver(code, version)`` (local fan-out only, no re-publish).
+Moves committed by other processes reach this one through the store, not through here:
+``tables.watch_other_processes`` hears them (PostgreSQL LISTEN/NOTIFY, or SQLite's
+``PRAGMA data_version``) and calls ``notify``. ``set_bridge`` remains a seam for a
+transport of another kind: a bridge's ``publish(code, version)`` is called by ``notify``,
+and it delivers what others published with ``deliver(code, version)`` (local fan-out only).
 
 Nothing here imports Streamlit.
 """
@@ -81,7 +82,7 @@ Callback = Callable[[str, int], None]
 
 
 class Bridge(Protocol):
-    """Cross-process seam (e.g. PostgreSQL LISTEN/NOTIFY). Not implemented yet."""
+    """A seam for another cross-process transport (the store already carries moves between processes)."""
 
     def publish(self, code: str, version: int) -> None:
         """Tell the other processes; must not block (queue it)."""

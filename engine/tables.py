@@ -759,9 +759,10 @@ def view(
     """A seat's view (with its token), or the shared screen's (no seat). Never another's secret.
 
     Every view starts with the same header, whatever the game and whether it has started: code,
-    game, title, status, version, names, you, language, options, phase, waiting_for, scores,
-    skippable (who the host may skip now) and turn_word; a seat's also has waiting_on_you. The game's
-    own view follows. A page passes the `device` asking (a `gate.Device`, or an address), so that it
+    game, title, status, version, game_no, names, you, language, options, turn_word, bots, handed,
+    asking, phase, waiting_for, scores, skippable (who the host may skip now), out and ended_by_host;
+    in the lobby also seats_allowed and seat_counts; a seat's view also has waiting_on_you. The
+    game's own view follows. A page passes the `device` asking (a `gate.Device`, or an address), so that it
     may try only a few wrong codes a minute; a seat's token, or the `host_token`, always opens it."""
     room = _probed(code, device, proof=lambda r: _proves(r, seat, token, host_token))
     seats = store().seats(room["code"])
