@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from engine import stats, tables
+from engine.tables import archive as saved_games
 from engine.stats import rows
 from engine.stats import trading_faces as family
 from pages.stats_charts import CHARTS, common
@@ -103,5 +104,5 @@ def test_a_rebuild_that_fails_keeps_the_rows_the_game_had(archive, monkeypatch):
         old = rows.pack(record)
     with tables.store().transaction() as conn:
         tables.store().save_stat_rows(conn, record["room"], record["game_no"], old)
-    monkeypatch.setattr(tables, "_stat_rows_of", lambda record: None)  # the record cannot be packed now
+    monkeypatch.setattr(saved_games, "_stat_rows_of", lambda record: None)  # the record cannot be packed now
     assert old in tables.stat_rows() and len(tables.stat_rows()) == len(tables.records())

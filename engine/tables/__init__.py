@@ -1,0 +1,136 @@
+"""The table service: the one place that checks tokens, applies moves under a per-room lock,
+persists and notifies. Pages, tests, the demo simulator and computer players all use this API.
+
+    room = tables.create_room("dixit", options={"contando": True}, seed=7, language="en")
+    ana = tables.join(room.code, "Ana")                 # ana.seat, ana.token
+    tables.start(room.code, room.host_token)
+    moves = tables.legal(room.code, ana.seat, ana.token)
+    tables.submit(room.code, ana.seat, ana.token, moves[0])   # -> the room's new version
+    tables.view(room.code, ana.seat, ana.token)          # that seat's view; view(room.code) = shared screen
+    tables.record(room.code)                              # the saved-game record once the game has ended
+
+Host actions take the host token: `kick`, `skip`, `end`, `play_again`.
+
+Each game's move vocabulary is the `Move` specs of its module in engine/games (and its docstring);
+`legal()` lists every move a seat may submit now, complete, with free-text fields set to None.
+
+Every refusal raises a `SobremesaError` whose message is written for the person who caused it; a
+refused call changes nothing. No other exception leaves this module, whatever the input: anything
+unexpected is logged in full and reaches the caller as an `InternalError`, which names nothing.
+
+
+The package, by responsibility: `base` (the store, locks, the clock, tokens, the room look-up and
+the one way a room is changed), `state` (this process's copy of a room's state), `views`, `play`
+(the move path), `rooms` (rooms, seats, the host's laptop), `bots` (computer players' seats) and
+`archive` (saved games, statistics rows, keepsakes).
+"""
+
+from __future__ import annotations
+
+from engine import gate
+from engine.core import BadName, SobremesaError  # noqa: F401  (callers catch the service's refusals as tables.X)
+from engine.tables import archive as _archive
+from engine.tables import base as _base
+from engine.tables import play as _play
+from engine.tables import state as _state
+from engine.tables import views as _views
+from engine.tables.archive import (  # noqa: F401
+    archive_version,
+    keepsake,
+    merge_players,
+    move_log,
+    player_aliases,
+    player_key,
+    record,
+    records,
+    replay,
+    saved_game,
+    settle,
+    stat_rows,
+)
+from engine.tables.base import (  # noqa: F401
+    BOT_LEVELS,
+    BOT_MARK,
+    BOT_NAMES,
+    CODE_LENGTH,
+    CODE_LETTERS,
+    CODE_SHAPE,
+    NAME_MAX,
+    TOKEN_MAX,
+    Room,
+    Seat,
+    clock,
+    games,
+    normalise_code,
+    refusals_only,
+    store,
+    watch_other_processes,
+)
+from engine.tables.bots import (  # noqa: F401
+    add_bot,
+    bot_seats,
+    hand_to_bot,
+    rooms_with_bots,
+    take_back,
+)
+from engine.tables.play import (  # noqa: F401
+    end,
+    legal,
+    skip,
+    submit,
+)
+from engine.tables.rooms import (  # noqa: F401
+    ASKS_PER_ADDRESS,
+    JOIN_ADDRESS,
+    LOBBY_HOURS,
+    OPEN_LOBBIES,
+    ROOMS_A_MINUTE,
+    ask_to_rejoin,
+    check_host,
+    clean_name,
+    create_room,
+    find_seat,
+    join,
+    join_address,
+    join_base,
+    join_choices,
+    kick,
+    let_back_in,
+    open_rooms,
+    play_again,
+    push_ticket,
+    rejoin_requests,
+    renew_host_token,
+    set_join_address,
+    start,
+    still_asking,
+)
+from engine.tables.state import (  # noqa: F401
+    SNAPSHOT_CHARS_PER_MOVE,
+    SNAPSHOT_EVERY,
+    STATES_KEPT,
+    state_of,
+)
+from engine.tables.views import (  # noqa: F401
+    ROOMS_VIEWED,
+    SIGNED_KEPT,
+    glance_now,
+    signature,
+    version,
+    view,
+)
+
+
+def reset() -> None:
+    """Forget open stores and every cache (tests switch databases; a restart does the same)."""
+    _archive.settle()
+    _play._phase_began.clear()
+    with _base._guard:
+        for s in _base._stores.values():
+            s.close()
+        _base._stores.clear()
+    with _state._states_guard:
+        _state._states.clear()
+        _views._views.clear()
+        _views._signed.clear()
+    gate.PROBES.clear()

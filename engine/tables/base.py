@@ -1,0 +1,297 @@
+"""What every part of the service shares: the store, each room's lock, the clock, tokens, room
+codes and the look-up of a room (with the limit on wrong codes), the host's and a seat's proofs, the
+version bump, and the one way a room is changed (`changing`: lock, transaction, bump, notify)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import logging
+import re
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from engine import gate, paths
+from engine.core import (
+    BadToken,
+    Game,
+    InternalError,
+    RoomNotFound,
+    SobremesaError,
+    TooManyTries,
+)
+from engine.core.moves import is_whole
+from engine.games import GAMES
+from engine.store import open_store
+
+CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: codes never spell words; no I/O to confuse with 1/0
+
+
+# 20 ** 5 = 3.2 million codes: with 50 rooms open and the wrong-code limits of `gate.Probes`, one
+# address needs over a day to find any room by guessing (tests/test_security.py works it out).
+CODE_LENGTH = 5
+
+
+CODE_SHAPE = re.compile(r"[A-Z0-9]{2,12}")
+
+
+NAME_MAX = 20
+
+
+TOKEN_MAX = 100
+
+
+_LOG = logging.getLogger(__name__)
+
+
+def refusals_only(action):
+    """Whatever the input, only a SobremesaError leaves the service: anything else is a fault of
+    ours, logged in full, and the caller hears only that nothing was changed."""
+
+    @functools.wraps(action)
+    def guarded(*args, **kwargs):
+        try:
+            return action(*args, **kwargs)
+        except SobremesaError:
+            raise
+        except Exception as exc:
+            _LOG.exception("%s failed", action.__name__)
+            raise InternalError() from exc
+
+    return guarded
+
+
+@dataclass(frozen=True)
+class Room:
+    code: str
+    host_token: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    code: str
+    seat: int
+    token: str
+    name: str
+
+
+_stores: dict[str, Any] = {}  # database URL -> its store (SQLite or PostgreSQL)
+
+
+_locks: dict[str, threading.Lock] = {}
+
+
+_guard = threading.Lock()
+
+
+def store():
+    url = paths.database_url()
+    with _guard:
+        if url not in _stores:
+            _stores[url] = open_store(url)
+        return _stores[url]
+
+
+def _lock(code: str) -> threading.Lock:
+    with _guard:
+        return _locks.setdefault(code, threading.Lock())
+
+
+_clock = threading.local()
+
+
+def _now() -> str:
+    simulated = getattr(_clock, "now", None)
+    return simulated() if simulated else datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+@contextmanager
+def clock(now):
+    """Stamp this thread's rooms, moves and records with `now()` (ISO-8601) instead of the real time:
+    the demo simulator spreads its games over past weeks. Other threads keep the real clock."""
+    before = getattr(_clock, "now", None)
+    _clock.now = now
+    try:
+        yield
+    finally:
+        _clock.now = before
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _token_ok(token, token_hash: str) -> bool:
+    return isinstance(token, str) and len(token) <= TOKEN_MAX and hmac.compare_digest(_hash(token), token_hash)
+
+
+_watching = threading.Event()
+
+
+def watch_other_processes(interval: float = 0.5) -> None:
+    """Pass on moves committed by other processes (a bot, a script, a second server) to this
+    server's open tabs: PostgreSQL's LISTEN/NOTIFY, or for SQLite a look every `interval` s at
+    whether anything was committed (PRAGMA data_version, next to nothing while idle). Idempotent."""
+    if _watching.is_set():
+        return
+    _watching.set()
+
+    def watch() -> None:
+        since = _now()
+        while True:
+            try:
+                for code, version, updated_at in store().changes(since, wait=interval):
+                    since = max(since, updated_at or since)
+                    _notify(code, version)
+            except Exception:  # a store being swapped (tests) or a lost connection: try again
+                time.sleep(interval)
+
+    threading.Thread(target=watch, name="sobremesa-watch", daemon=True).start()
+
+
+def _notify(code: str, version: int, actor: int | None = None) -> None:
+    try:
+        from engine import live
+    except ImportError:  # push is optional for headless use
+        return
+    live.notify(code, version, actor=actor)
+
+
+def _echo(code: str, message: dict) -> None:
+    try:
+        from engine import live
+    except ImportError:
+        return
+    live.echo(code, message)
+
+
+def normalise_code(code) -> str:
+    """A room code as typed (any case, stray spaces), in its stored form; '' if it cannot be one."""
+    text = "".join(code.split()).upper() if isinstance(code, str) else ""
+    return text if CODE_SHAPE.fullmatch(text) else ""
+
+
+def _probed(code, device, proof=None) -> dict:
+    """`_room` for a lookup a person made from `device` (a page, the join form): each device and
+    each address may get only a few codes wrong a minute (`gate.PROBES`), so codes cannot be found
+    by trying them all. A device told to wait is still let in with `proof(room)`: a seat's or the
+    host's token for that room, which no guess carries, so one student guessing codes behind a
+    school's one address never locks the class out of their own links."""
+    if device is None:
+        return _room(code)
+    blocked = gate.PROBES.blocked(device)
+    try:
+        room = _room(code)
+    except RoomNotFound:
+        if not blocked:
+            gate.PROBES.miss(device)
+        raise TooManyTries() if blocked else RoomNotFound(code if isinstance(code, str) else "")
+    if blocked and not (proof is not None and proof(room)):
+        raise TooManyTries()
+    return room
+
+
+def _room(code, conn=None) -> dict:
+    """The room's row without its state (see `_state`)."""
+    normal = normalise_code(code)
+    room = store().room(normal, conn) if normal else None
+    if room is None:
+        raise RoomNotFound(code if isinstance(code, str) else "")
+    return room
+
+
+def _seat(room: dict, seat, token, conn=None, seats: list | None = None) -> dict:
+    if is_whole(seat):
+        seats = seats if seats is not None else store().seats(room["code"], conn)
+        for s in seats:
+            if s["seat"] == seat and _token_ok(token, s["token_hash"]):
+                return s
+        # A computer player holds a token of its own for its seat: a seat handed over keeps the
+        # person's token valid, so giving it back needs nothing from them.
+        for b in store().bots(room["code"], conn) if isinstance(token, str) else ():
+            if b["seat"] == seat and hmac.compare_digest(b["token"].encode(), token.encode()):
+                found = next((s for s in seats if s["seat"] == seat), None)
+                if found is not None:
+                    return found
+    raise BadToken("player")
+
+
+def _proves(room: dict, seat, token, host_token) -> bool:
+    """Whether the caller holds a seat's token or the host's for this room."""
+    if host_token is not None and _token_ok(host_token, room["host_hash"]):
+        return True
+    try:
+        return seat is not None and bool(_seat(room, seat, token))
+    except BadToken:
+        return False
+
+
+def _host(room: dict, host_token) -> None:
+    if not _token_ok(host_token, room["host_hash"]):
+        raise BadToken("host")
+
+
+def games() -> dict[str, Game]:
+    """Every game the app hosts, by its API name: what the pages know of a game comes from here."""
+    return dict(GAMES)
+
+
+def _bump(conn, room: dict, **fields) -> int:
+    version = room["version"] + 1
+    store().update_room(conn, room["code"], version=version, updated_at=_now(), **fields)
+    return version
+
+
+def _after_commit(action) -> None:
+    """Run `action` once this thread's transaction has committed (see `_apply`)."""
+    _pending.actions = [*getattr(_pending, "actions", []), action]
+
+
+_pending = threading.local()
+
+
+BOT_MARK = " 🤖"  # after a computer player's name in every view: wherever names show
+
+
+BOT_NAMES = ("Nova", "Pixel", "Orbit", "Juno", "Kiwi", "Mochi", "Rumi", "Zephyr", "Lumen", "Moss", "Echo", "Tesla")
+
+
+BOT_LEVELS = ("easy", "normal")
+
+
+class Change:
+    """One change of a room made under `changing`: its transaction (`conn`), its row as read there
+    (`room`), what the version bump writes besides (`fields`), and once committed its new `version`."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.conn: Any = None
+        self.room: dict = {}
+        self.fields: dict = {}
+        self.version: int = 0
+
+
+_ANYONE = object()
+
+
+@contextmanager
+def changing(code, host_token: Any = _ANYONE) -> Iterator[Change]:
+    """The one way a room is changed outside a move: under the room's lock, in one transaction, its
+    row read there (and the host's key checked, when one is given), the version bumped at the end,
+    and once committed the news sent to every open tab. A refusal inside changes nothing and tells
+    no one."""
+    change = Change(_room(code)["code"])
+    with _lock(change.code):
+        with store().transaction() as conn:
+            change.conn, change.room = conn, _room(change.code, conn)
+            if host_token is not _ANYONE:
+                _host(change.room, host_token)
+            yield change
+            change.version = _bump(conn, change.room, **change.fields)
+    _notify(change.code, change.version)

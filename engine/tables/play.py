@@ -1,0 +1,144 @@
+"""The move path: a seat's legal moves and its move, the host's skip and end, under the room's lock
+and in one transaction, then announced."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from engine.core import (
+    IllegalMove,
+    NotStarted,
+    UnknownMove,
+    check,
+    perform,
+)
+from engine.games import GAMES
+from engine.tables.archive import _build_record, _save_stat_rows_soon
+from engine.tables.base import (
+    _after_commit,
+    _bump,
+    _echo,
+    _host,
+    _lock,
+    _notify,
+    _now,
+    _pending,
+    _room,
+    _seat,
+    refusals_only,
+    store,
+)
+from engine.tables.state import SNAPSHOT_CHARS_PER_MOVE, SNAPSHOT_EVERY, _forget, _under_way
+
+
+@refusals_only
+def legal(code: str, seat: int, token: str) -> list[dict]:
+    room = _room(code)
+    _seat(room, seat, token)
+    if room["status"] != "playing":
+        return []
+    with _lock(room["code"]):
+        return json.loads(json.dumps(GAMES[room["game"]].legal(_under_way(room).state, seat)))
+
+
+@refusals_only
+def submit(code: str, seat: int, token: str, move: dict) -> int:
+    """Apply a seat's move. Returns the room's new version; raises a MoveError and changes nothing."""
+    if not isinstance(move, dict):
+        raise UnknownMove()
+    return _apply(code, {**move, "seat": seat}, actor=str(seat), seat=seat, token=token)
+
+
+def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=None) -> int:
+    code = _room(code)["code"]
+    with _lock(code):
+        _pending.actions = []
+        try:
+            with store().transaction() as conn:
+                version, shown = _apply_locked(conn, code, move, actor, seat, token, host_token)
+        except BaseException:
+            _forget(code)  # whatever happened to this process's copy, the store has the truth
+            raise
+        finally:
+            actions, _pending.actions = _pending.actions, []
+    for action in actions:
+        action()
+    if shown is not None:
+        _echo(code, {**shown, "version": version})
+    _notify(code, version, actor=seat)  # the seat's own tab renders this version in its own run
+    return version
+
+
+def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_token) -> tuple[int, dict | None]:
+    room = _room(code, conn)
+    if host_token is not None:
+        _host(room, host_token)
+    else:
+        _seat(room, seat, token, conn)
+    if room["status"] == "lobby":
+        raise NotStarted("The game has not started yet: wait for the host to start it.")
+    game, game_no = GAMES[room["game"]], room["game_no"]
+    kept = _under_way(room, conn)
+    state = kept.state
+    closed = len(state["history"])
+    phase = state.get("phase")
+    now = _now()
+    checked = check(game, state, move)
+    if checked["type"] in game.timed:  # the service's clock, never the client's (checked again: in range)
+        since = _since_phase_began(conn, code, game_no, state, game.timed[checked["type"]], now)
+        checked = check(game, state, {**checked, "t": since})
+    needed = game.bot_text.get(checked["type"])
+    if needed and not checked.get(needed) and store().bots(code, conn):
+        raise IllegalMove(
+            "Type your phrase: the computer players read it, since they cannot hear you.",
+            move=checked["type"],
+            field=needed,
+        )
+    perform(game, state, checked)
+    if state.get("phase") != phase or len(state["history"]) > closed:
+        _phase_began[code] = (game_no, len(state["history"]), state.get("phase"), now)
+    seq = store().next_seq(conn, code, game_no)
+    store().append_move(conn, code, game_no, seq, actor, checked, now)
+    for turn in range(closed, len(state["history"])):  # stamped as turns close, never replayed
+        store().add_turn_end(conn, code, game_no, turn, now)
+    finished = game.outcome(state) is not None
+    due = seq - kept.saved_seq >= max(SNAPSHOT_EVERY, kept.saved_size // SNAPSHOT_CHARS_PER_MOVE)
+    if due or finished or actor == "host" or len(state["history"]) > closed:
+        kept.saved_seq, kept.saved_size = seq, store().save_snapshot(conn, code, game_no, seq, state)
+    version = _bump(conn, room, status="finished" if finished else "playing")
+    if finished:
+        record = _build_record(conn, {**room, "state": state}, now)
+        store().insert_record(conn, code, game_no, record)
+        _after_commit(lambda: _save_stat_rows_soon(record))
+    kept.version = version
+    return version, game.echo(checked, state)
+
+
+# When the current phase of each room's turn began (code -> (game_no, turn, phase, time)), for
+# `Game.timed` moves. After a restart it is taken from the move log: the last "ready" move
+# (the one that dealt Pictomania's letters; a skip that dealt is missed, and the round starts later).
+_phase_began: dict[str, tuple] = {}
+
+
+def _since_phase_began(conn, code: str, game_no: int, state: dict, phase: str, now: str) -> int | None:
+    if state.get("phase") != phase:
+        return None
+    key = (game_no, len(state["history"]), phase)
+    began = _phase_began.get(code)
+    if began is None or began[:3] != key:
+        log = store().moves(code, game_no, conn=conn)
+        readies = [e["at"] for e in log if e["move"].get("type") == "ready"]  # the last one began it
+        _phase_began[code] = began = (*key, readies[-1] if readies else now)
+    ms = (datetime.fromisoformat(now) - datetime.fromisoformat(began[3])).total_seconds() * 1000
+    return max(0, int(ms))
+
+
+@refusals_only
+def skip(code: str, host_token: str, target: int) -> int:
+    return _apply(code, {"type": "skip", "seat": None, "target": target}, actor="host", host_token=host_token)
+
+
+@refusals_only
+def end(code: str, host_token: str) -> int:
+    return _apply(code, {"type": "end", "seat": None}, actor="host", host_token=host_token)

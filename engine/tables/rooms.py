@@ -1,0 +1,407 @@
+"""Rooms and seats: creating rooms (with the limits on devices), joining, starting, removing,
+playing again, asking to come back in, push tickets, the host's laptop list and key, the join address."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from datetime import datetime, timedelta
+
+from engine import address, gate
+from engine.core import (
+    LANGUAGES,
+    AlreadyStarted,
+    BadName,
+    BadOptions,
+    BadToken,
+    NameTaken,
+    NotStarted,
+    RoomFull,
+    RoomNotFound,
+    TableError,
+    TooManyRooms,
+)
+from engine.core.moves import is_whole, printable
+from engine.games import GAMES
+from engine.tables.base import (
+    CODE_LENGTH,
+    CODE_LETTERS,
+    NAME_MAX,
+    Change,
+    Room,
+    Seat,
+    _hash,
+    _host,
+    _lock,
+    _now,
+    _probed,
+    _room,
+    _seat,
+    _token_ok,
+    changing,
+    refusals_only,
+    store,
+)
+from engine.tables.play import _apply
+from engine.tables.state import _forget
+
+ROOMS_A_MINUTE = (3, 10)  # rooms one device, and one address, may create in a minute
+
+
+OPEN_LOBBIES = (3, 10)  # lobbies one device, and one address, may have waiting for players
+
+
+LOBBY_HOURS = 3  # a lobby nobody joined, untouched this long, is removed
+
+
+@refusals_only
+def create_room(
+    game: str, options: dict | None = None, seed: int | None = None, language: str = "en", device=None
+) -> Room:
+    """A new room in its lobby. A page passes the `device` asking (a `gate.Device`): one device
+    and one address may create only a few rooms a minute and keep only a few lobbies open, so no
+    one on the network can bury the host's room under others. The server's own computer is not
+    limited, and its rooms are marked as made here (`open_rooms`)."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise BadOptions("There is no such game here.")
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise BadOptions("That language is not available.")
+    if options is not None and not isinstance(options, dict):
+        raise BadOptions("Those game options are not valid.")
+    merged = GAMES[game].check_options({**(options or {}), "language": language})
+    host_token = secrets.token_urlsafe(16)
+    if seed is not None and not is_whole(seed):
+        raise BadOptions("A seed is a whole number.")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    origin = gate.Device.of(device if device is not None else "127.0.0.1")
+    _expire_lobbies()
+    for _ in range(50):
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        with store().transaction() as conn:
+            if store().room(code, conn) is not None:
+                continue
+            now = _now()
+            _may_create(conn, origin, now)
+            store().insert_room(
+                conn,
+                {
+                    "code": code,
+                    "game": game,
+                    "options": merged,
+                    "language": language,
+                    "seed": seed,
+                    "host_hash": _hash(host_token),
+                    "status": "lobby",
+                    "version": 1,
+                    "game_no": 1,
+                    "created_at": now,
+                    "started_at": None,
+                    "updated_at": now,
+                },
+            )
+            store().note_origin(conn, code, origin.id, origin.address, origin.here, now)
+        return Room(code, host_token)
+    raise TableError("Could not find a free room code; try again.")
+
+
+def _ago(now: str, seconds: float) -> str:
+    return (datetime.fromisoformat(now) - timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+
+
+def _may_create(conn, origin: "gate.Device", now: str) -> None:
+    if origin.here:
+        return
+    made = store().rooms_made(_ago(now, 60), origin.id, origin.address, conn)
+    if made["device_recent"] >= ROOMS_A_MINUTE[0] or made["address_recent"] >= ROOMS_A_MINUTE[1]:
+        raise TooManyRooms("You have just created several rooms. Wait a minute, then try again.")
+    if made["device_lobbies"] >= OPEN_LOBBIES[0] or made["address_lobbies"] >= OPEN_LOBBIES[1]:
+        raise TooManyRooms("Rooms created here are still waiting for players. Play one of them first.")
+
+
+def _expire_lobbies() -> None:
+    """Lobbies nobody joined, untouched for `LOBBY_HOURS`, go: abandoned rooms would otherwise
+    fill the host's list and count against their device's limit for ever."""
+    for code in store().empty_lobbies(_ago(_now(), LOBBY_HOURS * 3600)):
+        with _lock(code), store().transaction() as conn:
+            room = store().room(code, conn)
+            if room is not None and room["status"] == "lobby" and not store().seats(code, conn):
+                store().drop_room(conn, code)
+        _forget(code)
+
+
+def clean_name(name) -> str:
+    """A player's name as shown everywhere: one line, at most NAME_MAX characters, nothing invisible."""
+    if not isinstance(name, str) or len(name) > 4 * NAME_MAX:
+        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
+    if not printable(name):
+        raise BadName("A name can only have letters, digits, spaces and punctuation. Type it again.")
+    name = " ".join(name.split())
+    if not name:
+        raise BadName("Type a name to join.")
+    if len(name) > NAME_MAX:
+        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
+    return name
+
+
+@refusals_only
+def join(code: str, name: str) -> Seat:
+    name = clean_name(name)
+    with changing(code) as change:
+        conn, room, code = change.conn, change.room, change.code
+        if room["status"] != "lobby":
+            raise AlreadyStarted(
+                "This game has already started. Were you playing? Ask to come back in with the name you played under."
+            )
+        seats = store().seats(code, conn)
+        if len(seats) >= GAMES[room["game"]].max_players:
+            raise RoomFull("The room is full ({count} players).", count=len(seats))
+        if any(s["name"].casefold() == name.casefold() for s in seats):
+            raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
+        token = secrets.token_urlsafe(16)
+        seat = len(seats)
+        store().insert_seat(conn, code, seat, name, _hash(token), _now())
+    return Seat(code, seat, token, name)
+
+
+@refusals_only
+def start(code: str, host_token: str) -> int:
+    with changing(code, host_token) as change:
+        if change.room["status"] != "lobby":
+            raise AlreadyStarted("The game has already started.")
+        _deal(change, change.room["seed"])
+    return change.version
+
+
+def _deal(change: Change, seed: int) -> None:
+    """The first state of the room's game (`change.room` names which), saved; the bump marks it played."""
+    conn, room = change.conn, change.room
+    game = GAMES[room["game"]]
+    seats = len(store().seats(room["code"], conn))
+    if seats < game.min_players:
+        raise NotStarted(
+            "{game} needs at least {fewest} players; {count} joined so far.",
+            game=game.title,
+            fewest=game.min_players,
+            count=seats,
+        )
+    cards = game.content(room["options"], seats)
+    state = game.setup(seats, room["options"], seed, cards)
+    _forget(room["code"])
+    store().save_snapshot(conn, room["code"], room["game_no"], 0, state)
+    change.fields.update(status="playing", seed=seed, started_at=_now())
+
+
+@refusals_only
+def find_seat(code: str, token: str) -> Seat:
+    """The seat a token belongs to: reopening a link reconnects the same seat."""
+    room = _room(code)
+    for s in store().seats(room["code"]):
+        if _token_ok(token, s["token_hash"]):
+            return Seat(room["code"], s["seat"], token, s["name"])
+    raise BadToken("player")
+
+
+ASKS_PER_ADDRESS = 10  # open requests to come back in, per room, from one address
+
+
+@refusals_only
+def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
+    """Someone who lost their link asks for their seat back under the name they played with. The
+    token returned opens the seat only once the host lets them back in (`let_back_in`).
+
+    Each device (a `gate.Device`; by its address when it has no id) has one open request per room:
+    asking again replaces its last one, so one phone cannot ask for every seat. Two devices may ask
+    for the same seat: the host sees both (`rejoin_requests`) and lets in the person they saw ask.
+    Names that match nobody count as wrong guesses of the device (`gate.PROBES`)."""
+    name = clean_name(name)
+    code = _probed(code, device)["code"]
+    asker = gate.Device.of(device if device is not None else "127.0.0.1")
+    with changing(code) as change:
+        conn, room = change.conn, change.room
+        if room["status"] == "lobby":
+            raise TableError("The game has not started yet: join with your name.")
+        seat = next((s for s in store().seats(code, conn) if s["name"].casefold() == name.casefold()), None)
+        if seat is None:
+            if device is not None:
+                gate.PROBES.miss(device)
+            raise BadName("Nobody called {name} is playing here. Type the name exactly as you joined.", name=name)
+        key = asker.id or "a:" + asker.address
+        others = [a for a in store().asks(code, conn) if a["address"] == asker.address and a["asker"] != key]
+        if not asker.here and len(others) >= ASKS_PER_ADDRESS:
+            raise TableError(
+                "Many people here are already asking to come back in. Wait for the host to answer them, then try again."
+            )
+        token = secrets.token_urlsafe(16)
+        store().ask_rejoin(
+            conn,
+            code,
+            {
+                "ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}",
+                "seat": seat["seat"],
+                "token_hash": _hash(token),
+                "asker": key,
+                "address": asker.address,
+                "kind": asker.kind,
+                "asked_at": _now(),
+            },
+        )
+    return Seat(code, seat["seat"], token, seat["name"])
+
+
+@refusals_only
+def rejoin_requests(code: str, host_token: str) -> list[dict]:
+    """For the host: every open request to come back in, newest first: {id, seat, name, kind,
+    seconds} (kind: "Android phone", ...; seconds: how long ago it was made). Never a token."""
+    room = _room(code)
+    _host(room, host_token)
+    names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
+    now = datetime.fromisoformat(_now())
+    return [
+        {
+            "id": a["ask_id"],
+            "seat": a["seat"],
+            "name": names.get(a["seat"], ""),
+            "kind": a["kind"],
+            "seconds": max(0, int((now - datetime.fromisoformat(a["asked_at"])).total_seconds())),
+        }
+        for a in store().asks(room["code"])
+    ]
+
+
+@refusals_only
+def still_asking(code: str, token: str) -> bool:
+    """Whether the request that handed out `token` still waits for the host (the asking phone
+    learns that it was turned away, or that someone else was let in)."""
+    room = _room(code)
+    return isinstance(token, str) and any(_token_ok(token, a["token_hash"]) for a in store().asks(room["code"]))
+
+
+@refusals_only
+def let_back_in(code: str, host_token: str, seat: int, allow: bool = True, request: str | None = None) -> int:
+    """The host's answer to `ask_to_rejoin` for `seat` (the newest request for it, or `request`, an
+    id from `rejoin_requests`): the asker's phone becomes the seat (the old link stops working, and
+    the other requests for the seat are dropped), or that request is dropped."""
+    with changing(code, host_token) as change:
+        conn, code = change.conn, change.code
+        ask = next(
+            (a for a in store().asks(code, conn) if a["seat"] == seat and (request is None or a["ask_id"] == request)),
+            None,
+        )
+        if ask is None:
+            raise TableError("Nobody is asking to come back in as that player any more.")
+        store().close_rejoin(conn, code, ask, grant=allow)
+    version = change.version
+    return version
+
+
+@refusals_only
+def push_ticket(code: str, seat: int | None = None, token: str | None = None, channel: str | None = None) -> str:
+    """A ticket for a page's push socket (`engine.gate`): the wall's for anyone with the room's code,
+    a seat's only with that seat's token. `channel` is the room's own code or its presence channel."""
+    room = _room(code)
+    if seat is not None:
+        _seat(room, seat, token)
+    channel = room["code"] if channel is None else channel
+    if not channel.startswith(room["code"]):
+        raise RoomNotFound(code)
+    return gate.issue(channel, seat)
+
+
+@refusals_only
+def check_host(code: str, host_token: str) -> None:
+    _host(_room(code), host_token)
+
+
+@refusals_only
+def kick(code: str, host_token: str, target: int) -> int:
+    """In the lobby the seat is removed (later seats move up); in play it leaves the game for good."""
+    room = _room(code)
+    code = room["code"]
+    _host(room, host_token)
+    if room["status"] != "lobby":
+        return _apply(code, {"type": "kick", "seat": None, "target": target}, actor="host", host_token=host_token)
+    with changing(code) as change:
+        conn, room = change.conn, change.room
+        seats = store().seats(code, conn)
+        if room["status"] != "lobby" or not is_whole(target) or not any(s["seat"] == target for s in seats):
+            raise TableError("That player is no longer in the room.")
+        kept = [s for s in seats if s["seat"] != target]
+        store().replace_seats(conn, code, [{**s, "seat": i} for i, s in enumerate(kept)])
+        for b in store().bots(code, conn):  # computer players move up with their seats
+            store().drop_bot(conn, code, b["seat"])
+            if b["seat"] != target:
+                seat = b["seat"] - (b["seat"] > target)
+                store().put_bot(conn, code, seat, b["token"], b["level"], b["seated"], b["since"])
+    return change.version
+
+
+@refusals_only
+def play_again(code: str, host_token: str) -> int:
+    """A new game in the same room with the same seats and options, dealt from a fresh seed: a
+    finished game's record shows its seed, and nothing about the next game follows from it."""
+    with changing(code, host_token) as change:
+        if change.room["status"] != "finished":
+            raise TableError("Play again is possible once the game has ended.")
+        change.room = {**change.room, "game_no": change.room["game_no"] + 1}
+        change.fields["game_no"] = change.room["game_no"]
+        _deal(change, secrets.randbelow(2**31))
+    return change.version
+
+
+@refusals_only
+def open_rooms(limit: int = 1000) -> list[dict]:
+    """Rooms still running (lobby or playing), newest first, with their players, and `here`: created
+    on this computer. For the host's own machine only: the way back to a room whose tab closed."""
+    _expire_lobbies()
+    rooms = []
+    for room in store().open_rooms(limit if is_whole(limit) and limit > 0 else 1000):
+        rooms.append({**room, "names": [s["name"] for s in store().seats(room["code"])]})
+    return rooms
+
+
+@refusals_only
+def renew_host_token(code: str) -> str:
+    """A new host token for a room (old host links stop working). Pages offer this only on the
+    server's own machine, whose user is the host."""
+    token = secrets.token_urlsafe(16)
+    with changing(code) as change:  # news: the old host tab closes its panel
+        change.fields["host_hash"] = _hash(token)
+    return token
+
+
+JOIN_ADDRESS = "join_address"
+
+
+@refusals_only
+def join_address() -> str | None:
+    """The address the host picked for the phones' links (a setting of this server), if any."""
+    return store().setting(JOIN_ADDRESS)
+
+
+@refusals_only
+def join_base(port: int) -> str:
+    """The base of the links and QR codes phones open (engine/address.py says in which order the
+    environment, the host's pick and the default route decide)."""
+    return address.base_url(port, pick=join_address())
+
+
+@refusals_only
+def join_choices() -> dict:
+    """For the host's address picker: this laptop's usable addresses (the default route's first),
+    the one the links use now, and the variable that fixes it when one does (then a pick does nothing)."""
+    return {
+        "addresses": address.candidates(),
+        "shown": address.best(join_address()),
+        "fixed_by": address.fixed_by_environment(),
+    }
+
+
+@refusals_only
+def set_join_address(code: str, host_token: str, chosen: str | None) -> None:
+    """The host picks which of this laptop's addresses the QR codes and links show (every room's:
+    it is the server's); None goes back to the default route's. Only one the laptop has now."""
+    _host(_room(code), host_token)
+    if chosen is not None and chosen not in address.candidates():
+        raise BadOptions("This laptop has no address {address} on its networks now.", address=str(chosen)[:60])
+    with store().transaction() as conn:
+        store().set_setting(conn, JOIN_ADDRESS, chosen)

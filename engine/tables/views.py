@@ -1,0 +1,151 @@
+"""Views: what each viewer sees of a room at a version, built once and shared; the glance's
+signatures; push tickets' version look-up."""
+
+from __future__ import annotations
+
+import json
+
+from engine import glance
+from engine.core import (
+    SHARED,
+    SobremesaError,
+    table_view,
+)
+from engine.games import GAMES
+from engine.tables.base import BOT_MARK, _hash, _lock, _probed, _proves, _room, _seat, refusals_only, store
+from engine.tables.state import _states_guard, _under_way
+
+# Views are computed once per (room, version, viewer) and shared by every tab that asks: a move
+# makes each open tab ask once. Only the room's latest version is kept. Callers treat them as
+# read-only.
+_views: dict[str, tuple[int, dict]] = {}  # code -> (version, {viewer: view})
+
+
+ROOMS_VIEWED = 512  # rooms whose views are kept; the oldest is dropped first
+
+
+@refusals_only
+def view(
+    code: str, seat: int | None = None, token: str | None = None, device=None, host_token: str | None = None
+) -> dict:
+    """A seat's view (with its token), or the shared screen's (no seat). Never another's secret.
+
+    Every view starts with the same header, whatever the game and whether it has started: code,
+    game, title, status, version, game_no, names, you, language, options, turn_word, bots, handed,
+    asking, phase, waiting_for, scores, skippable (who the host may skip now), out and ended_by_host;
+    in the lobby also seats_allowed and seat_counts; a seat's view also has waiting_on_you. The
+    game's own view follows. A page passes the `device` asking (a `gate.Device`, or an address), so that it
+    may try only a few wrong codes a minute; a seat's token, or the `host_token`, always opens it."""
+    room = _probed(code, device, proof=lambda r: _proves(r, seat, token, host_token))
+    seats = store().seats(room["code"])
+    if seat is not None:
+        _seat(room, seat, token, seats=seats)
+    return dict(_kept_view(room, seats, seat))
+
+
+def _kept_view(room: dict, seats: list, seat) -> dict:
+    """The view of this room's version for `seat`, built once per (version, viewer); not a copy."""
+    code, version = room["code"], room["version"]
+    with _states_guard:
+        kept = _views.get(code)
+        shown = kept[1].get(seat) if kept and kept[0] == version else None
+    if shown is None:
+        shown = _build_view(room, seats, seat)
+        with _states_guard:
+            kept = _views.get(code)
+            if kept is None or kept[0] < version:
+                _views.pop(code, None)  # re-inserted last: the dict's order is the rooms' age
+                kept = _views[code] = (version, {})
+                while len(_views) > ROOMS_VIEWED:
+                    _views.pop(next(iter(_views)))
+            if kept[0] == version:
+                kept[1][seat] = shown
+    return shown
+
+
+_signed: dict[tuple, str] = {}  # (code, version, seat, token hash, fields) -> signature
+
+
+SIGNED_KEPT = 4096
+
+
+def _sign(code: str, version: int, seat: int, token_hash: str, keys: list[str], view: dict) -> str:
+    """A view of one (version, seat) is the same wherever it is asked for, so its signature is made
+    once: the socket's glance and the rerun that usually follows it sign the same fields."""
+    key = (code, version, seat, token_hash, tuple(keys))
+    found = _signed.get(key)
+    if found is None:
+        found = glance.sign(code, seat, token_hash, keys, view)
+        with _states_guard:  # sockets' glances run in worker threads
+            _signed[key] = found
+            while len(_signed) > SIGNED_KEPT:
+                _signed.pop(next(iter(_signed)))
+    return found
+
+
+def signature(view: dict, token: str, keys: list[str]) -> str:
+    """The signature of the fields `keys` of a seat's `view` (see `engine.glance`), for its page."""
+    return _sign(view["code"], view["version"], view["you"], _hash(token), keys, view)
+
+
+def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
+    """(version, signature) of the fields `keys` of `seat`'s view now: for that seat's push socket,
+    whose ticket proved the seat. None when the room or the seat is gone."""
+    try:
+        room = _room(code)
+        seats = store().seats(room["code"])
+        row = next((s for s in seats if s["seat"] == seat), None)
+        if row is None:
+            return None
+        shown = _kept_view(room, seats, seat)
+    except SobremesaError:
+        return None
+    return room["version"], _sign(room["code"], room["version"], seat, row["token_hash"], keys, shown)
+
+
+def _build_view(room: dict, seats: list, seat) -> dict:
+    game = GAMES[room["game"]]
+    robots = store().bots(room["code"])
+    bots = [b["seat"] for b in robots]
+    names = [s["name"] + (BOT_MARK if s["seat"] in bots else "") for s in seats]
+    header = {
+        "code": room["code"],
+        "game": room["game"],
+        "title": game.title,
+        "status": room["status"],
+        "version": room["version"],
+        "names": names,
+        "you": seat,
+        "language": room["language"],
+        "options": room["options"],
+        "turn_word": game.turn_word,
+        "bots": bots,
+        "game_no": room["game_no"],
+        "handed": [b["seat"] for b in robots if not b["seated"]],
+        "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(room["code"])}),
+    }
+    if room["status"] == "lobby":
+        fewest, most = game.seat_range(room["options"])
+        return {
+            **header,
+            "phase": "lobby",
+            "waiting_for": [],
+            "scores": [0] * len(names),
+            "skippable": [],
+            "out": [],
+            "ended_by_host": False,
+            "seats_allowed": [fewest, most],
+            "seat_counts": list(game.seat_counts(room["options"])),
+            **({} if seat is None else {"waiting_on_you": False}),
+        }
+    with _lock(room["code"]):
+        # A copy: tabs keep it while later moves change this process's state in place.
+        shown = json.loads(json.dumps(table_view(game, _under_way(room).state, SHARED if seat is None else seat)))
+    if seat is not None:  # what most of a phone's screen hangs on, without the list of everyone else
+        header["waiting_on_you"] = seat in shown.get("waiting_for", [])
+    return {**shown, **header}
+
+
+@refusals_only
+def version(code: str, device=None) -> int:
+    return _probed(code, device)["version"]
