@@ -8,8 +8,8 @@ from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.i18n import N_, _, n_
-from pages.screens.reveal import CLAIM, HAND, name_of, scoreboard, show_phrase, turn_result, waiting_line
-from pages.screens.reveal import HINTS, hint_html, phrase_label, wall_card_width, winners_line
+from pages.screens.dixit_family import CLAIM, HAND, name_of, scoreboard, show_phrase, turn_result, waiting_line
+from pages.screens.dixit_family import HINTS, hint_html, phrase_label, wall_card_width, winners_line
 
 PITCH = N_("Dixit — tell a story with a picture (3–6 players)")
 

@@ -10,7 +10,7 @@ import streamlit as st
 from engine import tables, words
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.screens.reveal import name_of, waiting_line, wall_status, winners_line
+from pages.screens.kit import name_of, waiting_line, wall_status, winners_line
 
 PITCH = N_("Maudit Mot Dit — one-word clues, against the count (3–6 players)")
 _RULES = tables.games()["maudit_mot_dit"].constants

@@ -9,7 +9,7 @@ from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.i18n import N_, _, n_
-from pages.screens.reveal import (
+from pages.screens.dixit_family import (
     CLAIM,
     CSS,
     HAND,

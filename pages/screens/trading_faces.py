@@ -12,7 +12,7 @@ from engine import tables
 from engine.pictures.trading_faces import card_back_svg, face_svg
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.screens.reveal import name_of, waiting_line, wall_status, winners_line
+from pages.screens.kit import name_of, waiting_line, wall_status, winners_line
 
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
 EMOTIONS = tables.games()["trading_faces"].constants["emotions"]

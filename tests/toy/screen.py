@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from pages import ui
-from pages.screens import reveal
+from pages.screens import kit as reveal
 
 PITCH = "Pebbles: drop a pebble nobody else matches."
 

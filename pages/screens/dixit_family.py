@@ -1,5 +1,6 @@
-"""What the Dixit family's screens share: names, the phrase, and the revealed turn (whose card was
-where, who voted what, the red vote and team colours, the points popping in) and the scoreboard."""
+"""What the Dixit family's screens (Dixit and Dixit Odyssey) share beyond the kit: the phrase, the
+revealed turn (whose card was where, who voted what, the red vote and team colours, the points
+popping in), and the kit's scoreboard and winners with Odyssey's teams."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import streamlit as st
 from pages import ui
 from pages.cards import card_grid
 from pages.i18n import N_, _, n_
+from pages.screens import kit
+from pages.screens.kit import name_of, waiting_line  # noqa: F401  (the family's screens take them from here)
 
 HAND = 105  # three cards a row on a 390 px phone: the whole hand fits on one screen
 
@@ -22,10 +25,6 @@ def wall_card_width(count: int) -> int:
     return 200
 
 
-def name_of(view, seat) -> str:
-    return view["names"][seat] if seat is not None and 0 <= seat < len(view["names"]) else "?"
-
-
 def phrase_label(view) -> str:
     """The storyteller's phrase box: optional, unless a computer player is at the table (it reads
     the phrase, since it cannot hear it; the table service refuses a tell without one)."""
@@ -37,13 +36,6 @@ def phrase_label(view) -> str:
 def show_phrase(view) -> None:
     if view.get("phrase"):
         st.markdown(f"<div class='sm-phrase'>“{ui.esc(view['phrase'])}”</div>", unsafe_allow_html=True)
-
-
-def waiting_line(view) -> str:
-    waiting = view.get("waiting_for", [])
-    if not waiting or view["phase"] in ("end", "lobby"):
-        return ""
-    return _("Waiting for: {names}", names=ui.names_of(view, waiting))  # raw: the caller escapes the line
 
 
 # Team colours: an emoji for text drawn by the card component (textContent), a colour for HTML.
@@ -261,35 +253,6 @@ def _team_points_chips(view, turn, big) -> None:
     st.html(CSS + f"<div class='{'od-big' if big else ''}'><div class='od-strip'>{''.join(chips)}</div></div>")
 
 
-SHOWN_TURNS = 8  # the latest turns fit across the wall; the total counts them all
-
-
-def scoreboard(view) -> None:
-    """The scores on the wall, turn by turn: a table in the wall's own type size (a data grid
-    draws 14 px text, unreadable from the back of a room)."""
-    history = view.get("history") or []
-    if not history:
-        return
-    names, team = view["names"], view.get("variant", "base") == "team"
-    shown = history[-SHOWN_TURNS:]
-    earlier = len(history) > SHOWN_TURNS  # a column that says older turns are in the total
-    # TRANSLATORS: a column of the scoreboard: the turn's number, as short as possible
-    turns = [_("T{turn}", turn=t["turn"]) for t in shown]  # outside an f-string, where the extractor reads it
-    head = ("<th>…</th>" if earlier else "") + "".join(f"<th>{t}</th>" for t in turns)
-    rows = []
-    for s in sorted(range(len(names)), key=lambda s: (-view["scores"][s], s)):
-        cells = ("<td></td>" if earlier else "") + "".join(
-            f"<td>{t['scores'].get(str(s), 0) or '·'}</td>" for t in shown
-        )
-        who = (f"{team_of(view, s)[0]} " if team else "") + ui.esc(names[s])
-        rows.append(f"<tr><th class='sm-who'>{who}</th>{cells}<td class='sm-total'>{view['scores'][s]}</td></tr>")
-    total = _("Total")
-    st.html(
-        f"<table class='sm-scores'><thead><tr><th></th>{head}<th>{total}</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
-
-
 def winning_teams(view) -> list[int]:
     scores = {int(t): p for t, p in view["team_scores"].items()}
     best = max(scores.values(), default=0)
@@ -302,16 +265,15 @@ def team_label(team: int) -> str:
     return f"{emoji} {_(name)}"
 
 
+def scoreboard(view) -> None:
+    """The kit's score table, each name marked with its team's colour in the Team variant."""
+    team = view.get("variant", "base") == "team"
+    kit.scoreboard(view, (lambda s: f"{team_of(view, s)[0]} ") if team else None)
+
+
 def wall_status(view, line: str, waiting: str) -> None:
-    """The top of a shared screen: what the room does now, whom it waits on (both plain text,
-    escaped here), and at the end who won."""
-    st.html(
-        f"<div class='sm-big'><div class='sm-phase'>{ui.esc(line)}</div>"
-        f"<div class='sm-waiting'>{ui.esc(waiting)}</div></div>"
-    )
-    if view["phase"] == "end":
-        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
-        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
+    """The kit's top of the wall, with the family's winners line (teams win together in Team)."""
+    kit.wall_status(view, line, waiting, winners_line(view))
 
 
 def winners_line(view) -> str:
@@ -327,12 +289,4 @@ def winners_line(view) -> str:
             teams=teams,
             points=ui.points(best),
         )
-    best = max(view["scores"], default=0)
-    winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
-    return "🏆 " + n_(
-        "{names} wins with {points}",
-        "{names} win with {points}",
-        len(winners),
-        names=" & ".join(winners),
-        points=ui.points(best),
-    )
+    return kit.winners_line(view)
