@@ -8,8 +8,8 @@ from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.i18n import N_, _, n_
-from pages.screens.dixit_family import CLAIM, HAND, name_of, scoreboard, show_phrase, turn_result, waiting_line
-from pages.screens.dixit_family import HINTS, hint_html, phrase_label, wall_card_width, winners_line
+from pages.screens.dixit_family import CLAIM, HAND, name_of, show_phrase, turn_result, waiting_line
+from pages.screens.dixit_family import HINTS, phrase_label, wall_body, winners_line
 
 PITCH = N_("Dixit — tell a story with a picture (3–6 players)")
 
@@ -63,20 +63,7 @@ def table(view) -> None:
             )
         )
     )
-    if phase in ("give", "vote"):
-        show_phrase(view)
-    hint = HINTS.get(phase)
-    if hint:
-        st.html(f"<div class='sm-hint'>{hint_html(hint, view)}</div>")
-    if phase == "vote":
-        cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
-        card_grid(cards, key="table", min_width=wall_card_width(len(cards)))
-    elif phase == "end":
-        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
-        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
-    if view.get("last_turn") and phase != "vote":
-        turn_result(view, view["last_turn"], min_width=200, big=True)
-    scoreboard(view)
+    wall_body(view, HINTS.get(phase), turn_width=200)
 
 
 def player(view, act) -> None:

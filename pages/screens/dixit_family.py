@@ -290,3 +290,22 @@ def winners_line(view) -> str:
             points=ui.points(best),
         )
     return kit.winners_line(view)
+
+
+def wall_body(view, hint: str | None, turn_width: int) -> None:
+    """The family's wall under its top: the phrase, what the room does now (`hint`), the cards to
+    vote on or who won, the last turn revealed, and the scoreboard."""
+    phase = view["phase"]
+    if phase in ("give", "vote"):
+        show_phrase(view)
+    if hint:
+        st.html(f"<div class='sm-hint'>{hint_html(hint, view)}</div>")
+    if phase == "vote":
+        cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
+        card_grid(cards, key="table", min_width=wall_card_width(len(cards)))
+    elif phase == "end":
+        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
+        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
+    if view.get("last_turn") and phase != "vote":
+        turn_result(view, view["last_turn"], min_width=turn_width, big=True)
+    scoreboard(view)

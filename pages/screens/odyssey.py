@@ -14,15 +14,12 @@ from pages.screens.dixit_family import (
     CSS,
     HAND,
     HINTS,
-    wall_card_width,
+    wall_body,
     RED,
     TEAMS,
-    hint_html,
     name_of,
     phrase_label,
     positions_text,
-    scoreboard,
-    show_phrase,
     team_label,
     team_of,
     turn_result,
@@ -174,20 +171,8 @@ def table(view) -> None:
         )
     )
     _team_strip(view, big=True)
-    if phase in ("give", "vote"):
-        show_phrase(view)
     hint = {"party": PARTY_HINTS, "team": TEAM_HINTS}.get(view["variant"], {}).get(phase) or HINTS.get(phase)
-    if hint:
-        st.html(f"<div class='sm-hint'>{hint_html(hint, view)}</div>")
-    if phase == "vote":
-        cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
-        card_grid(cards, key="table", min_width=wall_card_width(len(cards)))
-    elif phase == "end":
-        ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""
-        st.markdown(f"## {ended}{ui.esc(winners_line(view))}")
-    if view.get("last_turn") and phase != "vote":
-        turn_result(view, view["last_turn"], min_width=170, big=True)
-    scoreboard(view)
+    wall_body(view, hint, turn_width=170)
 
 
 # ---- a player's phone ----------------------------------------------------------------------------
