@@ -114,6 +114,14 @@ def confirm(key: str, label: str, yes: str, disabled: bool, consequence: str, ac
         st.button(yes, type="primary", key=f"yes-{key}", on_click=ui.attempt, args=(action, code, host_token, *args))
 
 
+def choose_player(label: str, seats: list, names: list, key: str) -> tuple[int | None, str]:
+    """A player for a host action, none chosen at first: (their seat, their name escaped) or (None, "")."""
+    seat = st.selectbox(
+        label, seats, format_func=lambda s: names[s], index=None, placeholder=_("Choose a player"), key=key
+    )
+    return seat, ui.esc(names[seat]) if seat is not None else ""
+
+
 # What the host sees of a device asking to come back in (`gate.device_kind`); brand names stay as they are.
 KINDS = {
     "Android phone": N_("Android phone"),
@@ -312,15 +320,7 @@ def host_panel(view: dict) -> None:
         if view["status"] == "playing":
             skippable = view["skippable"]
             if skippable:
-                who = st.selectbox(
-                    _("Skip a player who went away"),
-                    skippable,
-                    format_func=lambda s: names[s],
-                    index=None,
-                    placeholder=_("Choose a player"),
-                    key="skip",
-                )
-                name = ui.esc(names[who]) if who is not None else ""
+                who, name = choose_player(_("Skip a player who went away"), skippable, names, "skip")
                 confirm(
                     "skip",
                     _("Skip {name}", name=name) if name else _("Skip"),
@@ -351,15 +351,7 @@ def host_panel(view: dict) -> None:
             )
         still_in = [s for s in range(len(names)) if s not in view.get("out", [])]
         if still_in and view["status"] != "finished":
-            gone = st.selectbox(
-                _("Remove a player"),
-                still_in,
-                format_func=lambda s: names[s],
-                index=None,
-                placeholder=_("Choose a player"),
-                key="kick",
-            )
-            name = ui.esc(names[gone]) if gone is not None else ""
+            gone, name = choose_player(_("Remove a player"), still_in, names, "kick")
             confirm(
                 "kick",
                 _("Remove {name}", name=name) if name else _("Remove"),

@@ -51,6 +51,18 @@ def _no_skip(state: State, target: int) -> None:
     raise IllegalMove("Nobody can be skipped now.")
 
 
+# The rules every game writes, under these names in its module, with its moves as MOVES.
+RULES = ("setup", "legal", "view", "outcome", "waiting_for", "secrets", "alternative")
+
+
+def rules(namespace: dict, **given: Any) -> dict:
+    """A game module's rules as `Game` keywords, found by name in `namespace` (the module's
+    globals()): `Game(name=..., **rules(globals()), ...)`. `given` holds those it takes from
+    elsewhere (the Dixit family's shared secrets)."""
+    found = {name: namespace[name] for name in RULES if name not in given}
+    return {"moves": namespace["MOVES"], **found, **given}
+
+
 @dataclass(frozen=True)
 class Game:
     name: str

@@ -23,7 +23,7 @@ from itertools import combinations
 
 from engine.core import rng
 from engine.core.errors import IllegalMove
-from engine.core.game import REVEALED, SHARED, Game, scores_outcome
+from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
 from engine.core.moves import Flag, Move
 from engine.games import dixit_family as family, dixit_play as family_play
 from engine.bots import dixit as dixit_bot
@@ -352,14 +352,7 @@ GAME = Game(
     max_players=6,
     rules_version=RULES_VERSION,
     options={"contando": Flag(default=False)},
-    setup=setup,
-    moves=MOVES,
-    legal=legal,
-    view=view,
-    outcome=outcome,
-    waiting_for=waiting_for,
-    secrets=family.secrets,
-    alternative=family.alternative,
+    **rules(globals(), secrets=family.secrets, alternative=family.alternative),
     skippable=skippable,
     skip=_skip,
     kick=_kick,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn
-from engine.core.game import REVEALED, SHARED, Game, playing, score_winners
+from engine.core.game import REVEALED, SHARED, Game, playing, rules, score_winners
 from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
 from engine.games import maudit_words as words
 
@@ -678,14 +678,7 @@ GAME = Game(
     max_players=6,
     rules_version=RULES_VERSION,
     options={"words": Maybe(Id(), default=None)},
-    setup=setup,
-    moves=MOVES,
-    legal=legal,
-    view=view,
-    outcome=outcome,
-    waiting_for=waiting_for,
-    secrets=secrets,
-    alternative=alternative,
+    **rules(globals()),
     turn_word="round",
     skippable=skippable,
     skip=_skip,

@@ -62,7 +62,7 @@ from itertools import combinations
 
 from engine.core import rng
 from engine.core.errors import BadOptions, IllegalMove, NotYourTurn
-from engine.core.game import REVEALED, SHARED, Game, score_winners
+from engine.core.game import REVEALED, SHARED, Game, rules, score_winners
 from engine.core.moves import Maybe, Move, OneOf, Whole
 from engine.games import dixit_family as family, dixit_play as family_play
 from engine.bots import dixit as dixit_bot
@@ -609,14 +609,7 @@ GAME = Game(
     max_players=12,
     rules_version=RULES_VERSION,
     options={"variant": OneOf(VARIANTS, default="base"), "laps": Whole(1, MAX_LAPS, default=1)},
-    setup=setup,
-    moves=MOVES,
-    legal=legal,
-    view=view,
-    outcome=outcome,
-    waiting_for=waiting_for,
-    secrets=family.secrets,
-    alternative=family.alternative,
+    **rules(globals(), secrets=family.secrets, alternative=family.alternative),
     skippable=skippable,
     skip=_skip,
     kick=_kick,

@@ -80,7 +80,7 @@ import re
 
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMove
-from engine.core.game import REVEALED, SHARED, Game, scores_outcome
+from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
 from engine.core.moves import Field, Flag, Many, Maybe, Move, Number, OneOf, SeatNo, Whole
 from engine.games import pictomania_play
 
@@ -701,14 +701,7 @@ GAME = Game(
         "competitive": Flag(default=False),
         "decks": Many(OneOf(DECKS), ROUNDS, ROUNDS, distinct=False, default=list(DECKS)),
     },
-    setup=setup,
-    moves=MOVES,
-    legal=legal,
-    view=view,
-    outcome=outcome,
-    waiting_for=waiting_for,
-    secrets=secrets,
-    alternative=alternative,
+    **rules(globals()),
     turn_word="round",
     skippable=waiting_for,
     skip=_skip,

@@ -48,7 +48,7 @@ from collections import Counter
 
 from engine.core import rng
 from engine.core.errors import IllegalMove
-from engine.core.game import REVEALED, SHARED, Game, playing, scores_outcome
+from engine.core.game import REVEALED, SHARED, Game, playing, rules, scores_outcome
 from engine.core.moves import Move, OneOf, Whole
 
 RULES_VERSION = "1"
@@ -559,14 +559,7 @@ GAME = Game(
     rules_version=RULES_VERSION,
     options={"variant": OneOf(VARIANTS, default="classic")},
     seats_for=seats_for,
-    setup=setup,
-    moves=MOVES,
-    legal=legal,
-    view=view,
-    outcome=outcome,
-    waiting_for=waiting_for,
-    secrets=secrets,
-    alternative=alternative,
+    **rules(globals()),
     turn_word="turn",
     skippable=waiting_for,
     skip=_skip,

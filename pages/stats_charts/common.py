@@ -59,10 +59,10 @@ def unvalidated(chart):
     return chart
 
 
-def bar_height(rows: int) -> alt.Step:
-    """Each bar its own 30 px: a fixed height counts the axes too, and squashed a chart of one or
-    two players' bars to a few pixels each. (`rows` is kept for the callers that know it.)"""
-    return alt.Step(30)
+def bars(chart) -> alt.TopLevelMixin:
+    """Bars styled, each its own 30 px: a fixed height counts the axes too, and squashed a chart of
+    one or two players' bars to a few pixels each."""
+    return style(chart, alt.Step(30))
 
 
 def hbar(
@@ -92,6 +92,29 @@ def hbar(
         .encode(x=x, y=y, text=alt.Text(f"{value}:Q", format=fmt or ".0f"))
     )
     return alt.layer(bars, text, data=data)
+
+
+def bar_figure(key: str, title: str, caption: str, chart) -> Figure:
+    """A figure of bars (`hbar`, `share_bars` or any bar chart), styled by `bars`."""
+    return Figure(key, title, caption, bars(chart))
+
+
+def share_bars(data: pd.DataFrame, value: str, label: str, tooltip: list, colour: str = ACCENT, **how) -> alt.Chart:
+    """`hbar` of a share of something, on a 0–100 % axis."""
+    return hbar(data, value, label, tooltip, ".0%", alt.Scale(domain=[0, 1]), colour, **how)
+
+
+def player_shares(
+    data: pd.DataFrame, value: str, label: str, extra: list, colour: str = ACCENT, short: str | None = None
+) -> alt.LayerChart:
+    """Each player's share of something as bars; the tooltip names the player, the share
+    (as `short`, else `label`) and then `extra`."""
+    tip = [
+        alt.Tooltip("player:N", title=_("Player")),
+        alt.Tooltip(f"{value}:Q", title=short or label, format=".0%"),
+        *extra,
+    ]
+    return share_bars(data, value, label, tip, colour)
 
 
 def score_lines(history: pd.DataFrame, turn_word: str | None = None, upto: int | None = None) -> alt.Chart:
@@ -125,7 +148,6 @@ def player_figures(summary: pd.DataFrame) -> list[Figure]:
     """Across the selected games: wins, average score, average placement per player."""
     if summary.empty:
         return []
-    n = len(summary.head(MAX_ROWS))
     tip = [
         alt.Tooltip("player:N", title=_("Player")),
         alt.Tooltip("games:Q", title=_("Games")),
@@ -136,33 +158,30 @@ def player_figures(summary: pd.DataFrame) -> list[Figure]:
     ]
     played = summary.sort_values("games", ascending=False).head(MAX_ROWS)
     return [
-        Figure(
+        bar_figure(
             "wins",
             _("Wins"),
             _("Games won (a shared first place counts for everyone in it)."),
-            style(hbar(played, "wins", _("Wins"), tip), bar_height(n)),
+            hbar(played, "wins", _("Wins"), tip),
         ),
-        Figure(
+        bar_figure(
             "avg_score",
             _("Average final score"),
             _("Scores of different games are on different scales: filter by game to compare like with like."),
-            style(hbar(played, "avg_score", _("Average score"), tip, ".1f", colour="#D8703F"), bar_height(n)),
+            hbar(played, "avg_score", _("Average score"), tip, ".1f", colour="#D8703F"),
         ),
-        Figure(
+        bar_figure(
             "avg_placement",
             _("Average placement"),
             _("1 = first place. Shorter is better."),
-            style(
-                hbar(
-                    played.sort_values("avg_placement"),
-                    "avg_placement",
-                    _("Average placement"),
-                    tip,
-                    ".2f",
-                    colour="#8E6C4A",
-                    order="x",
-                ),
-                bar_height(n),
+            hbar(
+                played.sort_values("avg_placement"),
+                "avg_placement",
+                _("Average placement"),
+                tip,
+                ".2f",
+                colour="#8E6C4A",
+                order="x",
             ),
         ),
     ]

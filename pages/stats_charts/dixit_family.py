@@ -6,7 +6,7 @@ import altair as alt
 import pandas as pd
 
 from pages.i18n import N_, _, n_
-from pages.stats_charts.common import ACCENT, INK, MAX_ROWS, Figure, bar_height, hbar, style
+from pages.stats_charts.common import ACCENT, INK, MAX_ROWS, Figure, bar_figure, bars, player_shares, style
 
 FAMILY = "dixit_family"
 TAB = "🃏 Dixit & Odyssey"
@@ -65,11 +65,6 @@ def _heatmap(fooled: pd.DataFrame) -> alt.Chart:
     return style(alt.layer(cells, text, data=data), alt.Step(34))
 
 
-def _rate(data: pd.DataFrame, title: str, extra: list, colour: str) -> alt.Chart:
-    tip = [alt.Tooltip("player:N", title=_("Player")), alt.Tooltip("rate:Q", title=title, format=".0%"), *extra]
-    return style(hbar(data, "rate", title, tip, ".0%", alt.Scale(domain=[0, 1]), colour), bar_height(len(data)))
-
-
 def _cards(cards: pd.DataFrame) -> alt.Chart:
     top = cards.head(TOP_CARDS).melt(
         id_vars=["card", "votes"], value_vars=["as_story", "as_decoy"], var_name="kind", value_name="count"
@@ -98,7 +93,7 @@ def _cards(cards: pd.DataFrame) -> alt.Chart:
             ],
         )
     )
-    return style(chart, bar_height(min(TOP_CARDS, len(cards))))
+    return bars(chart)
 
 
 def charts(summary: dict) -> list[Figure]:
@@ -118,12 +113,13 @@ def charts(summary: dict) -> list[Figure]:
     st = summary["storytellers"]
     if not st.empty:
         out.append(
-            Figure(
+            bar_figure(
                 "storytellers",
                 _("Storytellers: how often some, but not all, found the card"),
                 _("The storyteller scores only then. Party turns have no storyteller's card."),
-                _rate(
+                player_shares(
                     st.head(MAX_ROWS),
+                    "rate",
                     _("Success rate"),
                     [
                         alt.Tooltip("turns:Q", title=_("Turns told")),
@@ -138,12 +134,13 @@ def charts(summary: dict) -> list[Figure]:
     fr = summary["finders"]
     if not fr.empty:
         out.append(
-            Figure(
+            bar_figure(
                 "finders",
                 _("Finding the storyteller's card"),
                 _("Share of turns in which a player's vote went to the storyteller's card."),
-                _rate(
+                player_shares(
                     fr.head(MAX_ROWS),
+                    "rate",
                     _("Find rate"),
                     [alt.Tooltip("turns:Q", title=_("Turns voted")), alt.Tooltip("found:Q", title=_("Found"))],
                     "#D8703F",
@@ -166,16 +163,10 @@ def show(summary: dict) -> None:
     import streamlit as st
 
     from pages.cards import card_grid
-    from pages.stats_charts.render import figure
+    from pages.stats_charts.render import counted, figure
 
-    # TRANSLATORS: {turns} is "12 turns", {votes} is "80 votes".
-    st.caption(
-        _(
-            "{turns}, {votes} in the selected games.",
-            turns=n_("{n} turn", "{n} turns", summary["turns_count"]),
-            votes=n_("{n} vote", "{n} votes", summary["votes_count"]),
-        )
-    )
+    turns = n_("{n} turn", "{n} turns", summary["turns_count"])
+    st.caption(counted(turns, n_("{n} vote", "{n} votes", summary["votes_count"])))
     figures = {f.key: f for f in charts(summary)}
     if "fooled" in figures:
         figure(figures["fooled"])

@@ -6,7 +6,7 @@ import altair as alt
 
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.stats_charts.common import Figure, bar_height, hbar, style
+from pages.stats_charts.common import Figure, bar_figure, hbar, player_shares, share_bars
 
 FAMILY = "maudit_mot_dit"
 TAB = "📦 Maudit Mot Dit"
@@ -25,35 +25,30 @@ def charts(summary: dict) -> list[Figure]:
             alt.Tooltip("rate:Q", title=_("Right answers"), format=".0%"),
         ]
         out.append(
-            Figure(
+            bar_figure(
                 "finders",
                 _("Who finds the word"),
                 _("Right answers, every round they answered in."),
-                style(hbar(finders, "found", _("Words found"), tip), bar_height(len(finders))),
+                hbar(finders, "found", _("Words found"), tip),
             )
         )
     holders = summary["holders"]
     if not holders.empty:
-        tip = [
-            alt.Tooltip("player:N", title=_("Player")),
-            alt.Tooltip("rate:Q", title=_("Promises kept"), format=".0%"),
+        extra = [
             alt.Tooltip("kept:Q", title=_("Kept")),
             alt.Tooltip("found:Q", title=_("Words found")),
             alt.Tooltip("rounds:Q", title=_("Rounds with the box")),
             alt.Tooltip("mean_count:Q", title=_("Clues promised, on average")),
         ]
         out.append(
-            Figure(
+            bar_figure(
                 "holders",
                 _("Box holders who keep their promise"),
                 _(
                     "Rounds in which the word was found on exactly the number of clues promised: the only "
                     "way the box holder scores."
                 ),
-                style(
-                    hbar(holders, "rate", _("Promises kept"), tip, ".0%", alt.Scale(domain=[0, 1]), "#1e88e5"),
-                    bar_height(len(holders)),
-                ),
+                player_shares(holders, "rate", _("Promises kept"), extra, "#1e88e5"),
             )
         )
     promises = summary["promises"]
@@ -65,42 +60,25 @@ def charts(summary: dict) -> list[Figure]:
             alt.Tooltip("found:Q", title=_("Words found")),
             alt.Tooltip("kept:Q", title=_("Kept")),
         ]
-        chart = hbar(
-            shown,
-            "rate",
-            _("Promises kept"),
-            tip,
-            ".0%",
-            alt.Scale(domain=[0, 1]),
-            "#8E2C2C",
-            order=list(shown["promise"]),
-            category="promise",
+        chart = share_bars(
+            shown, "rate", _("Promises kept"), tip, "#8E2C2C", order=list(shown["promise"]), category="promise"
         )
         out.append(
-            Figure(
+            bar_figure(
                 "promises",
                 _("How bold a promise can be"),
                 _("Promises kept, by the number of clues the box holder chose."),
-                style(chart, bar_height(len(shown))),
+                chart,
             )
         )
     return out
 
 
 def show(summary: dict) -> None:
-    import streamlit as st
+    from pages.stats_charts.render import counted, show_family
 
-    from pages.stats_charts.render import figures_in_pairs
-
-    # TRANSLATORS: {rounds} is "12 rounds", {answers} is "80 answers".
-    st.caption(
-        _(
-            "{rounds}, {answers} in the selected games.",
-            rounds=n_("{n} round", "{n} rounds", summary["rounds_count"]),
-            answers=n_("{n} answer", "{n} answers", summary["answers_count"]),
-        )
-    )
-    figures_in_pairs(charts(summary))
+    rounds = n_("{n} round", "{n} rounds", summary["rounds_count"])
+    show_family(counted(rounds, n_("{n} answer", "{n} answers", summary["answers_count"])), charts(summary))
 
 
 def show_turn(record: dict, index: int, names: list[str]) -> None:

@@ -7,7 +7,7 @@ import html
 import altair as alt
 
 from pages.i18n import N_, _, n_
-from pages.stats_charts.common import ACCENT, MAX_ROWS, Figure, bar_height, hbar, style
+from pages.stats_charts.common import ACCENT, MAX_ROWS, Figure, bar_figure, hbar, share_bars
 
 FAMILY = "pictomania"
 TAB = "✏️ Pictomania"
@@ -49,38 +49,23 @@ def charts(summary: dict) -> list[Figure]:
             alt.Tooltip("firsts:Q", title=_("First guesses")),
         ]
         out.append(
-            Figure(
+            bar_figure(
                 "accuracy",
                 _("Guess accuracy"),
                 _("Right guesses over guesses (guesses on a drawing of the wrong word do not count)."),
-                style(
-                    hbar(acc.head(MAX_ROWS), "accuracy", _("Accuracy"), tip, ".0%", alt.Scale(domain=[0, 1])),
-                    bar_height(len(acc)),
-                ),
+                share_bars(acc.head(MAX_ROWS), "accuracy", _("Accuracy"), tip),
             )
         )
         early = acc.sort_values("mean_share").head(MAX_ROWS)
         out.append(
-            Figure(
+            bar_figure(
                 "earliness",
                 _("How early they guess"),
                 _(
                     "Where a player's guesses fall among all the guesses of a round, on average: "
                     "0% = always the first, 100% = always the last."
                 ),
-                style(
-                    hbar(
-                        early,
-                        "mean_share",
-                        _("Average position in the round"),
-                        tip,
-                        ".0%",
-                        alt.Scale(domain=[0, 1]),
-                        "#1e88e5",
-                        order="x",
-                    ),
-                    bar_height(len(early)),
-                ),
+                share_bars(early, "mean_share", _("Average position in the round"), tip, "#1e88e5", order="x"),
             )
         )
     sheep = summary["black_sheep"]
@@ -92,14 +77,11 @@ def charts(summary: dict) -> list[Figure]:
             alt.Tooltip("rate:Q", title=_("Rate"), format=".0%"),
         ]
         out.append(
-            Figure(
+            bar_figure(
                 "black_sheep",
                 _("Black sheep"),
                 _("Rounds in which a player alone made the most wrong guesses."),
-                style(
-                    hbar(sheep.head(MAX_ROWS), "black_sheep", _("Times the black sheep"), tip, colour="#2A1F1A"),
-                    bar_height(len(sheep)),
-                ),
+                hbar(sheep.head(MAX_ROWS), "black_sheep", _("Times the black sheep"), tip, colour="#2A1F1A"),
             )
         )
     words = summary["words"]
@@ -130,11 +112,11 @@ def charts(summary: dict) -> list[Figure]:
             )
         )
         out.append(
-            Figure(
+            bar_figure(
                 "decks",
                 _("Words guessed, by deck"),
                 _("A drawn word counts as guessed when at least one player guessed it right."),
-                style(chart, bar_height(len(by_deck))),
+                chart,
             )
         )
         top = summary["guessed_words"].head(TOP_WORDS)
@@ -155,11 +137,11 @@ def charts(summary: dict) -> list[Figure]:
                 )
             )
             out.append(
-                Figure(
+                bar_figure(
                     "guessed_words",
                     _("The words guessed most"),
                     _("Right guesses on each word, all rounds."),
-                    style(chart, bar_height(len(top))),
+                    chart,
                 )
             )
     return out
@@ -168,17 +150,10 @@ def charts(summary: dict) -> list[Figure]:
 def show(summary: dict) -> None:
     import streamlit as st
 
-    from pages.stats_charts.render import figures_in_pairs
+    from pages.stats_charts.render import counted, show_family
 
-    # TRANSLATORS: {rounds} is "12 rounds", {guesses} is "80 guesses".
-    st.caption(
-        _(
-            "{rounds}, {guesses} in the selected games.",
-            rounds=n_("{n} round", "{n} rounds", summary["rounds_count"]),
-            guesses=n_("{n} guess", "{n} guesses", summary["guesses_count"]),
-        )
-    )
-    figures_in_pairs(charts(summary))
+    rounds = n_("{n} round", "{n} rounds", summary["rounds_count"])
+    show_family(counted(rounds, n_("{n} guess", "{n} guesses", summary["guesses_count"])), charts(summary))
     never = summary["never_guessed"]
     st.markdown("#### " + _("Words nobody guessed"))
     if never.empty:

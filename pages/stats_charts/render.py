@@ -40,3 +40,15 @@ def figures_in_pairs(figures: list[Figure]) -> None:
         for column, fig in zip(st.columns(2, gap="large"), pair):
             with column:
                 figure(fig)
+
+
+def counted(first: str, second: str) -> str:
+    """The line of counts over a family's figures: "12 rounds, 80 guesses in the selected games."."""
+    # TRANSLATORS: {first} and {second} are counts, such as "12 rounds" and "80 guesses".
+    return _("{first}, {second} in the selected games.", first=first, second=second)
+
+
+def show_family(counts: str, figures: list[Figure]) -> None:
+    """A family tab: what the selected games hold (a line of counts), then its figures in pairs."""
+    st.caption(counts)
+    figures_in_pairs(figures)

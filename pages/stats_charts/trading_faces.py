@@ -7,7 +7,7 @@ import altair as alt
 from pages import ui
 from pages.i18n import N_, _, n_
 from pages.screens.trading_faces import face_img, word
-from pages.stats_charts.common import Figure, bar_height, hbar, style
+from pages.stats_charts.common import Figure, bar_figure, player_shares, share_bars
 
 FAMILY = "trading_faces"
 TAB = "🎭 Trading Faces"
@@ -20,40 +20,24 @@ def charts(summary: dict) -> list[Figure]:
     out = []
     readers = summary["readers"]
     if not readers.empty:
-        tip = [
-            alt.Tooltip("player:N", title=_("Player")),
-            alt.Tooltip("accuracy:Q", title=_("Right"), format=".0%"),
-            alt.Tooltip("right:Q", title=_("Guessed right")),
-            alt.Tooltip("guesses:Q", title=_("Guesses made")),
-        ]
+        extra = [alt.Tooltip("right:Q", title=_("Guessed right")), alt.Tooltip("guesses:Q", title=_("Guesses made"))]
         out.append(
-            Figure(
+            bar_figure(
                 "readers",
                 _("Who reads faces best"),
                 _("Right guesses over guesses, on other players' faces."),
-                style(
-                    hbar(readers, "accuracy", _("Guessed right"), tip, ".0%", alt.Scale(domain=[0, 1])),
-                    bar_height(len(readers)),
-                ),
+                player_shares(readers, "accuracy", _("Guessed right"), extra, short=_("Right")),
             )
         )
     makers = summary["makers"]
     if not makers.empty:
-        tip = [
-            alt.Tooltip("player:N", title=_("Player")),
-            alt.Tooltip("rate:Q", title=_("Read"), format=".0%"),
-            alt.Tooltip("read:Q", title=_("Faces read")),
-            alt.Tooltip("faces:Q", title=_("Faces made")),
-        ]
+        extra = [alt.Tooltip("read:Q", title=_("Faces read")), alt.Tooltip("faces:Q", title=_("Faces made"))]
         out.append(
-            Figure(
+            bar_figure(
                 "makers",
                 _("Whose faces are read"),
                 _("Faces someone guessed right, over the faces a player made."),
-                style(
-                    hbar(makers, "rate", _("Faces read"), tip, ".0%", alt.Scale(domain=[0, 1]), "#1e88e5"),
-                    bar_height(len(makers)),
-                ),
+                player_shares(makers, "rate", _("Faces read"), extra, "#1e88e5", short=_("Read")),
             )
         )
     emotions = summary["emotions"]
@@ -68,37 +52,30 @@ def charts(summary: dict) -> list[Figure]:
             alt.Tooltip("rate:Q", title=_("Read"), format=".0%"),
             alt.Tooltip("taken_for:N", title=_("Most often taken for")),
         ]
-        chart = hbar(
-            shown, "rate", _("Faces read"), tip, ".0%", alt.Scale(domain=[0, 1]), "#8E2C2C", category="emotion"
-        )
         out.append(
-            Figure(
+            bar_figure(
                 "emotions",
                 _("Which emotions are read"),
                 _(
                     "Faces of each emotion that someone guessed right. Hover a bar to see what it was "
                     "most often taken for."
                 ),
-                style(chart, bar_height(len(shown))),
+                share_bars(shown, "rate", _("Faces read"), tip, "#8E2C2C", category="emotion"),
             )
         )
     return out
 
 
 def show(summary: dict) -> None:
-    import streamlit as st
-
-    from pages.stats_charts.render import figures_in_pairs
+    from pages.stats_charts.render import show_family
 
     # TRANSLATORS: {faces} is "12 faces", {guesses} is "30 guesses".
-    st.caption(
-        _(
-            "{faces}, {guesses} in the selected games (the memory variant has no faces to read).",
-            faces=n_("{n} face", "{n} faces", summary["faces_count"]),
-            guesses=n_("{n} guess made", "{n} guesses made", summary["guesses_count"]),
-        )
+    counts = _(
+        "{faces}, {guesses} in the selected games (the memory variant has no faces to read).",
+        faces=n_("{n} face", "{n} faces", summary["faces_count"]),
+        guesses=n_("{n} guess made", "{n} guesses made", summary["guesses_count"]),
     )
-    figures_in_pairs(charts(summary))
+    show_family(counts, charts(summary))
 
 
 def show_turn(record: dict, index: int, names: list[str]) -> None:
