@@ -7,7 +7,7 @@ Each move is made by tapping in the acting player's tab (claim, tell, give, vote
 of the six other tabs it measures the time from the tap (as the page received it) to that tab
 showing the room at the new version (pages/assets/push.js notes Date.now() when the listener
 mounted last in the room's fragment renders a version; every tab shares the browser's clock). A
-phone the move left as it was shows that without a rerun (engine/glance.py); the bench counts those
+phone the move left as it was shows that without a rerun (engine/push/glance.py); the bench counts those
 apart. Then all seven tabs sit idle and the server's CPU is read from /proc/<pid>/stat. Prints figures; asserts nothing.
 """
 

@@ -67,7 +67,7 @@ def _load_key() -> bytes:
 
 
 def secret() -> bytes:
-    """The server's signing key, for other signatures of its own (`engine.glance`)."""
+    """The server's signing key, for other signatures of its own (`engine.push.glance`)."""
     return _secret()
 
 

@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 
-from engine import live
+from engine.push import live
 from engine.leases import PROCESS
 
 EXPIRE = 30.0  # seconds a process's word that it holds a seat's socket lasts

@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import tables
 from engine.core import BadToken, SobremesaError
-from engine.glance import Watched
+from engine.push.glance import Watched
 from pages import push, ui
 from pages.i18n import _, language_menu, room_language
 from pages.screens import SCREENS

@@ -2,7 +2,7 @@
 
 ``listen(code, version)`` mounts an invisible ``st.components.v2`` component.
 Its JavaScript keeps ONE WebSocket per room code per browser tab, on
-``/events/<code>`` (see ``engine.live``), reused across Streamlit reruns (the
+``/events/<code>`` (see ``engine.push.live``), reused across Streamlit reruns (the
 registry lives on ``globalThis``, the component module is evaluated once).
 When the server pushes a version newer than the one this page rendered, it
 calls ``setTriggerValue`` and Streamlit reruns:
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import live
+from engine.push import live
 from pages import ui
 from pages.i18n import _
 
@@ -78,7 +78,7 @@ def listen(
     the wall's in one browser.  ``awake``: keep the phone's screen on (a wake lock) while
     the table waits on this player, and let it sleep otherwise.  ``rerun_in``: rerun once after that
     many seconds even without news (a screen's own timer, see ``ui.rerun_in``). ``watch``: (the
-    fields of the seat's view this render read, their signature; see ``engine.glance``): a push whose
+    fields of the seat's view this render read, their signature; see ``engine.push.glance``): a push whose
     signature matches moves the tab on to the new version without a rerun.  Not inside an ``st.form``: Streamlit ignores triggers there.
     """
     # What this render saw is news to any tab still behind (and seeds the

@@ -11,7 +11,8 @@ from starlette.convertors import Convertor, register_url_convertor
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from engine import gate, live, presence
+from engine import gate, presence
+from engine.push import live
 from engine.tables import CODE_LETTERS, normalise_code
 
 CLOSE_NO_TICKET = 4401  # the same answer for a wrong ticket, an unknown room and a device told to wait

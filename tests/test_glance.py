@@ -1,4 +1,4 @@
-"""Which fields of a view a phone's screen read, and their signature (engine.glance): a move that
+"""Which fields of a view a phone's screen read, and their signature (engine.push.glance): a move that
 leaves them as they were may move the phone on without a rerun; anything else must not."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine import gate, tables
-from engine.glance import ALL, Watched, sign, valid_keys
+from engine.push.glance import ALL, Watched, sign, valid_keys
 from tests.test_tables import act, new_table
 
 

@@ -1,4 +1,4 @@
-"""engine.live: in-process fan-out of room versions."""
+"""engine.push.live: in-process fan-out of room versions."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from engine import live
+from engine.push import live
 
 
 class FakeWebSocket:
@@ -232,7 +232,7 @@ def test_notify_after_loop_closed_does_not_raise():
 
 
 def test_echo_reaches_socket_subscribers_only_and_never_raises():
-    from engine import live
+    from engine.push import live
 
     class Socket:
         def __init__(self):

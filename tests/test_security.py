@@ -14,7 +14,8 @@ import types
 import pytest
 from PIL import Image
 
-from engine import gate, live, presence, tables
+from engine import gate, presence, tables
+from engine.push import live
 from engine.core import BadName, IllegalMove, RoomNotFound, TooManyTries
 from pages import routes
 from pages.ui import esc

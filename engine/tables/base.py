@@ -157,7 +157,7 @@ def watch_other_processes(interval: float = 0.5) -> None:
 
 def _notify(code: str, version: int, actor: int | None = None) -> None:
     try:
-        from engine import live
+        from engine.push import live
     except ImportError:  # push is optional for headless use
         return
     live.notify(code, version, actor=actor)
@@ -165,7 +165,7 @@ def _notify(code: str, version: int, actor: int | None = None) -> None:
 
 def _echo(code: str, message: dict) -> None:
     try:
-        from engine import live
+        from engine.push import live
     except ImportError:
         return
     live.echo(code, message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine import glance
+from engine.push import glance
 from engine.core import (
     SHARED,
     SobremesaError,
@@ -84,7 +84,7 @@ def _sign(code: str, version: int, seat: int, token_hash: str, keys: list[str], 
 
 
 def signature(view: dict, token: str, keys: list[str]) -> str:
-    """The signature of the fields `keys` of a seat's `view` (see `engine.glance`), for its page."""
+    """The signature of the fields `keys` of a seat's `view` (see `engine.push.glance`), for its page."""
     return _sign(view["code"], view["version"], view["you"], _hash(token), keys, view)
 
 

@@ -1,5 +1,5 @@
 """A player's tap reruns their own tab once: the run the tap starts renders the move, and the push of
-that same move reaches the player's own socket only after it (engine.live.ACTOR_GRACE)."""
+that same move reaches the player's own socket only after it (engine.push.live.ACTOR_GRACE)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ Wire protocol (server -> client, JSON text frames)::
                         for the room yet), then once per newer version
     {"version": n, "sig": s}
                         the same, on a seat's socket that named the fields its screen
-                        read: s signs those fields of the seat's view at n (``engine.glance``)
+                        read: s signs those fields of the seat's view at n (``engine.push.glance``)
     {"pong": true}      answer to a client "ping" text frame (keep-alive)
 
 Client -> server: ``"ping"``, and ``{"watch": [field, ...]}`` (or ``{"watch": null}``) after each
@@ -112,7 +112,7 @@ _STATE_MODULE = "_sobremesa_live_state"
 
 
 def _make_state() -> types.ModuleType:
-    state = types.ModuleType(_STATE_MODULE, "Shared registry of engine.live")
+    state = types.ModuleType(_STATE_MODULE, "Shared registry of engine.push.live")
     lock = threading.Lock()
     state.lock = lock
     state.cond = threading.Condition(lock)
@@ -310,7 +310,7 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None, glance: Gl
     in a worker thread, and only for a seat's socket that named its fields."""
     from starlette.websockets import WebSocketDisconnect
 
-    from engine.glance import valid_keys
+    from engine.push.glance import valid_keys
 
     code = websocket.path_params.get("code", "")
     await websocket.accept()

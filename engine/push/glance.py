@@ -3,7 +3,7 @@ they were need not rerun that phone.
 
 A screen renders from its view alone (plus its own tab's state). `Watched` hands the screen the
 view and notes every field it reads; `sign` makes an HMAC of those fields' values. The page tells
-its push socket which fields it read (`engine.live`); on each new version the server signs the
+its push socket which fields it read (`engine.push.live`); on each new version the server signs the
 same fields of the seat's new view and sends the signature along. When the two match, what the
 screen would draw is what it shows, and the tab only moves its version on, without a Streamlit
 rerun. Anything else (a field read some other way, a new token for the seat, another set of
