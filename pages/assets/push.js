@@ -51,7 +51,7 @@ function allEchoed(c, rendered) {
 }
 
 // The server signed the fields this screen read, at the newest version, and they are as rendered:
-// the screen already shows that version. Move its mark on instead of rerunning (engine/glance.py).
+// the screen already shows that version. Move its mark on instead of rerunning (engine/push/glance.py).
 function unchanged(c, m) {
   if (!m.watch || c.sigVersion !== c.latest || c.sig !== m.watch.sig) return false;
   m.rendered = c.latest; c.unchanged++;
