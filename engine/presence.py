@@ -47,6 +47,7 @@ def _changed(code: str) -> None:
         stamp = max(_versions.get(code, 0) + 1, int(time.time() * 1000))
         _versions[code] = stamp
     live.notify(channel(code), stamp)
+    live.refresh(code)  # the screens' live spots show who is connected
 
 
 def _at(seconds: float = 0.0) -> str:

@@ -29,11 +29,17 @@ when it was first on screen).
 
 from __future__ import annotations
 
-import streamlit as st
+import secrets
+from collections.abc import Callable
 
-from engine.push import live
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from engine import presence, tables
+from engine.push import live, spots
+from engine.push.glance import Watched
 from pages import ui
-from pages.i18n import _
+from pages.i18n import _, lang, speaking
 
 _HTML = '<div class="sobremesa-push" data-state="connecting">reconnecting…</div>'
 
@@ -50,6 +56,53 @@ _CSS = """
 _JS = ui.module("push.js")  # pages/assets/push.js, fetched once per browser, cached
 
 _component = st.components.v2.component("sobremesa_push", html=_HTML, css=_CSS, js=_JS)
+
+
+def spot(view, name: str, draw: Callable[..., str], *args, tag: str = "span") -> str:
+    """A live spot of this screen: `draw(view, *args)` -> HTML (escaped by `draw`), returned inside
+    its mark for the caller to place in an `st.html` (not `st.markdown`: React keeps markdown's own
+    text nodes and would write over the spot's newer text at the next rerun). `draw` sees only the
+    view's header and the game's live fields (`Game.live`, `engine.push.spots.live_view`). Each push
+    draws it again from the viewer's new view in this tab's language, so a move that changes only
+    spots reruns nothing. `name` is unique on the page; `args` are fixed for this render."""
+    raw = view.unwatched() if isinstance(view, Watched) else view
+    live_fields = tables.games()[raw["game"]].live
+    html = draw(spots.live_view(raw, live_fields, lambda: presence.present(raw["code"])), *args)
+    _drawn().append((name, draw, args, live_fields))
+    return f'<{tag} class="sm-spot" data-sm-spot="{ui.esc(raw["code"])}:{ui.esc(name)}">{html}</{tag}>'
+
+
+def _drawn() -> list:
+    """The spots drawn in this run so far; `listen`, mounted last, takes them."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None:
+        return []
+    if getattr(ctx, "sobremesa_spots", None) is None:
+        ctx.sobremesa_spots = []
+    return ctx.sobremesa_spots
+
+
+def _taken() -> list:
+    ctx = get_script_run_ctx(suppress_warning=True)
+    drawn = getattr(ctx, "sobremesa_spots", None) or []
+    if ctx is not None:
+        ctx.sobremesa_spots = []
+    return drawn
+
+
+def _board(code: str, seat: int | None, drawn: list, language: str) -> spots.Board:
+    def draw(view: dict) -> dict[str, str]:
+        connected: list = []
+
+        def present() -> list:  # asked once per push, whatever the number of spots
+            if not connected:
+                connected.append(presence.present(code))
+            return connected[0]
+
+        with speaking(language):
+            return {name: fn(spots.live_view(view, fields, present), *args) for name, fn, args, fields in drawn}
+
+    return spots.Board(code, seat, draw)
 
 
 def _ignore() -> None:
@@ -84,6 +137,11 @@ def listen(
     # What this render saw is news to any tab still behind (and seeds the
     # server's memory after a restart, so reconnecting tabs get a real version).
     live.notify(code, int(version))
+    drawn = _taken()
+    board = None
+    if drawn:
+        board = st.session_state.setdefault("_boards", {}).setdefault(key, secrets.token_urlsafe(15))
+        spots.keep(board, _board(code, seat, drawn, lang()))
     _component(
         key=key,
         data={
@@ -96,6 +154,7 @@ def listen(
             "poll_ms": int(poll_seconds * 1000),
             "rerun_in_ms": None if rerun_in is None else max(50, int(rerun_in * 1000)),
             "watch": None if watch is None else {"keys": list(watch[0]), "sig": watch[1]},
+            "board": board,
         },
         on_changed_change=_ignore,
         width="stretch",

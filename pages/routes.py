@@ -12,7 +12,7 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route, WebSocketRoute
 
 from engine import gate, presence
-from engine.push import live
+from engine.push import live, spots
 from engine.tables import CODE_LETTERS, normalise_code
 
 CLOSE_NO_TICKET = 4401  # the same answer for a wrong ticket, an unknown room and a device told to wait
@@ -92,12 +92,17 @@ async def room_events(websocket):
             live.deliver(code, tables.version(code))
         except Exception:  # a presence channel, or a room deleted since: nothing stored to tell
             pass
+
+    def look(room: str, viewer, keys, board_id):
+        board = spots.find(board_id, room, viewer) if board_id is not None else None
+        return tables.look(room, viewer, keys, board)
+
     if seat is None:
-        await live.websocket_endpoint(websocket)
+        await live.websocket_endpoint(websocket, None, look=look)
         return
     await asyncio.to_thread(presence.arrive, code, seat)  # news for the shared screen, and so is its going
     try:
-        await live.websocket_endpoint(websocket, seat, glance=tables.glance_now)
+        await live.websocket_endpoint(websocket, seat, look=look)
     finally:
         await asyncio.to_thread(presence.leave, code, seat)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import presence, tables
+from engine import tables
+from engine.push.glance import Watched
 from engine.core import SobremesaError
 from pages import push, ui
 from pages.i18n import N_, _, language_menu, n_
@@ -53,10 +54,16 @@ def still_host() -> bool:
 is_host = bool(host_token)
 
 
-def seats_panel(view: dict) -> None:
+def seats_panel(view) -> None:
+    """Who sits at the table: connected or not, whom the table waits on, the scores. A live spot:
+    players coming and going and the waiting marks change with no rerun."""
+    st.html(push.spot(view, "seats", _seats, tag="div"))
+
+
+def _seats(view: dict) -> str:
     scores = view.get("scores") or [0] * len(view["names"])
     waiting = set(view.get("waiting_for", []))
-    online = presence.present(code)
+    online = set(view["connected"])
     rows = []
     out = set(view.get("out", []))
     for seat, name in enumerate(view["names"]):
@@ -69,7 +76,7 @@ def seats_panel(view: dict) -> None:
             f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>"
         )
     nobody = _("Nobody has joined yet.")  # outside an f-string, where the extractor reads it
-    st.html("<div class='sm-big'>" + "".join(rows) + "</div>" if rows else f"<i>{nobody}</i>")
+    return "<div class='sm-big'>" + "".join(rows) + "</div>" if rows else f"<i>{nobody}</i>"
 
 
 def join_panel(view: dict, qr_width: int = 220) -> None:
@@ -274,8 +281,9 @@ def address_picker() -> None:
 
 
 def host_panel(view: dict) -> None:
+    global flashed
     rejoin_requests(view)
-    ui.flash()  # a refusal is shown even with the panel folded (the rejoin buttons sit outside it)
+    flashed = ui.flash()  # a refusal is shown even with the panel folded (the rejoin buttons sit outside it)
     # Drawn only while open: folded during play, the controls were still drawn on every move by this
     # tab, the laptop's own (bench/rerun_cost.py). The key follows the status, so the panel is open in
     # the lobby and at the end (to play again), and folds when the game starts.
@@ -373,19 +381,30 @@ def host_panel(view: dict) -> None:
         language_menu(key="wall-language")
 
 
+flashed = False  # this run showed a refusal (host_panel)
+
+
 @st.fragment
 def screen() -> None:
-    global is_host
-    is_host = still_host()
+    global is_host, flashed
+    is_host, flashed = still_host(), False
     view = ui.load(code, host_token=host_token if is_host else None)
     if view is None:
         return
+    seen = Watched(view)  # what this screen reads outside its live spots: a move that changes none of it reruns nothing
+    drawn = False
     try:
-        body(view)
+        body(seen)
+        drawn = True
     finally:  # mounted last: its render means the whole fragment has rendered this version
-        push.listen(code, view["version"], ticket=ui.ticket(code))
-        seen = presence.channel(code)
-        push.listen(seen, presence.version(code), key="presence", ticket=ui.ticket(code, channel=seen))
+        # A refusal shown, or a screen that did not finish, reruns on every move.
+        keys = seen.read() if drawn and not flashed else None
+        push.listen(
+            code,
+            view["version"],
+            ticket=ui.ticket(code),
+            watch=None if keys is None else (keys, tables.signature(view, None, keys)),
+        )
 
 
 def body(view: dict) -> None:

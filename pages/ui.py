@@ -43,6 +43,9 @@ CSS = """
   .sm-code { font: 800 2.4rem/1 ui-monospace, monospace; letter-spacing: .18em; color: #C4473A; }
   .sm-phase { font-size: 1.35rem; font-weight: 700; margin: .2rem 0 .4rem; }
   .sm-waiting { font-size: 1.05rem; color: #6b5a4e; }
+  /* A note on a phone (whom the table waits for), in a live spot: hidden while it says nothing. */
+  .sm-note { padding: .8rem 1rem; border-radius: .5rem; background: rgba(61, 157, 243, .1); color: #0b4d8c; }
+  .sm-note:has(.sm-spot:empty) { display: none; }
   .sm-phrase { font-size: 1.8rem; font-style: italic; margin: .3rem 0 .8rem; }
   .sm-seat { display: flex; align-items: center; gap: .5rem; font-size: 1.1rem; padding: .15rem 0; }
   .sm-dot { width: .7rem; height: .7rem; border-radius: 50%; display: inline-block; background: #C9BBAE; }

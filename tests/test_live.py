@@ -261,13 +261,13 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
     live.notify(code, 1)
     asked = []
 
-    def glance(room, seat, keys):
-        asked.append((room, seat, keys))
-        return 2, "s-" + ",".join(keys)
+    def look(room, seat, keys, board):
+        asked.append((room, seat, keys, board))
+        return {"version": 2, "sig": "s-" + ",".join(keys)}
 
     async def scenario():
         ws = FakeWebSocket(code)
-        task = asyncio.create_task(live.websocket_endpoint(ws, 3, glance=glance))
+        task = asyncio.create_task(live.websocket_endpoint(ws, 3, look=look))
         assert await ws.next_sent(1) == [{"version": 1}]
         live.notify(code, 2)
         assert (await ws.next_sent(2))[-1] == {"version": 2}  # nothing named yet: a plain version
@@ -275,21 +275,21 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
         await ws.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase", "hand", "hand"]}'})
         await asyncio.sleep(0.05)
         live.notify(code, 3)
-        # the signature glance gave (for version 2 here) never claims a version it was not made at
+        # the signature look gave (for version 2 here) never claims a version it was not made at
         assert (await ws.next_sent(3))[-1] == {"version": 3}
 
-        def glance_now(room, seat, keys):
-            asked.append((room, seat, keys))
-            return live.latest(room), "s-" + ",".join(keys)
+        def look_now(room, seat, keys, board):
+            asked.append((room, seat, keys, board))
+            return {"version": live.latest(room), "sig": "s-" + ",".join(keys)}
 
         ws2 = FakeWebSocket(code)
-        task2 = asyncio.create_task(live.websocket_endpoint(ws2, 3, glance=glance_now))
+        task2 = asyncio.create_task(live.websocket_endpoint(ws2, 3, look=look_now))
         await ws2.next_sent(1)
         await ws2.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase", "hand"]}'})
         await asyncio.sleep(0.05)
         live.notify(code, 4)
         assert (await ws2.next_sent(2))[-1] == {"version": 4, "sig": "s-hand,phase"}
-        assert (code, 3, ["hand", "phase"]) in asked  # the seat the ticket names, the fields sorted once
+        assert (code, 3, ["hand", "phase"], None) in asked  # the seat the ticket names, the fields sorted once
 
         too_long = '{"watch": ["hand", "phase"], "pad": "' + "x" * 5000 + '"}'  # never parsed, not even as a watch
         await ws2.incoming.put({"type": "websocket.receive", "text": too_long})
@@ -309,23 +309,63 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
     run(scenario)
 
 
-def test_a_failing_glance_or_the_walls_socket_gets_plain_versions():
+def test_a_socket_that_names_its_board_gets_its_spots_with_each_version_and_on_a_refresh():
+    """The wall's socket too: its live spots come drawn with each version, and again (with no new
+    version) when a phone comes or goes. A board id that is not a short string is no board."""
+    code = "SPOT"
+    live.notify(code, 1)
+    asked = []
+
+    def look(room, seat, keys, board):
+        asked.append((seat, keys, board))
+        said = {"version": live.latest(room)}
+        if keys:
+            said["sig"] = "s"
+        if board:
+            said["spots"] = {"waiting": f"v{said['version']}"}
+        return said
+
+    async def scenario():
+        ws = FakeWebSocket(code)
+        task = asyncio.create_task(live.websocket_endpoint(ws, None, look=look))
+        await ws.next_sent(1)
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"], "board": "b1"}'})
+        await asyncio.sleep(0.05)
+        live.notify(code, 2)
+        assert (await ws.next_sent(2))[-1] == {"version": 2, "sig": "s", "spots": {"waiting": "v2"}}
+        live.refresh(code)
+        assert (await ws.next_sent(3))[-1] == {"spots": {"waiting": "v2"}, "at": 2}
+        assert asked[-1] == (None, None, "b1")  # a refresh signs nothing
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"], "board": 7}'})
+        await asyncio.sleep(0.05)
+        live.notify(code, 3)
+        assert (await ws.next_sent(4))[-1] == {"version": 3, "sig": "s"}
+        live.refresh(code)  # no board: nothing to draw, nothing sent
+        await asyncio.sleep(0.1)
+        assert len(ws.sent) == 4
+        await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(task, 2)
+
+    run(scenario)
+
+
+def test_a_failing_look_gets_plain_versions():
     code = "SIGW"
     live.notify(code, 1)
 
-    def broken(room, seat, keys):
+    def broken(room, seat, keys, board):
         raise RuntimeError("database gone")
 
     async def scenario():
         seat_ws, wall_ws = FakeWebSocket(code), FakeWebSocket(code)
         tasks = [
-            asyncio.create_task(live.websocket_endpoint(seat_ws, 0, glance=broken)),
-            asyncio.create_task(live.websocket_endpoint(wall_ws, None, glance=lambda *a: (2, "x"))),
+            asyncio.create_task(live.websocket_endpoint(seat_ws, 0, look=broken)),
+            asyncio.create_task(live.websocket_endpoint(wall_ws, None, look=broken)),
         ]
         await seat_ws.next_sent(1)
         await wall_ws.next_sent(1)
         for w in (seat_ws, wall_ws):
-            await w.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"]}'})
+            await w.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"], "board": "b"}'})
         await asyncio.sleep(0.05)
         live.notify(code, 2)
         assert (await seat_ws.next_sent(2))[-1] == {"version": 2}

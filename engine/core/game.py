@@ -51,6 +51,10 @@ def _no_skip(state: State, target: int) -> None:
     raise IllegalMove("Nobody can be skipped now.")
 
 
+# The fields of every view that change on most moves, drawn in a screen's live spots (engine/push/spots.py):
+# whom the table waits for, whether that is this seat, and which seats have a socket open.
+LIVE_HEADER = ("waiting_for", "waiting_on_you", "connected")
+
 # The rules every game writes, under these names in its module, with its moves as MOVES.
 RULES = ("setup", "legal", "view", "outcome", "waiting_for", "secrets", "alternative")
 
@@ -127,6 +131,9 @@ class Game:
     # Keepsakes of a finished turn or round (Pictomania's animated drawings and contact sheet):
     # (file name prefix, the record's turn, {seat: name}) -> {file name: bytes}; None: nothing to keep.
     keepsake: Callable[[str, dict, dict], dict[str, bytes]] | None = None
+    # The view fields that change on most moves and that screens draw in live spots, redrawn from
+    # the push with no rerun (a count of cards given): the header's, and the game's own.
+    live: tuple[str, ...] = LIVE_HEADER
     move_specs: dict = field(init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:

@@ -23,7 +23,7 @@ from itertools import combinations
 
 from engine.core import rng
 from engine.core.errors import IllegalMove
-from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
+from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, scores_outcome
 from engine.core.moves import Flag, Move
 from engine.games import dixit_family as family, dixit_play as family_play
 from engine.bots import dixit as dixit_bot
@@ -353,6 +353,7 @@ GAME = Game(
     rules_version=RULES_VERSION,
     options={"contando": Flag(default=False)},
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
+    live=LIVE_HEADER + ("given", "voted"),  # the wall counts cards given and votes cast
     skippable=skippable,
     skip=_skip,
     kick=_kick,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn
-from engine.core.game import REVEALED, SHARED, Game, playing, rules, score_winners
+from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, score_winners
 from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
 from engine.games import maudit_words as words
 
@@ -687,6 +687,7 @@ GAME = Game(
     content=content,
     variants=({},),
     family="maudit_mot_dit",
+    live=LIVE_HEADER + ("clues", "may_answer"),  # the wall's waiting line reads them
     constants={
         "symbols": SYMBOLS,
         "backs": BACKS,

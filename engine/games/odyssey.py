@@ -62,7 +62,7 @@ from itertools import combinations
 
 from engine.core import rng
 from engine.core.errors import BadOptions, IllegalMove, NotYourTurn
-from engine.core.game import REVEALED, SHARED, Game, rules, score_winners
+from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, score_winners
 from engine.core.moves import Maybe, Move, OneOf, Whole
 from engine.games import dixit_family as family, dixit_play as family_play
 from engine.bots import dixit as dixit_bot
@@ -610,6 +610,7 @@ GAME = Game(
     rules_version=RULES_VERSION,
     options={"variant": OneOf(VARIANTS, default="base"), "laps": Whole(1, MAX_LAPS, default=1)},
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
+    live=LIVE_HEADER + ("given", "voted"),  # the wall counts cards given and votes cast
     skippable=skippable,
     skip=_skip,
     kick=_kick,

@@ -48,7 +48,7 @@ from collections import Counter
 
 from engine.core import rng
 from engine.core.errors import IllegalMove
-from engine.core.game import REVEALED, SHARED, Game, playing, rules, scores_outcome
+from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, scores_outcome
 from engine.core.moves import Move, OneOf, Whole
 
 RULES_VERSION = "1"
@@ -566,6 +566,7 @@ GAME = Game(
     kick=_kick,
     variants=({"variant": "classic"}, {"variant": "memory"}),
     family="trading_faces",
+    live=LIVE_HEADER + ("face",),  # the wall's waiting line reads them
     constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)},
     pictures=_pictures,
 )

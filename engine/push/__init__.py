@@ -8,7 +8,7 @@ The flow, end to end:
 2. `live` fans the version out to every socket of the room in this process. Each tab holds one
    WebSocket on `/events/<code>?t=<ticket>` (`pages/routes.py` checks the ticket, `engine.gate`
    signs it); the socket's coroutine wakes with the newest version.
-3. Before sending, a seat's socket looks at its seat's view at that version (`tables.glance_now`,
+3. Before sending, a seat's socket looks at its seat's view at that version (`tables.look`,
    from the view cache) and signs the fields the screen read (`glance`). The message is
    `{"version", "sig"}`.
 4. In the tab, `pages/assets/push.js` compares the signature with the one its last render made.

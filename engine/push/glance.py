@@ -64,6 +64,11 @@ class Watched(Mapping):
         self._read.add(ALL)
         return self._view.keys()
 
+    def unwatched(self) -> dict:
+        """The view itself, for a live spot (engine.push.spots): what a spot reads is drawn again by
+        every push, so it is no part of what the screen's signature covers."""
+        return self._view
+
     def read(self) -> list[str]:
         """The fields read so far, sorted; ["*"] when the whole view was."""
         if ALL in self._read:

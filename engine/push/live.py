@@ -11,13 +11,18 @@ Wire protocol (server -> client, JSON text frames)::
 
     {"version": n}      on connect (n is null if this process knows no version
                         for the room yet), then once per newer version
-    {"version": n, "sig": s}
-                        the same, on a seat's socket that named the fields its screen
-                        read: s signs those fields of the seat's view at n (``engine.push.glance``)
+    {"version": n, "sig": s, "spots": {name: html}}
+                        the same, on a socket that named the fields its screen read and
+                        its board: s signs those fields of the viewer's view at n
+                        (``engine.push.glance``), and the spots are the screen's live spots
+                        drawn from that view (``engine.push.spots``)
+    {"spots": {name: html}, "at": n}
+                        the live spots drawn again with no new version (a phone came or went)
+    {"echo": {...}}     a public detail of a move ahead of its version (a stroke)
     {"pong": true}      answer to a client "ping" text frame (keep-alive)
 
-Client -> server: ``"ping"``, and ``{"watch": [field, ...]}`` (or ``{"watch": null}``) after each
-render of a seat's screen.
+Client -> server: ``"ping"``, and ``{"watch": [field, ...] | null, "board": id | null}`` after
+each render of the screen.
 
 Close codes: 4400 malformed room code, 1013 too many sockets (try later).
 
@@ -53,6 +58,7 @@ __all__ = [
     "echo",
     "forget",
     "latest",
+    "refresh",
     "notify",
     "set_bridge",
     "stats",
@@ -216,6 +222,22 @@ def echo(code: str, message: dict) -> None:
                 _LOG.exception("live echo to %r failed", sub)
 
 
+def refresh(code: str) -> None:
+    """Every open socket of the room draws its live spots again (a phone came or went: news for the
+    screens, but no move). Never blocks or raises."""
+    if not valid_code(code):
+        return
+    with _S.lock:
+        subs = tuple(_S.subs.get(code, ()))
+    for sub in subs:
+        target = getattr(sub.callback, "refresh", None)
+        if target is not None:
+            try:
+                target()
+            except Exception:
+                _LOG.exception("live refresh of %r failed", sub)
+
+
 def subscribe(code: str, callback: Callback, *, kind: str = "local", seat: int | None = None) -> Subscription:
     """Call ``callback(code, version)`` (in the notifying thread) on each new version."""
     if not valid_code(code):
@@ -263,14 +285,26 @@ def _socket_count() -> int:
 class _Pending:
     """The newest version not yet sent to one socket, and echoes to pass on; set from any thread."""
 
-    __slots__ = ("event", "loop", "version", "echoes", "watch")
+    __slots__ = ("event", "loop", "version", "echoes", "watch", "board", "stale")
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.event = asyncio.Event()
         self.version: int | None = None
         self.echoes: list[dict] = []
-        self.watch: list[str] | None = None  # the fields the seat's screen read at its last render
+        self.watch: list[str] | None = None  # the fields the screen read at its last render
+        self.board: str | None = None  # its live spots (engine.push.spots)
+        self.stale = False  # its spots are to be drawn again with no new version
+
+    def _refresh(self) -> None:  # on the loop
+        self.stale = True
+        self.event.set()
+
+    def refresh(self) -> None:  # any thread
+        try:
+            self.loop.call_soon_threadsafe(self._refresh)
+        except RuntimeError:
+            pass
 
     def _echo(self, message: dict) -> None:  # on the loop
         if len(self.echoes) < MAX_ECHOES:  # a stalled socket drops echoes; the next version repairs
@@ -301,13 +335,15 @@ class _Pending:
             pass
 
 
-Glance = Callable[[str, int, list], "tuple[int, str] | None"]
+# (code, seat, the fields the screen read, its board id) -> {"version", "sig"?, "spots"?} or None.
+Look = Callable[[str, "int | None", "list | None", "str | None"], "dict | None"]
 
 
-async def websocket_endpoint(websocket: Any, seat: int | None = None, glance: Glance | None = None) -> None:
-    """Starlette endpoint for ``WebSocketRoute("/events/{code}", ...)``; ``seat``: whose tab it is.
-    ``glance(code, seat, fields)`` -> (version, signature) or None: blocking (it reads the room), run
-    in a worker thread, and only for a seat's socket that named its fields."""
+async def websocket_endpoint(websocket: Any, seat: int | None = None, look: Look | None = None) -> None:
+    """Starlette endpoint for ``WebSocketRoute("/events/{code}", ...)``; ``seat``: whose tab it is
+    (None: a shared screen). ``look(code, seat, fields, board)`` says what goes with a version for
+    this viewer (``tables.look``): blocking (it reads the room), run in a worker thread, and only
+    for a socket that named its fields or its board."""
     from starlette.websockets import WebSocketDisconnect
 
     from engine.push.glance import valid_keys
@@ -329,19 +365,21 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None, glance: Gl
         async with send_lock:
             await websocket.send_json(payload)
 
-    async def signed(version: int) -> dict[str, Any]:
-        watch = pending.watch
-        if glance is None or seat is None or not watch:
-            return {"version": version}
+    async def looked(watch: list[str] | None) -> dict[str, Any] | None:
+        if look is None or (not watch and pending.board is None):
+            return None
         try:
-            seen = await asyncio.to_thread(glance, code, seat, watch)
+            return await asyncio.to_thread(look, code, seat, watch, pending.board)
         except Exception:
-            _LOG.exception("live: glance failed for %s", code)
-            seen = None
-        if seen is None or seen[0] < version:
+            _LOG.exception("live: look failed for %s", code)
+            return None
+
+    async def said(version: int) -> dict[str, Any]:
+        seen = await looked(pending.watch)
+        if seen is None or seen["version"] < version:
             return {"version": version}
-        pending.version = max(pending.version or 0, seen[0])
-        return {"version": seen[0], "sig": seen[1]}
+        pending.version = max(pending.version or 0, seen["version"])
+        return seen
 
     async def pump() -> None:
         sent = None
@@ -353,9 +391,15 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None, glance: Gl
                 for message in echoes:
                     await send({"echo": message})
                 if pending.version is not None and pending.version != sent:
-                    payload = await signed(pending.version)
+                    pending.stale = False  # the version's message carries the spots
+                    payload = await said(pending.version)
                     sent = payload["version"]
                     await send(payload)
+                elif pending.stale:
+                    pending.stale = False
+                    seen = await looked(None)
+                    if seen is not None and "spots" in seen:
+                        await send({"spots": seen["spots"], "at": seen["version"]})
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass  # the peer is gone; the receive loop sees the disconnect
 
@@ -371,13 +415,15 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None, glance: Gl
             text = message.get("text")
             if text == "ping":
                 await send({"pong": True})
-            elif glance is not None and seat is not None and text and text.startswith("{") and len(text) <= WATCH_MAX:
+            elif look is not None and text and text.startswith("{") and len(text) <= WATCH_MAX:
                 try:
-                    said = json.loads(text)
+                    told = json.loads(text)
                 except ValueError:
                     continue
-                if isinstance(said, dict) and "watch" in said:
-                    pending.watch = valid_keys(said["watch"])  # anything malformed: no watch, reruns
+                if isinstance(told, dict) and "watch" in told:
+                    pending.watch = valid_keys(told["watch"])  # anything malformed: no watch, reruns
+                    board = told.get("board")
+                    pending.board = board if isinstance(board, str) and 0 < len(board) <= 40 else None
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:

@@ -115,6 +115,7 @@ from engine.tables.views import (  # noqa: F401
     ROOMS_VIEWED,
     SIGNED_KEPT,
     glance_now,
+    look,
     signature,
     version,
     view,

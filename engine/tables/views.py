@@ -69,7 +69,7 @@ _signed: dict[tuple, str] = {}  # (code, version, seat, token hash, fields) -> s
 SIGNED_KEPT = 4096
 
 
-def _sign(code: str, version: int, seat: int, token_hash: str, keys: list[str], view: dict) -> str:
+def _sign(code: str, version: int, seat, token_hash: str, keys: list[str], view: dict) -> str:
     """A view of one (version, seat) is the same wherever it is asked for, so its signature is made
     once: the socket's glance and the rerun that usually follows it sign the same fields."""
     key = (code, version, seat, token_hash, tuple(keys))
@@ -83,24 +83,41 @@ def _sign(code: str, version: int, seat: int, token_hash: str, keys: list[str], 
     return found
 
 
-def signature(view: dict, token: str, keys: list[str]) -> str:
-    """The signature of the fields `keys` of a seat's `view` (see `engine.push.glance`), for its page."""
-    return _sign(view["code"], view["version"], view["you"], _hash(token), keys, view)
+def signature(view: dict, token: str | None, keys: list[str]) -> str:
+    """The signature of the fields `keys` of a `view` (see `engine.push.glance`), for its page: a
+    seat's with its token, the shared screen's with none."""
+    return _sign(view["code"], view["version"], view["you"], _hash(token) if token else "", keys, view)
 
 
 def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
-    """(version, signature) of the fields `keys` of `seat`'s view now: for that seat's push socket,
-    whose ticket proved the seat. None when the room or the seat is gone."""
+    """(version, signature) of the fields `keys` of `seat`'s view now (see `look`)."""
+    said = look(code, seat, keys)
+    return None if said is None else (said["version"], said["sig"])
+
+
+def look(code: str, seat: int | None, keys: list[str] | None, board=None) -> dict | None:
+    """What a push socket sends its viewer (`seat`, proved by its ticket; None: the shared screen)
+    with the room's version now: the signature of the fields `keys` of the viewer's view, and its
+    live spots drawn again (`board`, an `engine.push.spots.Board`). None when the room or the seat
+    is gone."""
     try:
         room = _room(code)
         seats = store().seats(room["code"])
-        row = next((s for s in seats if s["seat"] == seat), None)
-        if row is None:
-            return None
+        token_hash = ""
+        if seat is not None:
+            row = next((s for s in seats if s["seat"] == seat), None)
+            if row is None:
+                return None
+            token_hash = row["token_hash"]
         shown = _kept_view(room, seats, seat)
     except SobremesaError:
         return None
-    return room["version"], _sign(room["code"], room["version"], seat, row["token_hash"], keys, shown)
+    said: dict = {"version": room["version"]}
+    if keys:
+        said["sig"] = _sign(room["code"], room["version"], seat, token_hash, keys, shown)
+    if board is not None:
+        said["spots"] = board.draw(shown)
+    return said
 
 
 def _build_view(room: dict, seats: list, seat) -> dict:

@@ -50,13 +50,25 @@ function allEchoed(c, rendered) {
   return true;
 }
 
-// The server signed the fields this screen read, at the newest version, and they are as rendered:
-// the screen already shows that version. Move its mark on instead of rerunning (engine/push/glance.py).
+// The server signed the fields this screen read outside its live spots, at the newest version, and
+// they are as rendered: once its spots are drawn again the screen shows that version. Move its mark
+// on instead of rerunning (engine/push/glance.py, engine/push/spots.py).
 function unchanged(c, m) {
   if (!m.watch || c.sigVersion !== c.latest || c.sig !== m.watch.sig) return false;
+  if (m.board && (c.spotsVersion !== c.latest || !c.spots)) return false;
+  if (m.board) paintSpots(c, c.spots);
   m.rendered = c.latest; c.unchanged++;
   shown(c, c.latest);
   return true;
+}
+
+// A live spot is an element the page marked `data-sm-spot="<code>:<name>"` (pages/push.py `spot`);
+// its HTML comes drawn by the server, from this viewer's own view.
+function paintSpots(c, spots) {
+  for (const [name, html] of Object.entries(spots || {})) {
+    const sel = `[data-sm-spot="${CSS.escape(`${c.code}:${name}`)}"]`;
+    for (const el of document.querySelectorAll(sel)) if (el.innerHTML !== html) el.innerHTML = html;
+  }
 }
 
 // When each version was first on screen (a listener is mounted last in its fragment, so its render
@@ -69,7 +81,7 @@ function shown(c, version) {
 
 function tellWatch(c) {
   if (!c.ws || c.ws.readyState !== 1 || c.watchSaid === c.watchKeys) return;
-  try { c.ws.send(`{"watch":${c.watchKeys}}`); c.watchSaid = c.watchKeys; } catch (e) {}
+  try { c.ws.send(c.watchKeys); c.watchSaid = c.watchKeys; } catch (e) {}
 }
 
 function fire(c) {
@@ -160,6 +172,11 @@ function connect(c) {
       globalThis.dispatchEvent(new CustomEvent("sobremesa-echo", { detail: { code: c.code, ...msg.echo } }));
       return;
     }
+    if (msg && msg.spots && msg.at != null && !("version" in msg)) {  // spots again, no new version
+      const mounts = [...c.mounts.values()];
+      if (mounts.length && mounts.every((m) => m.board && m.rendered === msg.at)) paintSpots(c, msg.spots);
+      return;
+    }
     if (!msg || !("version" in msg)) return;
     if (!c.gotHello) {  // first message on this socket: we are really connected
       c.gotHello = true; c.fails = 0; c.attempt = 0; c.connects++;
@@ -170,7 +187,10 @@ function connect(c) {
     if (msg.version != null && (c.latest == null || msg.version > c.latest)) {
       c.latest = msg.version; c.pushedAt = Date.now();
     }
-    if (msg.version != null && msg.version === c.latest) { c.sig = msg.sig ?? null; c.sigVersion = msg.version; }
+    if (msg.version != null && msg.version === c.latest) {
+      c.sig = msg.sig ?? null; c.sigVersion = msg.version;
+      c.spots = msg.spots ?? null; c.spotsVersion = msg.version;
+    }
     fire(c);
   };
   ws.onclose = (ev) => dropped(c, ws, ev.code);
@@ -226,7 +246,7 @@ function connFor(code, seat, ticket, pollMs) {
   if (!c) {
     c = { id, code, seat, ticket, ticketRefused: false, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
           gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, unchanged: 0, pushedAt: null, pollMs,
-          watchKeys: "null", watchSaid: null, sig: null, sigVersion: null, shownAt: {},
+          watchKeys: "null", watchSaid: null, sig: null, sigVersion: null, spots: null, spotsVersion: null, shownAt: {},
           retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
     REG.set(id, c);
     connect(c);
@@ -257,7 +277,8 @@ export default function (component) {
   shown(c, rendered);
   m.trigger = setTriggerValue;
   m.watch = data.watch && data.watch.sig ? { sig: String(data.watch.sig) } : null;
-  c.watchKeys = JSON.stringify(data.watch ? data.watch.keys : null);
+  m.board = data.board == null ? null : String(data.board);
+  c.watchKeys = JSON.stringify({ watch: data.watch ? data.watch.keys : null, board: m.board });
   tellWatch(c);
   m.el = parentElement.querySelector(".sobremesa-push");
   m.text = data.reconnecting ? String(data.reconnecting) : null;

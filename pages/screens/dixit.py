@@ -8,7 +8,7 @@ from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.i18n import N_, _, n_
-from pages.screens.dixit_family import CLAIM, HAND, name_of, show_phrase, turn_result, waiting_line
+from pages.screens.dixit_family import CLAIM, HAND, name_of, show_phrase, turn_result, waiting_note, waiting_spot
 from pages.screens.dixit_family import HINTS, phrase_label, wall_body, winners_line
 
 PITCH = N_("Dixit — tell a story with a picture (3–6 players)")
@@ -49,10 +49,9 @@ def _phase_line(view) -> str:
 
 def table(view) -> None:
     phase = view["phase"]
-    st.markdown(
+    st.html(
         f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-        f"<div class='sm-waiting'>{ui.esc(waiting_line(view))}</div></div>",
-        unsafe_allow_html=True,
+        f"<div class='sm-waiting'>{waiting_spot(view)}</div></div>"
     )
     # n_: other languages need their plural forms; the English stays as it was, one form for every count.
     st.caption(
@@ -179,6 +178,4 @@ def _waiting_detail(view, seat, teller) -> None:
             key="table",
             min_width=110,
         )
-    line = waiting_line(view)
-    if line:
-        st.info(ui.esc(line))
+    waiting_note(view)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import ui
+from pages import push, ui
 from pages.cards import card_grid
 from pages.i18n import N_, _, n_
 from pages.screens import kit
-from pages.screens.kit import name_of, waiting_line  # noqa: F401  (the family's screens take them from here)
+from pages.screens.kit import name_of, waiting_note, waiting_spot  # noqa: F401  (the family's screens take them from here)
 
 HAND = 105  # three cards a row on a 390 px phone: the whole hand fits on one screen
 
@@ -271,11 +271,6 @@ def scoreboard(view) -> None:
     kit.scoreboard(view, (lambda s: f"{team_of(view, s)[0]} ") if team else None)
 
 
-def wall_status(view, line: str, waiting: str) -> None:
-    """The kit's top of the wall, with the family's winners line (teams win together in Team)."""
-    kit.wall_status(view, line, waiting, winners_line(view))
-
-
 def winners_line(view) -> str:
     """Plain text with the names raw: every caller escapes the whole line."""
     if view.get("variant", "base") == "team":
@@ -292,6 +287,18 @@ def winners_line(view) -> str:
     return kit.winners_line(view)
 
 
+# How far the room is with what it does now, on the wall: a live spot (Game.live names the fields).
+COUNTS = {"give": N_("Cards given: {n} of {total}"), "vote": N_("Votes cast: {n} of {total}")}
+
+
+def _count(view) -> str:
+    phase = view["phase"]
+    if phase not in COUNTS:
+        return ""
+    done = view["given"] if phase == "give" else view["voted"]
+    return ui.esc(_(COUNTS[phase], n=len(done), total=len(done) + len(view["waiting_for"])))
+
+
 def wall_body(view, hint: str | None, turn_width: int) -> None:
     """The family's wall under its top: the phrase, what the room does now (`hint`), the cards to
     vote on or who won, the last turn revealed, and the scoreboard."""
@@ -300,6 +307,8 @@ def wall_body(view, hint: str | None, turn_width: int) -> None:
         show_phrase(view)
     if hint:
         st.html(f"<div class='sm-hint'>{hint_html(hint, view)}</div>")
+    if phase in COUNTS:
+        st.html(f"<div class='sm-big'><div class='sm-waiting'>{push.spot(view, 'count', _count)}</div></div>")
     if phase == "vote":
         cards = [{"id": p["card"], "label": str(p["position"])} for p in view["table"]]
         card_grid(cards, key="table", min_width=wall_card_width(len(cards)))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from pages import ui
+from pages import push, ui
 from pages.i18n import _, n_
 
 SHOWN_TURNS = 8  # the latest turns fit across the wall; the total counts them all
@@ -26,6 +26,22 @@ def waiting_line(view) -> str:
     return _("Waiting for: {names}", names=ui.names_of(view, waiting))  # raw: the caller escapes the line
 
 
+def _escaped(view, line: Callable) -> str:
+    return ui.esc(line(view))
+
+
+def waiting_spot(view, line: Callable = waiting_line) -> str:
+    """The waiting line as a live spot (`pages.push.spot`), for an `st.html`: `line(view)`, plain
+    text escaped here, is drawn again by every push without a rerun. `line` reads only what the
+    game's `Game.live` names (and the header)."""
+    return push.spot(view, "waiting", _escaped, line)
+
+
+def waiting_note(view, line: Callable = waiting_line) -> None:
+    """A phone's note of whom the table waits for, in a live spot; hidden while it says nothing."""
+    st.html(f"<div class='sm-note'>{waiting_spot(view, line)}</div>")
+
+
 def winners_line(view) -> str:
     """Who won with the highest score, as plain text with the names raw: every caller escapes it."""
     best = max(view["scores"], default=0)
@@ -39,12 +55,13 @@ def winners_line(view) -> str:
     )
 
 
-def wall_status(view, line: str, waiting: str, winners: str | None = None) -> None:
-    """The top of a shared screen: what the room does now, whom it waits on (both plain text,
-    escaped here), and at the end who won (`winners`, a game's own line, else the highest score)."""
+def wall_status(view, line: str, waiting: str | Callable = waiting_line, winners: str | None = None) -> None:
+    """The top of a shared screen: what the room does now (plain text, escaped here), whom it waits
+    on (`waiting(view)`, a live spot: see `waiting_spot`; or a fixed text, redrawn only by a rerun),
+    and at the end who won (`winners`, a game's own line, else the highest score)."""
+    shown = ui.esc(waiting) if isinstance(waiting, str) else waiting_spot(view, waiting)
     st.html(
-        f"<div class='sm-big'><div class='sm-phase'>{ui.esc(line)}</div>"
-        f"<div class='sm-waiting'>{ui.esc(waiting)}</div></div>"
+        f"<div class='sm-big'><div class='sm-phase'>{ui.esc(line)}</div><div class='sm-waiting'>{shown}</div></div>"
     )
     if view["phase"] == "end":
         ended = _("The host ended the game.") + " " if view.get("ended_by_host") else ""

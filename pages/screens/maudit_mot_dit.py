@@ -10,7 +10,7 @@ import streamlit as st
 from engine import tables, words
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.screens.kit import name_of, waiting_line, wall_status, winners_line
+from pages.screens.kit import name_of, waiting_line, waiting_spot, wall_status, winners_line
 
 PITCH = N_("Maudit Mot Dit — one-word clues, against the count (3–6 players)")
 _RULES = tables.games()["maudit_mot_dit"].constants
@@ -206,7 +206,7 @@ def scoreboard(view) -> None:
 def table(view) -> None:
     st.html(CSS)
     phase = view["phase"]
-    wall_status(view, _status_line(view), _wall_waiting(view))
+    wall_status(view, _status_line(view), _wall_waiting)
     if phase != "end":
         bits = [
             _("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"]),
@@ -452,7 +452,7 @@ def _holder(view, act) -> None:
             )
         return
     st.html(_result_html(view, view["result"]))
-    st.caption(ui.esc(waiting_line(view)))
+    st.html(f"<div class='sm-waiting'>{waiting_spot(view)}</div>")
 
 
 CLOSE_AFTER = 3.0  # seconds after the first right answer (RULES.md §5): later answers to that clue still count
@@ -539,7 +539,7 @@ def _opponent(view, act, seat) -> None:
                 args=({"type": "verdict", "unrelated": True},),
             )
         else:
-            st.caption(ui.esc(waiting_line(view)))
+            st.html(f"<div class='sm-waiting'>{waiting_spot(view)}</div>")
     if phase in ("choose", "clues") and not view.get("slow_voted"):
         st.button(
             _("{slow} {holder} is too slow", slow=SLOW, holder=ui.esc(holder)),

@@ -23,7 +23,7 @@ from pages.screens.dixit_family import (
     team_label,
     team_of,
     turn_result,
-    waiting_line,
+    waiting_spot,
     winners_line,
     winning_teams,
 )
@@ -153,10 +153,9 @@ TEAM_HINTS = {
 
 def table(view) -> None:
     phase = view["phase"]
-    st.markdown(
+    st.html(
         f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-        f"<div class='sm-waiting'>{ui.esc(waiting_line(view))}</div></div>",
-        unsafe_allow_html=True,
+        f"<div class='sm-waiting'>{waiting_spot(view)}</div></div>"
     )
     # n_: other languages need their plural forms; the English stays as it was, one form for every count.
     st.caption(
@@ -194,9 +193,8 @@ def player(view, act) -> None:
         st.html(CSS + f"<div class='od-team'>{emoji} {team_line}</div>")
     # Whom the table waits for, once you are not one of them (as in Dixit): a phone still choosing
     # then need not redraw at every other player's move.
-    line = "" if view["waiting_on_you"] else waiting_line(view)
-    if line:
-        st.caption(ui.esc(line))
+    if not view["waiting_on_you"]:
+        st.html(f"<div class='sm-waiting'>{waiting_spot(view)}</div>")
     waiting = view["waiting_on_you"]
     hand = [{"id": c} for c in view["hand"]]
     if phase == "claim":

@@ -9,6 +9,7 @@ from engine import tables
 from pages import ui
 from pages.i18n import N_, _, n_
 from pages.screens import pictomania_sketch as sketch
+from pages.screens.kit import waiting_line, waiting_note, waiting_spot
 from pages.screens.pictomania_results import CSS, columns, name, round_reveal, scoreboard, winners
 from pages.screens.pictomania_sketch import sheets
 
@@ -127,14 +128,21 @@ def _phase_line(view) -> str:
     return _("Waiting for players")
 
 
+def _also_waiting(view) -> str:
+    others = [s for s in view["waiting_for"] if s != view["you"]]
+    return _("Also waiting for: {names}", names=ui.names_of(view, others)) if others else ""
+
+
+def _wall_waiting(view) -> str:
+    return waiting_line(view) if view["phase"] in ("words", "draw") else ""
+
+
 def table(view) -> None:
     st.html(CSS)
     phase = view["phase"]
-    waiting = view.get("waiting_for") or []
-    line = _("Waiting for: {names}", names=ui.names_of(view, waiting)) if waiting and phase in ("words", "draw") else ""
     st.html(
         f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-        f"<div class='sm-waiting'>{ui.esc(line)}</div></div>"
+        f"<div class='sm-waiting'>{waiting_spot(view, _wall_waiting)}</div></div>"
     )
     if phase == "end":
         champions, best = winners(view)
@@ -257,13 +265,10 @@ def _words_phase(view, act) -> None:
             on_click=act,
             args=({"type": "ready"},),
         )
-        others = [s for s in view.get("waiting_for", []) if s != seat]
-        if others:
-            st.caption(_("Also waiting for: {names}", names=ui.esc(ui.names_of(view, others))))
+        st.html(f"<div class='sm-waiting'>{waiting_spot(view, _also_waiting)}</div>")
     else:
-        waiting = view.get("waiting_for") or []
-        also = " " + _("Waiting for: {names}", names=ui.esc(ui.names_of(view, waiting))) if waiting else ""
-        st.success(_("You're ready.") + also)
+        st.success(_("You're ready."))
+        waiting_note(view)
     if view.get("can_replace"):
         with st.expander(_("A word nobody knows? Replace a card"), key="pm-replace"):
             ready = len(view.get("ready") or [])
@@ -370,8 +375,8 @@ def _finish(view, act, done: bool) -> None:
             if token is not None
             else _("You're done (no black token).")
         )
-        names = ui.esc(ui.names_of(view, view.get("waiting_for") or []) or _("nobody"))
-        st.success(you + " " + _("Waiting for: {names}", names=names))
+        st.success(you)
+        waiting_note(view)
     else:
         supply = sorted(set(view.get("black_supply") or []), reverse=True)
         with st.popover("✋ " + _("I'm done"), type="primary", use_container_width=True, key="pm-done"):

@@ -12,7 +12,7 @@ from engine import tables
 from engine.pictures.trading_faces import card_back_svg, face_svg
 from pages import ui
 from pages.i18n import N_, _, n_
-from pages.screens.kit import name_of, waiting_line, wall_status, winners_line
+from pages.screens.kit import name_of, waiting_line, waiting_spot, wall_status, winners_line
 
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
 EMOTIONS = tables.games()["trading_faces"].constants["emotions"]
@@ -152,7 +152,7 @@ def table(view) -> None:
     """The scores are the side panel's (pages/table.py), once: the game's own area shows what the
     room follows, who has passed and who called Stop, and the faces made so far."""
     st.html(CSS)
-    wall_status(view, _phase_line(view), _wall_waiting(view))
+    wall_status(view, _phase_line(view), _wall_waiting)
     if view["variant"] == "memory":
         _memory_wall(view)
     else:
@@ -387,9 +387,7 @@ def _classic_phone(view, act, seat) -> None:
                 name=ui.esc(left),
             )
         )
-        line = waiting_line(view)
-        if line:
-            st.caption(ui.esc(line))
+        st.html(f"<div class='sm-waiting'>{waiting_spot(view)}</div>")
     hand = view["hand"]
     arrived = view.get("arrived")
     if arrived:
