@@ -85,8 +85,11 @@ def _sign(code: str, version: int, seat, token_hash: str, keys: list[str], view:
 
 def signature(view: dict, token: str | None, keys: list[str]) -> str:
     """The signature of the fields `keys` of a `view` (see `engine.push.glance`), for its page: a
-    seat's with its token, the shared screen's with none."""
-    return _sign(view["code"], view["version"], view["you"], _hash(token) if token else "", keys, view)
+    seat's with its token; the shared screen's with the room's host key as it stands, so that a
+    host tab whose key another tab renewed reruns, and closes its panel."""
+    if view["you"] is None:
+        return _sign(view["code"], view["version"], None, _room(view["code"])["host_hash"], keys, view)
+    return _sign(view["code"], view["version"], view["you"], _hash(token), keys, view)
 
 
 def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
@@ -103,7 +106,7 @@ def look(code: str, seat: int | None, keys: list[str] | None, board=None) -> dic
     try:
         room = _room(code)
         seats = store().seats(room["code"])
-        token_hash = ""
+        token_hash = room["host_hash"]  # the shared screen's: see `signature`
         if seat is not None:
             row = next((s for s in seats if s["seat"] == seat), None)
             if row is None:
