@@ -6,8 +6,10 @@ find `app`), so the pages are built only inside a run.
 
 from __future__ import annotations
 
+import functools
+
 from starlette.middleware import Middleware
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 from streamlit.starlette import App
 
@@ -15,8 +17,15 @@ from pages import guard
 from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, PICTURE_ROUTE, SHORT_ROUTE
 
 
+@functools.lru_cache(maxsize=256)
+def _builtin_card(path) -> bytes:
+    return path.read_bytes()
+
+
 async def card_image(request):
-    """Card pictures by id. Ids are not secrets; who holds which card is, and that is never here."""
+    """Card pictures by id. Ids are not secrets; who holds which card is, and that is never here.
+    A built-in card's bytes are kept in memory (the deck is about 6 MB): every phone fetches the
+    cards on the table each turn, and a file response costs a thread hop and a stat each time."""
     from engine import pictures
 
     try:
@@ -24,9 +33,10 @@ async def card_image(request):
     except (pictures.CardNotFound, ValueError):
         return PlainTextResponse("no such card", status_code=404)
     kept = {"Cache-Control": "public, max-age=86400"}
-    if isinstance(picture, bytes):  # an uploaded deck's card, from the store
-        return Response(picture, media_type="image/jpeg", headers=kept)
-    return FileResponse(picture, headers=kept)
+    body = (
+        picture if isinstance(picture, bytes) else _builtin_card(picture)
+    )  # bytes: an uploaded deck's, from the store
+    return Response(body, media_type="image/jpeg", headers=kept)
 
 
 def _watch() -> None:

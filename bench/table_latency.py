@@ -124,7 +124,6 @@ def main() -> None:
                         "raw",
                         "-r",
                         "200",
-                        "--gil",
                     ],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,

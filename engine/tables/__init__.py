@@ -134,4 +134,5 @@ def reset() -> None:
         _state._states.clear()
         _views._views.clear()
         _views._signed.clear()
+        _views._rows.clear()
     gate.PROBES.clear()

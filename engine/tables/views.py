@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.push import glance
+from engine.push import glance, live
 from engine.core import (
     SHARED,
     SobremesaError,
@@ -89,7 +89,7 @@ def signature(view: dict, token: str | None, keys: list[str]) -> str:
     host tab whose key another tab renewed reruns, and closes its panel."""
     if view["you"] is None:
         return _sign(view["code"], view["version"], None, _room(view["code"])["host_hash"], keys, view)
-    return _sign(view["code"], view["version"], view["you"], _hash(token), keys, view)
+    return _sign(view["code"], view["version"], view["you"], _hash(token or ""), keys, view)
 
 
 def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
@@ -104,8 +104,7 @@ def look(code: str, seat: int | None, keys: list[str] | None, board=None) -> dic
     live spots drawn again (`board`, an `engine.push.spots.Board`). None when the room or the seat
     is gone."""
     try:
-        room = _room(code)
-        seats = store().seats(room["code"])
+        room, seats = _looked_rows(code)
         token_hash = room["host_hash"]  # the shared screen's: see `signature`
         if seat is not None:
             row = next((s for s in seats if s["seat"] == seat), None)
@@ -121,6 +120,26 @@ def look(code: str, seat: int | None, keys: list[str] | None, board=None) -> dic
     if board is not None:
         said["spots"] = board.draw(shown)
     return said
+
+
+_rows: dict[str, tuple[dict, list]] = {}  # code -> (room row, seats) as the last look read them
+
+
+def _looked_rows(code: str) -> tuple[dict, list]:
+    """The room's row and seats for a push socket's look. Right after a move every socket of the
+    room looks at the same version: they are read once for it, and again when this process hears of
+    a newer version (`live.latest`; every change to a room's seats or host key bumps it)."""
+    kept = _rows.get(code)
+    if kept is not None and kept[0]["version"] == live.latest(kept[0]["code"]):
+        return kept
+    room = _room(code)
+    kept = (room, store().seats(room["code"]))
+    with _states_guard:
+        _rows.pop(code, None)
+        _rows[code] = kept
+        while len(_rows) > ROOMS_VIEWED:
+            _rows.pop(next(iter(_rows)))
+    return kept
 
 
 def _build_view(room: dict, seats: list, seat) -> dict:
