@@ -17,6 +17,8 @@ SCRIPTS = [
     ["bench/rerun_cost.py"],
     ["bench/table_latency.py", "--idle", "30"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
+    ["bench/classroom.py"],
+    ["bench/school.py"],
     ["bench/stroke_latency.py"],
     ["bench/replay.py"],
     ["bench/stats_build.py"],

@@ -48,18 +48,18 @@ STAMP = r"""(code) => {
 }"""
 
 
-def tap(page, button: str, enabled_only: bool = False) -> tuple[int, int]:
+def tap(page, button: str, enabled_only: bool = False, timeout: int = 20000) -> tuple[int, int]:
     """Select a card if the screen asks for one, then press the button; returns the time the page
     received the tap, and the time Playwright was asked to make it."""
     cards = page.locator("[data-testid=card]:not(.off)" if enabled_only else "[data-testid=card]")
     if button != "I have a phrase!":
-        cards.first.wait_for(timeout=20000)
+        cards.first.wait_for(timeout=timeout)
         if page.locator("[data-testid=card].picked").count() == 0:
             cards.first.click()
         target = page.locator("[data-testid=confirm-pick]")
     else:
         target = page.get_by_role("button", name=button)
-    target.wait_for(timeout=20000)
+    target.wait_for(timeout=timeout)
     asked = page.evaluate("Date.now()")
     target.click()
     return page.evaluate("window.__tapAt"), asked

@@ -1,0 +1,171 @@
+"""Benchmark: a school's game night on one server process.
+
+    .venv/bin/python bench/school.py [--rooms 10] [--seconds 60]
+
+Ten Dixit rooms of 1 wall + 6 phones play at once. In the first room the wall and 4 phones are
+real headless Chromium tabs; every other screen (65 of 70) is a protocol screen (bench/screens.py:
+a real Streamlit session each, rerunning exactly when the page's listener would). Each room makes a
+move every 2 s on average (exponential gaps), 5 moves a second in all: the seat that moves is drawn
+from those the table waits on, and taps in its Chromium tab (the tap's time is the page's own click
+event) or on its protocol screen (the widget's trigger, as a browser sends it).
+
+Figures: for the taps in Chromium, tap -> each other Chromium tab shows the move (p95); the
+server's CPU over the run as a share of one core (from /proc). Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench.measure import cpu_seconds, figure, pct  # noqa: E402
+from bench.screens import Screen  # noqa: E402
+from bench.table_latency import NAMES, STAMP, tap  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
+
+REAL_PHONES = 4
+BUTTONS = {"claim": "I have a phrase!", "tell": "tell", "give": "give", "vote": "vote"}
+FIRST_AT = "([v]) => { const t = Object.entries(window.__renderedAt).filter(([k]) => +k >= v).map(([, at]) => at); return t.length ? Math.min(...t) : null; }"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rooms", type=int, default=10)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--gap", type=float, default=2.0, help="mean seconds between two moves of a room")
+    args = ap.parse_args()
+    data = tempfile.mkdtemp(prefix="sobremesa-bench-")
+    os.environ["SOBREMESA_DATA"] = data
+    os.environ["SOBREMESA_COMPUTER_PLAYERS"] = "off"
+    from engine import tables
+
+    srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
+    rooms = []
+    for i in range(args.rooms):
+        room = tables.create_room("dixit", seed=100 + i)
+        seats = [tables.join(room.code, n) for n in NAMES[:6]]
+        tables.start(room.code, room.host_token)
+        rooms.append((room.code, [f"room={room.code}&seat={s.seat}&token={s.token}" for s in seats]))
+    from playwright.sync_api import sync_playwright
+
+    screens: list[Screen] = []
+    rnd = random.Random(7)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            code0, links0 = rooms[0]
+            wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+            wall.goto(f"{srv.url}/table?room={code0}")
+            phones = []
+            for seat in range(REAL_PHONES):
+                page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+                page.goto(f"{srv.url}/play?{links0[seat]}")
+                phones.append(page)
+            tabs = [wall, *phones]
+            for page in tabs:
+                page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code0, timeout=60000)
+                page.evaluate(STAMP, code0)
+                page.set_default_timeout(5000)  # a tap that cannot happen must not hold the other rooms up
+            acting: dict[tuple[int, int], Screen] = {}
+            for r, (code, links) in enumerate(rooms):
+                if r:
+                    screens.append(Screen(srv.port, "table", f"room={code}"))
+                for seat, link in enumerate(links):
+                    if r == 0 and seat < REAL_PHONES:
+                        continue
+                    acting[(r, seat)] = Screen(srv.port, "play", link)
+                    screens.append(acting[(r, seat)])
+            for screen in screens:
+                screen.start()
+                screen.ready.wait(60)
+                if screen.failed:
+                    raise screen.failed
+            time.sleep(2)
+            taps: list[tuple[int, float, int]] = []  # (version, tap time in ms, the tapping tab)
+            moves = skipped = 0
+            tapping = 0.0
+            cpu0, began = cpu_seconds(srv.pid), time.monotonic()
+            due = [began + rnd.expovariate(1 / args.gap) for _ in rooms]
+            while time.monotonic() - began < args.seconds:
+                r = min(range(len(rooms)), key=due.__getitem__)
+                time.sleep(max(0.0, due[r] - time.monotonic()))
+                due[r] += rnd.expovariate(1 / args.gap)
+                code, _links = rooms[r]
+                view = tables.view(code)
+                if view["status"] != "playing" or not view["waiting_for"]:
+                    skipped += 1
+                    continue
+                actor = rnd.choice(view["waiting_for"])
+                if r == 0 and actor < REAL_PHONES:
+                    t0 = time.monotonic()
+                    try:  # the phone first shows the room as it is now, as a player's would before a tap
+                        phones[actor].wait_for_function(FIRST_AT, arg=[view["version"]], timeout=5000, polling=20)
+                        at, _asked = tap(
+                            phones[actor], BUTTONS[view["phase"]], enabled_only=view["phase"] == "vote", timeout=3000
+                        )
+                    except Exception as exc:  # the screen was a step behind: this room's move waits for its next turn
+                        print("a tap could not be made:", view["phase"], repr(exc)[:120])
+                        skipped += 1
+                        continue
+                    finally:
+                        tapping += time.monotonic() - t0
+                    taps.append((view["version"] + 1, at, actor + 1))
+                else:
+                    acting[(r, actor)].tap()
+                moves += 1
+            took = time.monotonic() - began
+            cpu = cpu_seconds(srv.pid) - cpu0
+            time.sleep(2)
+            delays = []
+            for version, at, tapper in taps:
+                for i, page in enumerate(tabs):
+                    if i == tapper:
+                        continue
+                    shown = page.evaluate(FIRST_AT, [version])
+                    if shown is not None:
+                        delays.append(shown - at)
+            reruns = sum(s.reruns for s in screens)
+            in_place = sum(s.in_place for s in screens)
+            browser.close()
+    finally:
+        for screen in screens:
+            screen.stop()
+        srv.stop()
+    share = 100 * cpu / took
+    screens_n = args.rooms * 7
+    print(
+        f"{args.rooms} rooms, {screens_n} screens ({len(tabs)} in Chromium); {moves} moves in {took:.0f} s ({moves / took:.1f} a second)"
+    )
+    print(
+        f"moves not made (a room not playing, a tap that could not be made): {skipped}; {tapping:.1f} s spent tapping in Chromium"
+    )
+    print(f"server CPU: {cpu:.1f} s, {share:.0f}% of one core, {1000 * cpu / max(moves, 1):.0f} ms per move")
+    print(f"protocol screens: {reruns} reruns started by pushes, {in_place} versions drawn in place")
+    if delays:
+        print(
+            f"Chromium tabs, tap -> other tab shown ({len(delays)} samples): median {statistics.median(delays):.0f} ms, p95 {pct(delays, 95):.0f} ms"
+        )
+        figure(
+            f"school, {args.rooms} x (1 + 6) Dixit: Chromium tap -> other tab shown, p95 (ms)",
+            f"{pct(delays, 95):.0f}",
+            "<= 300",
+            pct(delays, 95) <= 300,
+        )
+    figure(
+        f"school, {args.rooms} x (1 + 6) Dixit, {moves / took:.1f} moves/s: server CPU (% of one core)",
+        f"{share:.0f}",
+        "<= 50",
+        share <= 50,
+    )
+
+
+if __name__ == "__main__":
+    main()
