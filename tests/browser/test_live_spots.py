@@ -73,3 +73,40 @@ def test_the_wall_and_a_waiting_phone_draw_each_give_in_place_and_rerun_at_the_v
     expect(count).to_have_text("Votes cast: 0 of 3")
     assert wall.evaluate(RERUNS, code) == wall_runs + 1
     assert ana.evaluate(RERUNS, code) == ana_runs + 1
+
+
+def test_a_wall_whose_socket_dropped_shows_the_moves_it_missed(serve, browser):
+    """Moves made while the wall's socket is down reach it on reconnecting: the waiting line and the
+    count show the room as it is, not as the last spots left it."""
+    srv = serve("app.py")
+    room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
+    code, tokens = room["code"], room["tokens"]
+    told = tables_call(
+        srv,
+        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
+        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
+        f"print(tables.submit('{code}', 0, '{tokens[0]}', "
+        f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))",
+    )
+    wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}")
+    wall.wait_for_function(SHOWN, arg=[code, told], timeout=WAIT)
+    expect(wall.locator(SPOT.format("waiting"))).to_have_text("Waiting for: Bo, Cy", timeout=WAIT)
+    # the socket drops (a proxy restarts, Wi-Fi blinks) and stays down while Cy gives
+    wall.evaluate(
+        """(code) => { const c = globalThis.__sobremesaPushRegistry.get(code);
+        c.closing = true; c.ws.close(); }""",
+        code,
+    )
+    gave = give(srv, code, 2, tokens[2])
+    wall.wait_for_timeout(500)
+    expect(wall.locator(SPOT.format("count"))).to_have_text("Cards given: 0 of 2")  # still the old state
+    wall.evaluate(
+        """(code) => { const c = globalThis.__sobremesaPushRegistry.get(code);
+        c.closing = false; c.resync = true; c.gotHello = false; c.ws = null; c.attempt = 0; c.retryTimer = null;
+        document.dispatchEvent(new Event('visibilitychange')); }""",
+        code,
+    )
+    wall.wait_for_function(SHOWN, arg=[code, gave], timeout=WAIT)
+    expect(wall.locator(SPOT.format("waiting"))).to_have_text("Waiting for: Bo")
+    expect(wall.locator(SPOT.format("count"))).to_have_text("Cards given: 1 of 2")
