@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import i18n, tables
 from engine.core import SobremesaError
-from pages import ui
+from pages import hostkey, ui
 from pages.i18n import _, language_menu, lang
 from pages.screens import SCREENS
 
@@ -82,6 +82,30 @@ if ui.is_local_request():
         if len(running) > shown and st.button(_("Show more rooms"), key="rooms-more"):
             st.session_state["rooms-shown"] = shown + ROOMS_SHOWN
             st.rerun()
+
+else:
+    # Behind a proxy nobody is "this computer": the rooms listed are those whose host key this
+    # browser keeps (pages/hostkey.py), still valid.
+    yours = []
+    for held_code, key in sorted(hostkey.sync(ask=True).items()):
+        try:
+            tables.check_host(held_code, key)
+        except SobremesaError:
+            continue
+        yours.append((held_code, key))
+    if yours:
+        st.subheader(_("Your rooms"))
+        st.caption(_("Rooms this browser hosts. Opening one here gives this tab its host controls."))
+        for held_code, key in yours[:ROOMS_SHOWN]:
+            cols = st.columns([1, 3, 2])
+            cols[0].markdown(
+                f"<span class='sm-code' style='font-size:1.3rem'>{ui.esc(held_code)}</span>", unsafe_allow_html=True
+            )
+            view = tables.view(held_code, host_token=key)
+            cols[1].write(ui.esc(f"{view['title']} · " + (", ".join(view["names"]) or _("nobody yet"))))
+            if cols[2].button(_("Open shared screen"), key=f"reopen-{held_code}"):
+                ui.keep_host(held_code, key)
+                st.switch_page("pages/table.py", query_params={"room": held_code})
 
 st.divider()
 st.page_link("pages/rules.py", label=_("How to play"), icon="📜")

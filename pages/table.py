@@ -7,7 +7,7 @@ import streamlit as st
 from engine import tables
 from engine.push.glance import Watched
 from engine.core import SobremesaError
-from pages import push, ui
+from pages import hostkey, push, ui
 from pages.i18n import N_, _, language_menu, n_
 from pages.screens import SCREENS
 
@@ -27,6 +27,22 @@ if not code:
     st.error(_("This page needs a room code: create a room on the start page."), icon="🚪")
     st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
     st.stop()
+
+
+def recall_host() -> None:
+    """The host key this browser keeps for the room (pages/hostkey.py): a tab whose server process
+    died comes back on another with a new session, and takes its controls back from there."""
+    global host_token
+    kept = (st.session_state.get("_stored_host_keys") or {}).get(code)
+    forget = []
+    if not host_token and kept:
+        try:
+            tables.check_host(code, kept)
+            ui.keep_host(code, kept)
+            host_token = kept
+        except SobremesaError:
+            forget.append(code)  # renewed by another tab since, or the room is gone
+    hostkey.sync(keep={code: host_token} if host_token else None, forget=forget, ask=not host_token)
 
 
 def still_host() -> bool:
@@ -51,6 +67,7 @@ def still_host() -> bool:
         return False
 
 
+recall_host()
 is_host = bool(host_token)
 
 
