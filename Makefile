@@ -5,7 +5,9 @@ PY := $(VENV)/bin/python
 # pyproject.toml's SHA-1, as run.py computes it (macOS has shasum, not sha1sum).
 STAMP := $(VENV)/.installed-$(shell (sha1sum pyproject.toml 2>/dev/null || shasum -a 1 pyproject.toml) | cut -c1-12)
 
-.PHONY: run test demo system-test-deps bench clean
+N ?= 2
+
+.PHONY: run test demo system-test-deps bench cluster clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -20,12 +22,14 @@ run: $(STAMP)
 
 # Browser tests need Debian's Chromium, the WebKit tests (Safari's engine) WebKitGTK's driver and
 # Xvfb (they start their own X display), the PostgreSQL store's tests a PostgreSQL server (they
-# start a throwaway one of their own); install what is missing (CI runs as root).
+# start a throwaway one of their own), the cluster's test nginx; install what is missing (CI runs
+# as root).
 system-test-deps:
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
 	  command -v WebKitWebDriver >/dev/null 2>&1 || missing="$$missing webkit2gtk-driver"; \
 	  command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
 	  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	  command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
 	  if [ -n "$$missing" ]; then echo "Installing Debian packages for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
@@ -38,6 +42,11 @@ test: $(STAMP) system-test-deps
 # Fill the archive with plausible saved games (through the same API the pages use).
 demo: $(STAMP)
 	$(PY) -m engine.demo
+
+# N server processes behind nginx on one PostgreSQL (SOBREMESA_DATABASE_URL, or a throwaway one):
+# README, "Serving many rooms". Needs Debian's nginx and postgresql (`make system-test-deps`).
+cluster: $(STAMP)
+	$(PY) deploy/cluster.py --processes $(N) --port $(PORT)
 
 bench: $(STAMP) system-test-deps
 	$(PY) bench/report.py

@@ -33,16 +33,18 @@ def recall_host() -> None:
     """The host key this browser keeps for the room (pages/hostkey.py): a tab whose server process
     died comes back on another with a new session, and takes its controls back from there."""
     global host_token
-    kept = (st.session_state.get("_stored_host_keys") or {}).get(code)
-    forget = []
+    stale = st.session_state.pop("_stale_host_keys", [])
+    stored = hostkey.sync(keep={code: host_token} if host_token else None, forget=stale, ask=not host_token)
+    kept = stored.get(code)
     if not host_token and kept:
         try:
             tables.check_host(code, kept)
-            ui.keep_host(code, kept)
-            host_token = kept
-        except SobremesaError:
-            forget.append(code)  # renewed by another tab since, or the room is gone
-    hostkey.sync(keep={code: host_token} if host_token else None, forget=forget, ask=not host_token)
+        except SobremesaError:  # renewed by another tab since, or the room is gone: dropped next run
+            st.session_state["_stale_host_keys"] = [code]
+            st.session_state.get("_stored_host_keys", {}).pop(code, None)
+            return
+        ui.keep_host(code, kept)
+        host_token = kept
 
 
 def still_host() -> bool:

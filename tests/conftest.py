@@ -1,7 +1,5 @@
 import dataclasses
 import os
-import shutil
-import subprocess
 
 import pytest
 
@@ -40,43 +38,18 @@ def plain_cards(monkeypatch):
 # ---- a throwaway PostgreSQL server for the PostgreSQL store's tests -------------------------------
 
 
-def _pg_bin():
-    import glob
-
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    return os.path.dirname(found[-1]) if found else None
-
-
 @pytest.fixture(scope="session")
 def postgres_server():
-    """initdb + pg_ctl in a temporary folder, on a Unix socket only; stopped after the session.
+    """A throwaway PostgreSQL server for the session (deploy/cluster.py's, as `make cluster` uses):
     `make test` installs Debian's postgresql when it is missing."""
-    bindir = _pg_bin()
-    if bindir is None:
-        pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
-    import tempfile
-    from pathlib import Path
+    import glob
 
-    # Not under pytest's own temporary folder: that one is private to root, and the server runs as
-    # the postgres user.
-    root = Path(tempfile.mkdtemp(prefix="sobremesa-pg-"))
-    data, sock = root / "data", root / "sock"
-    sock.mkdir()
-    as_owner = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        shutil.chown(root, "postgres")
-        shutil.chown(sock, "postgres")
-        as_owner = ["runuser", "-u", "postgres", "--"]
-    port = str(_free_port())
-    run = lambda *cmd: subprocess.run([*as_owner, *cmd], check=True, capture_output=True, text=True)  # noqa: E731
-    run(f"{bindir}/initdb", "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync")
-    options = f"-p {port} -k {sock} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
-    run(f"{bindir}/pg_ctl", "-D", str(data), "-o", options, "-l", str(root / "log"), "-w", "start")
-    try:
-        yield f"postgresql://postgres@/%s?host={sock}&port={port}"
-    finally:
-        subprocess.run([*as_owner, f"{bindir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        pytest.skip("PostgreSQL is not installed (make test installs Debian's postgresql)")
+    from deploy.cluster import throwaway_postgres
+
+    with throwaway_postgres() as server:
+        yield server
 
 
 def _free_port() -> int:
