@@ -16,6 +16,7 @@ server's CPU over the run as a share of one core (from /proc). Prints figures; a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import statistics
@@ -41,13 +42,28 @@ def main() -> None:
     ap.add_argument("--rooms", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--gap", type=float, default=2.0, help="mean seconds between two moves of a room")
+    ap.add_argument(
+        "--cluster", type=int, default=0, help="N processes behind nginx on a throwaway PostgreSQL (deploy/cluster.py)"
+    )
     args = ap.parse_args()
     data = tempfile.mkdtemp(prefix="sobremesa-bench-")
     os.environ["SOBREMESA_DATA"] = data
     os.environ["SOBREMESA_COMPUTER_PLAYERS"] = "off"
+    with contextlib.ExitStack() as stack:
+        if args.cluster:
+            from deploy.cluster import Cluster, create_database, free_port, throwaway_postgres
+
+            url = create_database(stack.enter_context(throwaway_postgres()), "school")
+            os.environ["SOBREMESA_DATABASE_URL"] = url
+            srv = Cluster(args.cluster, free_port(), url, Path(data)).start()
+        else:
+            srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
+        run(args, srv, [proc.pid for proc in srv.servers.values()] if args.cluster else [srv.pid])
+
+
+def run(args, srv, pids: list[int]) -> None:
     from engine import tables
 
-    srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
     rooms = []
     for i in range(args.rooms):
         room = tables.create_room("dixit", seed=100 + i)
@@ -92,7 +108,7 @@ def main() -> None:
             taps: list[tuple[int, float, int]] = []  # (version, tap time in ms, the tapping tab)
             moves = skipped = 0
             tapping = 0.0
-            cpu0, began = cpu_seconds(srv.pid), time.monotonic()
+            cpu0, began = [cpu_seconds(pid) for pid in pids], time.monotonic()
             due = [began + rnd.expovariate(1 / args.gap) for _ in rooms]
             while time.monotonic() - began < args.seconds:
                 r = min(range(len(rooms)), key=due.__getitem__)
@@ -122,7 +138,8 @@ def main() -> None:
                     acting[(r, actor)].tap()
                 moves += 1
             took = time.monotonic() - began
-            cpu = cpu_seconds(srv.pid) - cpu0
+            each = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu0)]
+            cpu = sum(each)
             time.sleep(2)
             delays = []
             for version, at, tapper in taps:
@@ -141,29 +158,32 @@ def main() -> None:
         srv.stop()
     share = 100 * cpu / took
     screens_n = args.rooms * 7
+    where = f"{args.cluster} processes behind nginx, PostgreSQL" if args.cluster else "one process, SQLite"
     print(
-        f"{args.rooms} rooms, {screens_n} screens ({len(tabs)} in Chromium); {moves} moves in {took:.0f} s ({moves / took:.1f} a second)"
+        f"{where}: {args.rooms} rooms, {screens_n} screens ({len(tabs)} in Chromium); {moves} moves in {took:.0f} s ({moves / took:.1f} a second)"
     )
     print(
         f"moves not made (a room not playing, a tap that could not be made): {skipped}; {tapping:.1f} s spent tapping in Chromium"
     )
     print(f"server CPU: {cpu:.1f} s, {share:.0f}% of one core, {1000 * cpu / max(moves, 1):.0f} ms per move")
+    print("per process: " + ", ".join(f"{100 * c / took:.0f}%" for c in each) + " of one core")
     print(f"protocol screens: {reruns} reruns started by pushes, {in_place} versions drawn in place")
     if delays:
         print(
             f"Chromium tabs, tap -> other tab shown ({len(delays)} samples): median {statistics.median(delays):.0f} ms, p95 {pct(delays, 95):.0f} ms"
         )
         figure(
-            f"school, {args.rooms} x (1 + 6) Dixit: Chromium tap -> other tab shown, p95 (ms)",
+            f"school, {args.rooms} x (1 + 6) Dixit, {where}: Chromium tap -> other tab shown, p95 (ms)",
             f"{pct(delays, 95):.0f}",
             "<= 300",
             pct(delays, 95) <= 300,
         )
+    busiest = 100 * max(each) / took
     figure(
-        f"school, {args.rooms} x (1 + 6) Dixit, {moves / took:.1f} moves/s: server CPU (% of one core)",
-        f"{share:.0f}",
+        f"school, {args.rooms} x (1 + 6) Dixit, {where}, {moves / took:.1f} moves/s: busiest process's CPU (% of one core)",
+        f"{busiest:.0f}",
         "<= 50",
-        share <= 50,
+        busiest <= 50,
     )
 
 

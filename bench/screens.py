@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import queue
+import secrets
 import threading
 import time
 
@@ -31,9 +32,12 @@ from tests.stream import StreamSession, bound_socket
 
 
 class Screen(threading.Thread):
-    def __init__(self, port: int, page: str, query: str, source: str = "127.0.0.2") -> None:
+    def __init__(self, port: int, page: str, query: str, source: str = "127.0.0.2", device: str | None = None) -> None:
         super().__init__(daemon=True)
         self.port, self.page, self.query, self.source = port, page, query, source
+        # The browser's device id (pages/guard.py): behind the proxy it picks the process, so each
+        # screen has its own, as each phone would.
+        self.device = device or secrets.token_urlsafe(18)
         self.pushed: dict[int, float] = {}  # version -> time.time() its push arrived
         self.shown: dict[int, float] = {}  # version -> time.time() this screen first showed it
         self.reruns = 0  # runs the pushes started (not the first load, not a tap's)
@@ -124,13 +128,14 @@ class Screen(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.session = StreamSession(self.port, self.source, timeout=60)
+            self.session = StreamSession(self.port, self.source, cookies={"sobremesa_device": self.device}, timeout=60)
             self._read(self.session.run(query=self.query, page=self.page))
             self.rendered = int(self.data["version"])
             code, ticket = self.data["code"], self.data.get("ticket") or ""
             self.events = connect(
                 f"ws://127.0.0.1:{self.port}/events/{code}?t={ticket}",
                 sock=bound_socket(self.port, self.source),
+                additional_headers={"Cookie": f"sobremesa_device={self.device}"},
                 open_timeout=30,
             ).__enter__()
             self._tell()
