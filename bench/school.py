@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import cpu_seconds, figure, pct  # noqa: E402
+from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
 from bench.screens import Screen  # noqa: E402
 from bench.table_latency import NAMES, STAMP, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
@@ -109,6 +109,7 @@ def run(args, srv, pids: list[int]) -> None:
             moves = skipped = 0
             tapping = 0.0
             cpu0, began = [cpu_seconds(pid) for pid in pids], time.monotonic()
+            own0, browsers0 = time.process_time(), browser_cpu_seconds()
             due = [began + rnd.expovariate(1 / args.gap) for _ in rooms]
             while time.monotonic() - began < args.seconds:
                 r = min(range(len(rooms)), key=due.__getitem__)
@@ -139,6 +140,7 @@ def run(args, srv, pids: list[int]) -> None:
                 moves += 1
             took = time.monotonic() - began
             each = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu0)]
+            own, browsers = time.process_time() - own0, browser_cpu_seconds() - browsers0
             cpu = sum(each)
             time.sleep(2)
             delays = []
@@ -167,6 +169,12 @@ def run(args, srv, pids: list[int]) -> None:
     )
     print(f"server CPU: {cpu:.1f} s, {share:.0f}% of one core, {1000 * cpu / max(moves, 1):.0f} ms per move")
     print("per process: " + ", ".join(f"{100 * c / took:.0f}%" for c in each) + " of one core")
+    # The load shares the 2 cores: when they are full, the Chromium tabs' latency says more about
+    # the machine than about the server.
+    print(
+        f"the bench's own protocol screens: {100 * own / took:.0f}% of one core; the Chromium tabs: "
+        f"{100 * browsers / took:.0f}%; the machine has {os.cpu_count()} cores"
+    )
     print(f"protocol screens: {reruns} reruns started by pushes, {in_place} versions drawn in place")
     if delays:
         print(

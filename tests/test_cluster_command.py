@@ -35,11 +35,20 @@ def answers(url: str) -> bool:
     reason="needs Debian's postgresql and nginx (make test installs them)",
 )
 def test_the_cluster_command_serves_one_address_and_stops_on_ctrl_c(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make cluster N=2" in readme.split("## Serving many rooms")[1].split("\n## ")[0]
+    assert "deploy/cluster.py --processes $(N) --port $(PORT)" in (ROOT / "Makefile").read_text()
+    if not shutil.which("git") or not (ROOT / ".git").exists():
+        pytest.skip("needs the git checkout to make a clean copy")
+    # A clean copy of the working tree (tracked files as they are now), as a new user gets it.
+    tree = subprocess.run(["git", "stash", "create"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    archive = subprocess.run(["git", "archive", tree or "HEAD"], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tmp_path)], input=archive, check=True)
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "SOBREMESA_DATABASE_URL"}
+    env = {k: v for k, v in os.environ.items() if k not in ("SOBREMESA_DATABASE_URL", "SOBREMESA_DATA")}
     proc = subprocess.Popen(
         [sys.executable, "deploy/cluster.py", "--processes", "2", "--port", str(port)],
-        cwd=ROOT,
+        cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

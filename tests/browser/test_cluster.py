@@ -165,3 +165,51 @@ def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster,
     replayed = tables.replay(code)
     assert [t["scores"] for t in record["turns"]] == [t["scores"] for t in replayed["history"]]
     assert record["final_scores"] == {str(s): p for s, p in enumerate(replayed["scores"])}
+
+
+def test_a_pictomania_round_across_two_processes(cluster, browser):
+    """Strokes drawn on one process reach the sheets on the other live, and the round is scored."""
+    from tests.browser.test_pictomania_round import mouse_stroke, sheet
+
+    room = tables.create_room("pictomania", seed=5, language="en")
+    seats = [tables.join(room.code, n) for n in ("Ana", "Bo", "Cy")]
+    tables.start(room.code, room.host_token)
+    code, url = room.code, cluster.url
+    link = lambda s: f"{url}/play?room={code}&seat={s}&token={seats[s].token}"  # noqa: E731
+    shared = secrets.token_urlsafe(18)
+    wall = phone(browser, url, shared)
+    wall.set_viewport_size({"width": 1920, "height": 1080})
+    wall.goto(f"{url}/table?room={code}&host={room.host_token}")
+    players = []
+    for s in (0, 1):
+        page = phone(browser, url, shared)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(link(s))
+        players.append(page)
+    here = process_of(code, 0)
+    for _ in range(12):
+        cy = phone(browser, url, secrets.token_urlsafe(18))
+        cy.set_viewport_size({"width": 1280, "height": 900})
+        cy.goto(link(2))
+        if process_of(code, 2) != here:
+            break
+        cy.context.close()
+    else:
+        pytest.fail("the proxy sent every device to one process")
+    players.append(cy)
+
+    for page in players:
+        page.locator(".st-key-pm-ready button").click(timeout=WAIT)
+    expect(wall.locator("svg[data-seat]")).to_have_count(3, timeout=WAIT)
+    mouse_stroke(players[0], [(0.1, 0.1), (0.9, 0.9)])  # on one process...
+    mouse_stroke(players[2], [(0.9, 0.1), (0.1, 0.9)])  # ...and on the other
+    expect(sheet(players[2], 0)).to_have_attribute("data-strokes", "1", timeout=WAIT)
+    expect(sheet(players[0], 2)).to_have_attribute("data-strokes", "1", timeout=WAIT)
+    expect(sheet(wall, 2)).to_have_attribute("data-strokes", "1", timeout=WAIT)
+
+    for page in players:  # everyone is done without guessing: the round is scored
+        page.get_by_role("button", name="✋ I'm done").click(timeout=WAIT)
+        page.locator(".st-key-pm-finish button").click(timeout=WAIT)
+    expect(wall.get_by_text("Round 1 — the answers")).to_be_visible(timeout=WAIT)
+    replayed = tables.replay(code)
+    assert replayed["history"] == tables.state_of(code)["history"] and len(replayed["history"]) == 1
