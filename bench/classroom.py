@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import cpu_seconds, figure, pct  # noqa: E402
 from bench.screens import Screen, shown_at  # noqa: E402
-from bench.table_latency import NAMES, RERUNS, STAMP, tap  # noqa: E402
+from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 REAL_PHONES = 4
@@ -65,17 +65,9 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-            wall.goto(f"{srv.url}/table?room={code}")
-            phones = []
-            for seat in range(REAL_PHONES):
-                page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-                page.goto(f"{srv.url}/play?{link[seat]}")
-                phones.append(page)
-            tabs = [wall, *phones]
+            tabs = open_tabs(browser, srv.url, code, link[:REAL_PHONES])
+            phones = tabs[1:]
             for page in tabs:
-                page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=60000)
-                page.evaluate(STAMP, code)
                 page.evaluate("(c) => { window.__code = c; }", code)
             own = {seat: Screen(srv.port, "play", link[seat]) for seat in range(REAL_PHONES, args.seats)}
             crowd = [Screen(srv.port, "play", link[i % args.seats]) for i in range(args.audience)]

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
 from bench.screens import Screen  # noqa: E402
-from bench.table_latency import NAMES, STAMP, tap  # noqa: E402
+from bench.table_latency import NAMES, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 REAL_PHONES = 4
@@ -78,17 +78,9 @@ def run(args, srv, pids: list[int]) -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             code0, links0 = rooms[0]
-            wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-            wall.goto(f"{srv.url}/table?room={code0}")
-            phones = []
-            for seat in range(REAL_PHONES):
-                page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-                page.goto(f"{srv.url}/play?{links0[seat]}")
-                phones.append(page)
-            tabs = [wall, *phones]
+            tabs = open_tabs(browser, srv.url, code0, links0[:REAL_PHONES])
+            phones = tabs[1:]
             for page in tabs:
-                page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code0, timeout=60000)
-                page.evaluate(STAMP, code0)
                 page.set_default_timeout(5000)  # a tap that cannot happen must not hold the other rooms up
             acting: dict[tuple[int, int], Screen] = {}
             for r, (code, links) in enumerate(rooms):

@@ -65,6 +65,22 @@ def tap(page, button: str, enabled_only: bool = False, timeout: int = 20000) -> 
     return page.evaluate("window.__tapAt"), asked
 
 
+def open_tabs(browser, url: str, code: str, links: list[str]) -> list:
+    """The wall at projector size and a phone per seat link (`room=...&seat=...&token=...`), each
+    connected to the room's push and measuring (STAMP): [wall, *phones]."""
+    wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    wall.goto(f"{url}/table?room={code}")
+    tabs = [wall]
+    for link in links:
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(f"{url}/play?{link}")
+        tabs.append(page)
+    for page in tabs:
+        page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=60000)
+        page.evaluate(STAMP, code)
+    return tabs
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--turns", type=int, default=3)
@@ -95,17 +111,8 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-            screen.goto(f"{srv.url}/table?room={code}")
-            phones = []
-            for s in seats:
-                page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-                page.goto(f"{srv.url}/play?room={code}&seat={s.seat}&token={s.token}")
-                phones.append(page)
-            tabs = [screen, *phones]
-            for page in tabs:
-                page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=30000)
-                page.evaluate(STAMP, code)
+            tabs = open_tabs(browser, srv.url, code, [f"room={code}&seat={s.seat}&token={s.token}" for s in seats])
+            phones = tabs[1:]
             moves = 0
             unchanged: dict = {}  # tab -> moves its screen was shown to be unchanged by (no rerun)
             spy = None

@@ -38,6 +38,18 @@ def process_of(code: str, seat: int, deadline: float = 20) -> str:
     raise AssertionError(f"seat {seat} is held by {found or 'no process'}")
 
 
+def elsewhere(browser, url: str, link: str, code: str, seat: int, process: str):
+    """A phone for this seat link on a process other than `process`: new device ids until the proxy
+    sends one there."""
+    for _ in range(12):
+        page = phone(browser, url, secrets.token_urlsafe(18))
+        page.goto(link)
+        if process_of(code, seat) != process:
+            return page
+        page.context.close()
+    pytest.fail("the proxy sent every device to one process")
+
+
 def held_elsewhere(code: str, seat: int, dead: str, deadline: float = 60) -> None:
     """Wait until a process other than `dead` holds this seat's push socket (the dead one's rows
     stay until they expire)."""
@@ -94,14 +106,7 @@ def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster,
     bo.goto(link(1))
     doomed = process_of(code, 0)
     assert process_of(code, 1) == doomed
-    for _ in range(12):
-        cy = phone(browser, url, secrets.token_urlsafe(18))
-        cy.goto(link(2))
-        if process_of(code, 2) != doomed:
-            break
-        cy.context.close()
-    else:
-        pytest.fail("the proxy sent every device to one process")
+    cy = elsewhere(browser, url, link(2), code, 2, doomed)
     pages = (wall, ana, bo, cy)
     expect(wall.get_by_text("Host controls", exact=True)).to_be_visible(timeout=WAIT)
 
@@ -187,15 +192,8 @@ def test_a_pictomania_round_across_two_processes(cluster, browser):
         page.goto(link(s))
         players.append(page)
     here = process_of(code, 0)
-    for _ in range(12):
-        cy = phone(browser, url, secrets.token_urlsafe(18))
-        cy.set_viewport_size({"width": 1280, "height": 900})
-        cy.goto(link(2))
-        if process_of(code, 2) != here:
-            break
-        cy.context.close()
-    else:
-        pytest.fail("the proxy sent every device to one process")
+    cy = elsewhere(browser, url, link(2), code, 2, here)
+    cy.set_viewport_size({"width": 1280, "height": 900})
     players.append(cy)
 
     for page in players:
