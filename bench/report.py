@@ -18,6 +18,7 @@ SCRIPTS = [
     ["bench/table_latency.py", "--idle", "30"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
     ["bench/classroom.py"],
+    ["bench/classroom.py", "--stand-ins", "wall"],
     ["bench/school.py"],
     ["bench/school.py", "--rooms", "20"],
     ["bench/school.py", "--cluster", "2"],

@@ -44,6 +44,7 @@ def version(code: str) -> int:
 
 def _changed(code: str) -> None:
     with _lock:
+        _asked.pop(code, None)
         stamp = max(_versions.get(code, 0) + 1, int(time.time() * 1000))
         _versions[code] = stamp
     live.notify(channel(code), stamp)
@@ -91,18 +92,37 @@ def _here(code: str) -> set[int]:
         return {seat for (c, seat), n in _open.items() if c == code and n > 0}
 
 
+_asked: dict[str, tuple[float, set[int]]] = {}  # code -> (when the store was last asked, the answer)
+RECENT = 0.5  # seconds an answer serves the live spots: every open screen of a room asks on every push
+
+
 def present(code: str) -> set[int]:
     """Seats connected to this process or, as the store says, to another."""
     seats = _here(code)
     try:
         from engine import tables
 
-        seats |= tables.store().present(code, _at())
+        elsewhere = tables.store().present(code, _at())
     except Exception:  # the store is away: what this process knows
-        pass
+        elsewhere = set()
+    seats |= elsewhere
     with _lock:
         _seen[code] = set(seats)
+        _asked[code] = (time.monotonic(), set(elsewhere))
+        while len(_asked) > 4096:
+            _asked.pop(next(iter(_asked)))
     return seats
+
+
+def recent(code: str) -> set[int]:
+    """`present`, with the store's part at most `RECENT` s old: for the screens' live spots, which
+    every open screen of a room draws on every push. A change on this process is seen at once;
+    another process's within `LOOK` s anyway (`watch`)."""
+    with _lock:
+        kept = _asked.get(code)
+    if kept is not None and time.monotonic() - kept[0] < RECENT:
+        return _here(code) | kept[1]
+    return present(code)
 
 
 def look_once(renew: bool) -> None:

@@ -67,7 +67,7 @@ def spot(view, name: str, draw: Callable[..., str], *args, tag: str = "span") ->
     spots reruns nothing. `name` is unique on the page; `args` are fixed for this render."""
     raw = view.unwatched() if isinstance(view, Watched) else view
     live_fields = tables.games()[raw["game"]].live
-    html = draw(spots.live_view(raw, live_fields, lambda: presence.present(raw["code"])), *args)
+    html = draw(spots.live_view(raw, live_fields, lambda: presence.recent(raw["code"])), *args)
     _drawn().append((name, draw, args, live_fields))
     return f'<{tag} class="sm-spot" data-sm-spot="{ui.esc(raw["code"])}:{ui.esc(name)}">{html}</{tag}>'
 
@@ -96,7 +96,7 @@ def _board(code: str, seat: int | None, drawn: list, language: str) -> spots.Boa
 
         def present() -> list:  # asked once per push, whatever the number of spots
             if not connected:
-                connected.append(presence.present(code))
+                connected.append(presence.recent(code))
             return connected[0]
 
         with speaking(language):
