@@ -77,6 +77,20 @@ def pick(page) -> None:
     confirm.click()
 
 
+def started_room(cluster, browser, game: str):
+    """Ana, Bo and Cy at a started room of `game`, and its wall with the host's controls, opened
+    through the proxy with a new device id: (code, url, seat -> link, that device id, the wall)."""
+    room = tables.create_room(game, seed=5, language="en")
+    seats = [tables.join(room.code, n) for n in ("Ana", "Bo", "Cy")]
+    tables.start(room.code, room.host_token)
+    code, url = room.code, cluster.url
+    shared = secrets.token_urlsafe(18)
+    wall = phone(browser, url, shared)
+    wall.set_viewport_size({"width": 1920, "height": 1080})
+    wall.goto(f"{url}/table?room={code}&host={room.host_token}")
+    return code, url, lambda s: f"{url}/play?room={code}&seat={s}&token={seats[s].token}", shared, wall
+
+
 @pytest.fixture
 def cluster(postgres_server, tmp_path, monkeypatch):
     url = create_database(postgres_server, "c" + uuid.uuid4().hex[:12])
@@ -89,18 +103,9 @@ def cluster(postgres_server, tmp_path, monkeypatch):
 
 
 def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster, browser):
-    room = tables.create_room("dixit", seed=5)
-    seats = [tables.join(room.code, n) for n in ("Ana", "Bo", "Cy")]
-    tables.start(room.code, room.host_token)
-    code, url = room.code, cluster.url
-    link = lambda s: f"{url}/play?room={code}&seat={s}&token={seats[s].token}"  # noqa: E731
-
     # The wall, Ana and Bo share one browser's device id, so one process serves all three;
     # Cy's phone is given ids until the proxy sends it to the other process.
-    shared = secrets.token_urlsafe(18)
-    wall = phone(browser, url, shared)
-    wall.set_viewport_size({"width": 1920, "height": 1080})
-    wall.goto(f"{url}/table?room={code}&host={room.host_token}")
+    code, url, link, shared, wall = started_room(cluster, browser, "dixit")
     ana, bo = phone(browser, url, shared), phone(browser, url, shared)
     ana.goto(link(0))
     bo.goto(link(1))
@@ -176,15 +181,7 @@ def test_a_pictomania_round_across_two_processes(cluster, browser):
     """Strokes drawn on one process reach the sheets on the other live, and the round is scored."""
     from tests.browser.test_pictomania_round import mouse_stroke, sheet
 
-    room = tables.create_room("pictomania", seed=5, language="en")
-    seats = [tables.join(room.code, n) for n in ("Ana", "Bo", "Cy")]
-    tables.start(room.code, room.host_token)
-    code, url = room.code, cluster.url
-    link = lambda s: f"{url}/play?room={code}&seat={s}&token={seats[s].token}"  # noqa: E731
-    shared = secrets.token_urlsafe(18)
-    wall = phone(browser, url, shared)
-    wall.set_viewport_size({"width": 1920, "height": 1080})
-    wall.goto(f"{url}/table?room={code}&host={room.host_token}")
+    code, url, link, shared, wall = started_room(cluster, browser, "pictomania")
     players = []
     for s in (0, 1):
         page = phone(browser, url, shared)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_room_life import WAIT, phone, seated_room, tables_call
+from tests.browser.test_room_life import WAIT, phone, seated_room, tables_call, told
 
 RERUNS = "code => window.__sobremesaPushRooms?.[code]?.reruns"
 SHOWN = "([code, v]) => String(v) in (window.__sobremesaPushRooms?.[code]?.shownAt ?? {})"
@@ -26,19 +26,13 @@ def test_the_wall_and_a_waiting_phone_draw_each_give_in_place_and_rerun_at_the_v
     srv = serve("app.py")
     room = seated_room(srv, ("Ana", "Bo", "Cy", "Di"), start=True)
     code, tokens = room["code"], room["tokens"]
-    told = tables_call(
-        srv,
-        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
-        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
-        f"print(tables.submit('{code}', 0, '{tokens[0]}', "
-        f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))",
-    )
+    told_at = told(srv, code, tokens)
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}")
     ana = phone(browser)  # the storyteller: she waits on everyone else
     ana.goto(f"{srv.url}/play?room={code}&seat=0&token={tokens[0]}")
     for page in (wall, ana):
-        page.wait_for_function(SHOWN, arg=[code, told], timeout=WAIT)
+        page.wait_for_function(SHOWN, arg=[code, told_at], timeout=WAIT)
     waiting, count = wall.locator(SPOT.format("waiting")), wall.locator(SPOT.format("count"))
     expect(waiting).to_have_text("Waiting for: Bo, Cy, Di", timeout=WAIT)
     expect(count).to_have_text("Cards given: 0 of 3")
@@ -81,16 +75,10 @@ def test_a_wall_whose_socket_dropped_shows_the_moves_it_missed(serve, browser):
     srv = serve("app.py")
     room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
-    told = tables_call(
-        srv,
-        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
-        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
-        f"print(tables.submit('{code}', 0, '{tokens[0]}', "
-        f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))",
-    )
+    told_at = told(srv, code, tokens)
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}")
-    wall.wait_for_function(SHOWN, arg=[code, told], timeout=WAIT)
+    wall.wait_for_function(SHOWN, arg=[code, told_at], timeout=WAIT)
     expect(wall.locator(SPOT.format("waiting"))).to_have_text("Waiting for: Bo, Cy", timeout=WAIT)
     # the socket drops (a proxy restarts, Wi-Fi blinks) and stays down while Cy gives
     wall.evaluate(

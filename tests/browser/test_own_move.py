@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.test_room_life import WAIT, phone, seated_room, tables_call
+from tests.browser.test_room_life import WAIT, phone, seated_room, tables_call, told
 
 RERUNS = "code => window.__sobremesaPushRooms?.[code]?.reruns"
 RENDERED = "([code, v]) => window.__sobremesaPushRooms?.[code]?.rendered >= v"
@@ -67,17 +67,11 @@ def test_a_move_that_leaves_a_phone_as_it_was_moves_it_on_without_a_rerun(serve,
     srv = serve("app.py")
     room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
-    told = tables_call(
-        srv,
-        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
-        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
-        f"print(tables.submit('{code}', 0, '{tokens[0]}', "
-        f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))",
-    )
+    told_at = told(srv, code, tokens)
     ana, bo = phone(browser), phone(browser)  # Ana told; Bo and Cy are to give
     for page, seat in ((ana, 0), (bo, 1)):
         page.goto(f"{srv.url}/play?room={code}&seat={seat}&token={tokens[seat]}")
-        page.wait_for_function(RENDERED, arg=[code, told], timeout=WAIT)
+        page.wait_for_function(RENDERED, arg=[code, told_at], timeout=WAIT)
     expect(ana.get_by_text("Waiting for: Bo, Cy")).to_be_visible(timeout=WAIT)
     ana_runs, bo_runs = ana.evaluate(RERUNS, code), bo.evaluate(RERUNS, code)
     bo_same = bo.evaluate(UNCHANGED, code)

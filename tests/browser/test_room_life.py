@@ -39,6 +39,17 @@ def seated_room(srv, names, *, start=False, language="en") -> dict:
     )
 
 
+def told(srv, code: str, tokens: list) -> int:
+    """Ana (seat 0) claims the first turn and tells, from another process; returns the version."""
+    return tables_call(
+        srv,
+        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
+        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
+        f"print(tables.submit('{code}', 0, '{tokens[0]}', "
+        f"{{'type': 'tell', 'card': v['hand'][0], 'phrase': 'the sea'}}))",
+    )
+
+
 def phone(browser):
     return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
 
