@@ -41,7 +41,7 @@ def main() -> None:
     with contextlib.ExitStack() as stack:
         url = create_database(stack.enter_context(throwaway_postgres()), "crossing")
         os.environ["SOBREMESA_DATABASE_URL"] = url
-        cluster = Cluster(2, free_port(), url, data).start()
+        cluster = Cluster(2, free_port(), url, data, host="127.0.0.1").start()
         stack.callback(cluster.stop)
         stack.callback(lambda: [s.stop() for s in screens])
         from engine import tables

@@ -55,7 +55,7 @@ def main() -> None:
 
             url = create_database(stack.enter_context(throwaway_postgres()), "school")
             os.environ["SOBREMESA_DATABASE_URL"] = url
-            srv = Cluster(args.cluster, free_port(), url, Path(data)).start()
+            srv = Cluster(args.cluster, free_port(), url, Path(data), host="127.0.0.1").start()
         else:
             srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
         run(args, srv, [proc.pid for proc in srv.servers.values()] if args.cluster else [srv.pid])

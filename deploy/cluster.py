@@ -89,8 +89,11 @@ def healthy(url: str) -> bool:
 class Cluster:
     """N server processes and an nginx in front, started and stopped together."""
 
-    def __init__(self, processes: int, port: int, database_url: str, folder: Path, env: dict | None = None):
+    def __init__(
+        self, processes: int, port: int, database_url: str, folder: Path, env: dict | None = None, host: str = ""
+    ):
         self.port = port
+        self.host = host  # the proxy's address: every interface (phones on the network), or one (the tests: loopback)
         self.url = f"http://127.0.0.1:{port}"
         self.folder = folder
         self.ports = [free_port() for _ in range(processes)]
@@ -141,7 +144,7 @@ class Cluster:
         servers = "\n".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=10s;" for p in self.ports)
         conf = (HERE / "nginx.conf").read_text()
         conf = conf.replace("@PREFIX@", str(self.folder)).replace("@SERVERS@", servers)
-        conf = conf.replace("@LISTEN@", str(self.port))
+        conf = conf.replace("@LISTEN@", f"{self.host}:{self.port}" if self.host else str(self.port))
         (self.folder / "nginx.conf").write_text(conf)
         self.proxy = subprocess.Popen(
             [nginx, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf"), "-g", "daemon off;"],
@@ -187,6 +190,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--port", type=int, default=8500)
+    ap.add_argument("--listen", default="", help="the proxy's address (default: every interface)")
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="sobremesa-cluster-"))
     with contextlib.ExitStack() as stack:
@@ -194,7 +198,7 @@ def main() -> None:
         if not url:
             url = create_database(stack.enter_context(throwaway_postgres()), "sobremesa")
             print("No SOBREMESA_DATABASE_URL: a throwaway PostgreSQL, gone when the cluster stops.")
-        cluster = Cluster(args.processes, args.port, url, folder).start()
+        cluster = Cluster(args.processes, args.port, url, folder, host=args.listen).start()
         stack.callback(cluster.stop)
         print(
             f"{args.processes} processes on ports {', '.join(map(str, cluster.ports))}, behind nginx on port {args.port}."

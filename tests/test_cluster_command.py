@@ -47,7 +47,7 @@ def test_the_cluster_command_serves_one_address_and_stops_on_ctrl_c(tmp_path):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("SOBREMESA_DATABASE_URL", "SOBREMESA_DATA")}
     proc = subprocess.Popen(
-        [sys.executable, "deploy/cluster.py", "--processes", "2", "--port", str(port)],
+        [sys.executable, "deploy/cluster.py", "--processes", "2", "--port", str(port), "--listen", "127.0.0.1"],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,

@@ -96,7 +96,9 @@ def cluster(postgres_server, tmp_path, monkeypatch):
     url = create_database(postgres_server, "c" + uuid.uuid4().hex[:12])
     monkeypatch.setenv("SOBREMESA_DATABASE_URL", url)
     tables.reset()
-    running = Cluster(2, free_port(), url, tmp_path, env={"SOBREMESA_COMPUTER_PLAYERS": "off"}).start()
+    running = Cluster(
+        2, free_port(), url, tmp_path, env={"SOBREMESA_COMPUTER_PLAYERS": "off"}, host="127.0.0.1"
+    ).start()
     yield running
     running.stop()
     tables.reset()
