@@ -173,6 +173,9 @@ function connect(c) {
       return;
     }
     if (msg && msg.spots && msg.at != null && !("version" in msg)) {  // spots again, no new version
+      // Drawn at version `at`: a screen still rendering it (a rerun in flight, its presence read
+      // before the phone came) takes them once that render lands (see the mount below).
+      c.refreshed = { at: msg.at, spots: msg.spots };
       const mounts = [...c.mounts.values()];
       if (mounts.length && mounts.every((m) => m.board && m.rendered === msg.at)) paintSpots(c, msg.spots);
       return;
@@ -190,6 +193,7 @@ function connect(c) {
     if (msg.version != null && msg.version === c.latest) {
       c.sig = msg.sig ?? null; c.sigVersion = msg.version;
       c.spots = msg.spots ?? null; c.spotsVersion = msg.version;
+      if (c.refreshed && c.refreshed.at < msg.version) c.refreshed = null;
     }
     fire(c);
   };
@@ -246,7 +250,7 @@ function connFor(code, seat, ticket, pollMs) {
   if (!c) {
     c = { id, code, seat, ticket, ticketRefused: false, ws: null, latest: null, echoed: new Set(), mounts: new Map(), state: "connecting", attempt: 0, fails: 0,
           gotHello: false, everOpened: false, resync: false, connects: 0, reruns: 0, unchanged: 0, pushedAt: null, pollMs,
-          watchKeys: "null", watchSaid: null, sig: null, sigVersion: null, spots: null, spotsVersion: null, shownAt: {},
+          watchKeys: "null", watchSaid: null, sig: null, sigVersion: null, spots: null, spotsVersion: null, refreshed: null, shownAt: {},
           retryTimer: null, pingTimer: null, pollTimer: null, closeTimer: null, closing: false, lastMsg: 0 };
     REG.set(id, c);
     connect(c);
@@ -278,6 +282,7 @@ export default function (component) {
   m.trigger = setTriggerValue;
   m.watch = data.watch && data.watch.sig ? { sig: String(data.watch.sig) } : null;
   m.board = data.board == null ? null : String(data.board);
+  if (m.board && c.refreshed && c.refreshed.at === rendered) { paintSpots(c, c.refreshed.spots); c.refreshed = null; }
   c.watchKeys = JSON.stringify({ watch: data.watch ? data.watch.keys : null, board: m.board });
   tellWatch(c);
   m.el = parentElement.querySelector(".sobremesa-push");
