@@ -59,9 +59,11 @@ def _warm_up() -> None:
 
 
 def _computer_players() -> None:
+    from engine import pacer
     from engine.bots import runner
 
     runner.start()
+    pacer.start()  # the pace clock runs on the process that leads a room, as its computer players do
 
 
 _watch()

@@ -17,7 +17,7 @@ import logging
 import threading
 import time
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from engine.push import live
 from engine.leases import PROCESS
@@ -52,7 +52,10 @@ def _changed(code: str) -> None:
 
 
 def _at(seconds: float = 0.0) -> str:
-    return (datetime.now(timezone.utc) + timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+    """Now plus `seconds`, by the tables' clock (a test's injected one; the pace clock compares)."""
+    from engine.tables.base import _now
+
+    return (datetime.fromisoformat(_now()) + timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
 
 
 def _write(code: str, seat: int, here: bool) -> None:
@@ -62,7 +65,7 @@ def _write(code: str, seat: int, here: bool) -> None:
 
         store = tables.store()
         with store.transaction() as conn:
-            store.mark_present(conn, code, seat, PROCESS, _at(EXPIRE) if here else None)
+            store.mark_present(conn, code, seat, PROCESS, _at(EXPIRE if here else 0.0))
     except Exception:
         _LOG.warning("presence of %s/%s not written", code, seat, exc_info=True)
 

@@ -15,6 +15,8 @@ from tests.helpers import fake_cards  # noqa: E402
 # AppTest imports app.py, which starts the computer players' thread: in tests they play only when a
 # test asks (engine.bots.runner.play_pending). Browser tests' servers turn them back on.
 os.environ["SOBREMESA_COMPUTER_PLAYERS"] = "off"
+# Likewise the pace clock's thread (engine/pacer.py): service tests call tables.tick() themselves.
+os.environ["SOBREMESA_CLOCK"] = "off"
 
 
 @pytest.fixture(autouse=True)

@@ -111,3 +111,47 @@ def test_a_deck_and_a_word_list_uploaded_on_one_process_are_served_by_another(tm
     assert "Class 4B" in pictures.deck_names()
     assert all(isinstance(pictures.card_image(card), bytes) for card in ids)
     assert words.word_lists() == {list_id: "Romans"} and len(words.word_list(list_id)) == 12
+
+
+TICK = """
+import sys, time
+from engine import leases, tables
+leases.lead = lambda code, *args, **kwargs: True  # both processes think they lead the room
+code, start, at = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+while time.time() < start:
+    time.sleep(0.001)
+with tables.clock(lambda: at):
+    print(tables.tick())
+"""
+
+
+def test_two_processes_past_one_deadline_skip_each_seat_once():
+    """Both processes act on the same passed deadline at the same instant; the room's lock and the
+    deadline read again inside the skip's transaction leave one skip per seat."""
+    import random
+    import time
+    from datetime import datetime, timedelta
+
+    from tests.test_pace import NAMES, clock_skips, play_one
+
+    room = tables.create_room("dixit", options={"pace": "brisk", "skip_quiet": False})
+    joined = [tables.join(room.code, n) for n in NAMES[:5]]
+    tables.start(room.code, room.host_token)
+    rnd = random.Random(5)
+    while tables.view(room.code)["phase"] != "give":
+        play_one(room, joined, rnd)
+    view = tables.view(room.code)
+    waited = sorted(view["waiting_for"])
+    at = (datetime.fromisoformat(view["deadline"]) + timedelta(seconds=1)).isoformat(timespec="milliseconds")
+    start = str(time.time() + 3)  # both start, import and connect first
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", TICK, room.code, start, at], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
+    made = [int(p.communicate(timeout=60)[0].strip()) for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    skipped = clock_skips(room.code)
+    assert sorted(seat for seat, _ in skipped) == waited, f"skips {skipped} for seats {waited}"
+    assert sum(made) == len(waited)

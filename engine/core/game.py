@@ -52,8 +52,9 @@ def _no_skip(state: State, target: int) -> None:
 
 
 # The fields of every view that change on most moves, drawn in a screen's live spots (engine/push/spots.py):
-# whom the table waits for, whether that is this seat, and which seats have a socket open.
-LIVE_HEADER = ("waiting_for", "waiting_on_you", "connected")
+# whom the table waits for, whether that is this seat, which seats have a socket open, and the pace
+# clock's deadline (the browser counts down to it), whom it skipped and who is away.
+LIVE_HEADER = ("waiting_for", "waiting_on_you", "connected", "deadline", "paused", "left", "clock_skips", "away")
 
 # The rules every game writes, under these names in its module, with its moves as MOVES.
 RULES = ("setup", "legal", "view", "outcome", "waiting_for", "secrets", "alternative")
@@ -131,6 +132,13 @@ class Game:
     # Keepsakes of a finished turn or round (Pictomania's animated drawings and contact sheet):
     # (file name prefix, the record's turn, {seat: name}) -> {file name: bytes}; None: nothing to keep.
     keepsake: Callable[[str, dict, dict], dict[str, bytes]] | None = None
+    # The pace clock (engine/tables/pace.py): seconds each phase may last, (relaxed, brisk), by
+    # phase name; a phase not listed has no deadline. The clock's skip where it goes further than
+    # the host's (Dixit ends a phase nobody acted in), and what else starts a new deadline within
+    # a phase (Maudit Mot Dit: each clue), besides a seat newly waited on.
+    pace: dict[str, tuple[int, int]] = field(default_factory=dict)
+    clock_skip: Callable[[State, int], None] | None = None
+    moment: Callable[[State], Any] = lambda state: None
     # The view fields that change on most moves and that screens draw in live spots, redrawn from
     # the push with no rerun (a count of cards given): the header's, and the game's own.
     live: tuple[str, ...] = LIVE_HEADER
@@ -210,5 +218,18 @@ def table_view(game: Game, state: State, viewer: Viewer) -> dict:
         "skippable": game.skippable(state),
         "turn_word": game.turn_word,
         "history_length": len(state["history"]),
+        **_clock_fields(state),
         **game.view(state, viewer),
+    }
+
+
+def _clock_fields(state: State) -> dict:
+    """Only in a game the clock has touched (pages read them with .get): who it skipped in this
+    turn, else in the turn just closed, with why; and the seats skipped for a quiet phone two turns
+    running, shown away while their phone stays away."""
+    if "clock_skips" not in state and "quiet_runs" not in state:
+        return {}
+    return {
+        "clock_skips": state.get("clock_skips") or state.get("last_clock_skips", []),
+        "away": sorted(int(s) for s, run in state.get("quiet_runs", {}).items() if run >= 2),
     }

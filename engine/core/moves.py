@@ -264,8 +264,13 @@ class Move:
     allowed: Callable[[State], bool] | None = None
 
 
-HOST_MOVES = {
-    "skip": {"target": SeatNo()},
+# Who skips: the host's hand (no `by`), the pace clock ("clock") or the quiet-player rule ("quiet").
+# The service alone makes the last two (engine/tables/pace.py); a page's skip never carries `by`.
+SKIPPERS = ("clock", "quiet")
+
+
+HOST_MOVES: dict[str, dict] = {
+    "skip": {"target": SeatNo(), "by": Maybe(OneOf(SKIPPERS))},
     "kick": {"target": SeatNo()},
     "end": {},
 }
@@ -315,7 +320,10 @@ def check(game, state: State, move) -> dict:
     if game.outcome(state) is not None:
         raise GameOver(**context)
     if kind in HOST_MOVES:
-        return {"type": kind, "seat": None, **_fields(spec_fields, move, state)}
+        checked = {"type": kind, "seat": None, **_fields(spec_fields, move, state)}
+        if checked.get("by", MISSING) is None:
+            del checked["by"]  # the host's own skip is logged as it always was
+        return checked
     if phase not in spec.phases:
         raise WrongPhase(spec.not_now, **context)
     done = spec.done(state, seat) if spec.done is not None else False
@@ -357,6 +365,7 @@ def _may_be_large(move: dict) -> bool:
 def perform(game, state: State, move: dict) -> State:
     """Apply a move that `check` returned, in place. Host moves are handled here for every game."""
     kind = move["type"]
+    closed = len(state["history"])
     try:
         if kind == "end":
             game.host_end(state)
@@ -365,7 +374,11 @@ def perform(game, state: State, move: dict) -> State:
         elif kind == "skip":
             if move["target"] not in game.skippable(state):
                 raise IllegalMove("That player is not holding up the table now.")
-            game.skip(state, move["target"])
+            if move.get("by"):
+                (game.clock_skip or game.skip)(state, move["target"])
+                state.setdefault("clock_skips", []).append({"seat": move["target"], "by": move["by"]})
+            else:
+                game.skip(state, move["target"])
         elif kind == "kick":
             if move["target"] not in game.playing(state):
                 raise IllegalMove("That player has already left the game.")
@@ -377,7 +390,21 @@ def perform(game, state: State, move: dict) -> State:
         exc.seat = exc.seat if exc.seat is not None else move.get("seat")
         exc.move = exc.move or kind
         raise
+    if len(state["history"]) > closed and ("clock_skips" in state or "quiet_runs" in state):
+        _close_clock_skips(state, closed)
     return state
+
+
+def _close_clock_skips(state: State, closed: int) -> None:
+    """A turn closed: the seats the clock skipped in it go into its entry (`clock_skips`, DESIGN.md),
+    and each seat's run of turns skipped for a quiet phone is counted on (two running: shown away)."""
+    skipped = state.pop("clock_skips", [])
+    if skipped:
+        state["history"][closed]["clock_skips"] = list(dict.fromkeys(s["seat"] for s in skipped))
+    state["last_clock_skips"] = skipped
+    quiet = {str(s["seat"]) for s in skipped if s["by"] == "quiet"}
+    runs = state.get("quiet_runs", {})
+    state["quiet_runs"] = {seat: runs.get(seat, 0) + 1 for seat in sorted(quiet)}
 
 
 def play(game, state: State, move) -> State:

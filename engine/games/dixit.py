@@ -191,6 +191,20 @@ def _skip(state: dict, target: int) -> None:
         _score_turn(state)
 
 
+def _clock_skip(state: dict, target: int) -> None:
+    """The pace clock's skip (RULES.md §6): as the host's, but it may skip the last giver or voter.
+    A turn where nobody gave a card, or nobody voted, is scored with no votes: nothing for anyone,
+    and the next storyteller tells."""
+    if state["phase"] == "tell":
+        _skip(state, target)
+        return
+    state["sitting_out"].append(target)
+    if state["phase"] == "give" and not waiting_for(state):
+        _lay_table(state)
+    if state["phase"] == "vote" and not waiting_for(state):
+        _score_turn(state)
+
+
 def _kick(state: dict, target: int) -> None:
     """The seat leaves for good: its hand stays put (cards are conserved), it never tells again."""
     if len(_active(state)) <= 3:
@@ -356,6 +370,8 @@ GAME = Game(
     live=LIVE_HEADER + ("given", "voted"),  # the wall counts cards given and votes cast
     skippable=skippable,
     skip=_skip,
+    clock_skip=_clock_skip,
+    pace=family.PACE,
     kick=_kick,
     content=content,
     min_cards=lambda options, seats: min_cards(seats),

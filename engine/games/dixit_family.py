@@ -12,6 +12,8 @@ from engine.core.moves import Id, Many, Text, Whole
 GAME_CARDS = 84  # a game deals from 84 cards of the chosen deck (RULES.md §1, App decision)
 PHRASE_MAX = 140
 MAX_TABLE = 12  # positions on the table: 1..12 at most
+# Seconds per phase at a relaxed and a brisk pace (the pace clock; turn 1's claim has no deadline).
+PACE = {"tell": (90, 45), "give": (60, 30), "vote": (45, 25)}
 
 PHRASE = Text(PHRASE_MAX, too_long="A phrase can be at most {most} characters.")
 CARD = Id()

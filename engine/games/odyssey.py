@@ -613,6 +613,7 @@ GAME = Game(
     live=LIVE_HEADER + ("given", "voted"),  # the wall counts cards given and votes cast
     skippable=skippable,
     skip=_skip,
+    pace=family.PACE,
     kick=_kick,
     seats_for=lambda options: (3, 12) if options.get("variant", "base") == "base" else (6, 12),
     seats_ok=_seats_ok,

@@ -705,6 +705,7 @@ GAME = Game(
     turn_word="round",
     skippable=waiting_for,
     skip=_skip,
+    pace={"words": (45, 30), "draw": (150, 90)},  # one deadline for drawing and guessing together
     kick=_kick,
     content=content,
     echo=echo,

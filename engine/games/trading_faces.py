@@ -563,6 +563,7 @@ GAME = Game(
     turn_word="turn",
     skippable=waiting_for,
     skip=_skip,
+    pace={"pass": (45, 25), "face": (30, 15), "peek": (45, 25), "decide": (30, 15)},  # face: each guesser
     kick=_kick,
     variants=({"variant": "classic"}, {"variant": "memory"}),
     family="trading_faces",

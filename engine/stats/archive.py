@@ -120,6 +120,7 @@ def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
             "won": r["won"],
             "team": r["team"],
             "bot": r["bot"],
+            "clock_skips": r["clock_skips"],
         }
     )
     results["game"] = games["game"].array.take(results["game_id"].to_numpy()) if len(results) else []
@@ -186,13 +187,17 @@ def select(archive: Archive, games=None, start: date | None = None, end: date | 
     return g.index[keep]
 
 
+# clock_skips: the turns in which the pace clock skipped them (engine/tables/pace.py)
+SUMMARY = ["player", "games", "wins", "win_rate", "avg_score", "avg_placement", "clock_skips"]
+
+
 def player_summary(archive: Archive, ids, bots: bool = False) -> pd.DataFrame:
     """Per person over the selected games: games, wins, win rate, average score and placement.
     Computer players are left out unless `bots`."""
     r = archive.results
     r = r[r["game_id"].isin(ids) & (bots | ~r["bot"])]
     if r.empty:
-        return pd.DataFrame(columns=["player", "games", "wins", "win_rate", "avg_score", "avg_placement"])
+        return pd.DataFrame(columns=SUMMARY)
     out = (
         r.groupby("player")
         .agg(
@@ -200,16 +205,16 @@ def player_summary(archive: Archive, ids, bots: bool = False) -> pd.DataFrame:
             wins=("won", "sum"),
             avg_score=("score", "mean"),
             avg_placement=("placement", "mean"),
+            clock_skips=("clock_skips", "sum"),
         )
         .reset_index()
     )
     out["wins"] = out["wins"].astype(int)
+    out["clock_skips"] = out["clock_skips"].astype(int)
     out["win_rate"] = out["wins"] / out["games"]
     out["avg_score"] = out["avg_score"].round(2)
     out["avg_placement"] = out["avg_placement"].round(2)
-    return out.sort_values(["wins", "games", "player"], ascending=[False, False, True], ignore_index=True)[
-        ["player", "games", "wins", "win_rate", "avg_score", "avg_placement"]
-    ]
+    return out.sort_values(["wins", "games", "player"], ascending=[False, False, True], ignore_index=True)[SUMMARY]
 
 
 def score_history(record: dict, names: list[str]) -> pd.DataFrame:

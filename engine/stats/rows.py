@@ -60,6 +60,7 @@ def pack(record: dict) -> bytes:
         "won": [i in winners for i in range(len(players))],
         "team": [p.get("team") for p in players],
         "bot": [bool(p.get("bot")) for p in players],
+        "clock_skips": _clock_skips(record, len(players)),
     }
     frames, chunks, offset = {}, [], 0
     if module is not None:
@@ -81,6 +82,16 @@ def pack(record: dict) -> bytes:
         separators=(",", ":"),
     ).encode()
     return len(header).to_bytes(4, "big") + header + b"".join(chunks)
+
+
+def _clock_skips(record: dict, seats: int) -> list[int]:
+    """Per seat, the turns in which the pace clock (or the quiet-player rule) skipped it."""
+    counts = [0] * seats
+    for turn in record.get("turns", ()):
+        for seat in turn.get("clock_skips", ()):
+            if 0 <= seat < seats:
+                counts[seat] += 1
+    return counts
 
 
 def stale(game: str, packed: bytes) -> bool:
@@ -141,6 +152,10 @@ def unpack(blobs: list[bytes]) -> tuple[dict, dict, dict]:
         "team": list(_chained(x["team"] for x in r)),
         # games saved before computer players: none
         "bot": np.fromiter(_chained(x.get("bot") or [False] * len(x["name"]) for x in r), dtype=bool, count=total),
+        # games saved before the pace clock: none
+        "clock_skips": np.fromiter(
+            _chained(x.get("clock_skips") or [0] * len(x["name"]) for x in r), dtype=np.int64, count=total
+        ),
     }
     frames = {}
     for family in FAMILIES:

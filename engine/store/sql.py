@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS word_lists (id TEXT PRIMARY KEY, name TEXT NOT NULL, 
 CREATE TABLE IF NOT EXISTS leases (
   code TEXT PRIMARY KEY, process TEXT NOT NULL, until TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS clocks (
+  code TEXT PRIMARY KEY, pace TEXT NOT NULL, skip_quiet BOOLEAN NOT NULL, moment TEXT, waiting TEXT NOT NULL,
+  since TEXT, deadline TEXT, paused BOOLEAN NOT NULL, left_ms BIGINT
+);
 CREATE TABLE IF NOT EXISTS room_origins (
   code TEXT PRIMARY KEY, device TEXT, address TEXT NOT NULL, here BOOLEAN NOT NULL, created_at TEXT NOT NULL
 );
@@ -345,7 +349,7 @@ class SqlStore:
 
     def drop_room(self, conn, code: str) -> None:
         """An abandoned lobby: nothing was played in it."""
-        for table in ("asks", "bots", "seats", "snapshots", "room_origins", "rooms"):
+        for table in ("asks", "bots", "seats", "snapshots", "clocks", "room_origins", "rooms"):
             self._run(conn, f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:
@@ -407,15 +411,72 @@ class SqlStore:
             for r in self._run(None, "SELECT DISTINCT seat FROM presence WHERE code = ? AND until > ?", (code, now))
         }
 
-    def mark_present(self, conn, code: str, seat: int, process: str, until: str | None) -> None:
-        """This process holds a socket of the seat until `until` (renewed while it does); None: no more."""
+    def mark_present(self, conn, code: str, seat: int, process: str, until: str) -> None:
+        """This process holds a socket of the seat until `until` (renewed while it does); a socket
+        closed writes the time it closed, which `last_seen` reads (the quiet-player rule)."""
         self._run(conn, "DELETE FROM presence WHERE code = ? AND seat = ? AND process = ?", (code, seat, process))
-        if until is not None:
-            self._run(
-                conn,
-                "INSERT INTO presence (code, seat, process, until) VALUES (?, ?, ?, ?)",
-                (code, seat, process, until),
+        self._run(
+            conn,
+            "INSERT INTO presence (code, seat, process, until) VALUES (?, ?, ?, ?)",
+            (code, seat, process, until),
+        )
+
+    def last_seen(self, code: str, conn=None) -> dict[int, str]:
+        """When each seat's phone was last connected, as far as any process said (or will, while
+        one holds it still)."""
+        return {
+            r["seat"]: r["last"]
+            for r in self._run(
+                conn, "SELECT seat, MAX(until) AS last FROM presence WHERE code = ? GROUP BY seat", (code,)
             )
+        }
+
+    # ---- the pace clock (engine/tables/pace.py) ----------------------------------------------
+    def clock(self, code: str, conn=None) -> dict | None:
+        row = self._run(
+            conn,
+            "SELECT pace, skip_quiet, moment, waiting, since, deadline, paused, left_ms FROM clocks WHERE code = ?",
+            (code,),
+        ).fetchone()
+        if row is None:
+            return None
+        return {
+            **row,
+            "skip_quiet": bool(row["skip_quiet"]),
+            "paused": bool(row["paused"]),
+            "waiting": json.loads(row["waiting"]),
+        }
+
+    def put_clock(self, conn, code: str, clock: dict) -> None:
+        values = (
+            clock["pace"],
+            bool(clock["skip_quiet"]),
+            clock.get("moment"),
+            json.dumps(clock.get("waiting", [])),
+            clock.get("since"),
+            clock.get("deadline"),
+            bool(clock.get("paused", False)),
+            clock.get("left_ms"),
+        )
+        self._run(
+            conn,
+            "INSERT INTO clocks (code, pace, skip_quiet, moment, waiting, since, deadline, paused, left_ms) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO UPDATE SET pace = excluded.pace, "
+            "skip_quiet = excluded.skip_quiet, moment = excluded.moment, waiting = excluded.waiting, "
+            "since = excluded.since, deadline = excluded.deadline, paused = excluded.paused, left_ms = excluded.left_ms",
+            (code, *values),
+        )
+
+    def running_clocks(self) -> list[str]:
+        """Rooms being played whose clock may act: a pace set, or quiet players skipped."""
+        return [
+            r["code"]
+            for r in self._run(
+                None,
+                "SELECT c.code FROM clocks c JOIN rooms r ON r.code = c.code WHERE r.status = 'playing' "
+                "AND (c.pace <> 'off' OR c.skip_quiet) ORDER BY c.code",
+            )
+        ]
 
     # ---- what hosts upload: picture decks and word lists, shared by every server process ------
     def deck_manifests(self) -> dict[str, dict]:

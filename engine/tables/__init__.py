@@ -9,7 +9,10 @@ persists and notifies. Pages, tests, the demo simulator and computer players all
     tables.view(room.code, ana.seat, ana.token)          # that seat's view; view(room.code) = shared screen
     tables.record(room.code)                              # the saved-game record once the game has ended
 
-Host actions take the host token: `kick`, `skip`, `end`, `play_again`.
+Host actions take the host token: `kick`, `skip`, `end`, `play_again`; and for the pace clock
+(`create_room(..., options={"pace": "off" | "relaxed" | "brisk", "skip_quiet": bool})`), `pause`,
+`resume`, `more_time` and `set_pace`. `tick()` makes the clock's skips that are due, by the time
+`clock()` gives where it is set (`with tables.clock(lambda: "2026-11-25T10:00:00+00:00"): ...`).
 
 Each game's move vocabulary is the `Move` specs of its module in engine/games (and its docstring);
 `legal()` lists every move a seat may submit now, complete, with free-text fields set to None.
@@ -22,7 +25,8 @@ unexpected is logged in full and reaches the caller as an `InternalError`, which
 The package, by responsibility: `base` (the store, locks, the clock, tokens, the room look-up and
 the one way a room is changed), `state` (this process's copy of a room's state), `views`, `play`
 (the move path), `rooms` (rooms, seats, the host's laptop), `bots` (computer players' seats) and
-`archive` (saved games, statistics rows, keepsakes).
+`archive` (saved games, statistics rows, keepsakes), `deadlines` (the pace clock's deadlines,
+kept with the room) and `pace` (the clock acting, and the host's controls of it).
 """
 
 from __future__ import annotations
@@ -72,6 +76,13 @@ from engine.tables.bots import (  # noqa: F401
     hand_to_bot,
     rooms_with_bots,
     take_back,
+)
+from engine.tables.pace import (  # noqa: F401
+    more_time,
+    pause,
+    resume,
+    set_pace,
+    tick,
 )
 from engine.tables.play import (  # noqa: F401
     end,

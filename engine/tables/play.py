@@ -29,6 +29,7 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
+from engine.tables import deadlines
 from engine.tables.state import SNAPSHOT_CHARS_PER_MOVE, SNAPSHOT_EVERY, _forget, _under_way
 
 
@@ -52,11 +53,21 @@ def submit(code: str, seat: int, token: str, move: dict) -> int:
 
 def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=None) -> int:
     code = _room(code)["code"]
+    version, shown = _locked(code, lambda conn: _apply_locked(conn, code, move, actor, seat, token, host_token))
+    if shown is not None:
+        _echo(code, {**shown, "version": version})
+    _notify(code, version, actor=seat)  # the seat's own tab renders this version in its own run
+    return version
+
+
+def _locked(code: str, work):
+    """`work(conn)` under the room's lock and in one transaction; what it left for after the commit
+    runs then (saving statistics rows)."""
     with _lock(code):
         _pending.actions = []
         try:
             with store().transaction() as conn:
-                version, shown = _apply_locked(conn, code, move, actor, seat, token, host_token)
+                done = work(conn)
         except BaseException:
             _forget(code)  # whatever happened to this process's copy, the store has the truth
             raise
@@ -64,15 +75,16 @@ def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=
             actions, _pending.actions = _pending.actions, []
     for action in actions:
         action()
-    if shown is not None:
-        _echo(code, {**shown, "version": version})
-    _notify(code, version, actor=seat)  # the seat's own tab renders this version in its own run
-    return version
+    return done
 
 
-def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_token) -> tuple[int, dict | None]:
+def _apply_locked(
+    conn, code: str, move: dict, actor: str, seat, token, host_token, trusted: bool = False
+) -> tuple[int, dict | None]:
     room = _room(code, conn)
-    if host_token is not None:
+    if trusted:
+        pass  # the service's own pace clock (engine/tables/pace.py)
+    elif host_token is not None:
         _host(room, host_token)
     else:
         _seat(room, seat, token, conn)
@@ -102,6 +114,7 @@ def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_tok
     store().append_move(conn, code, game_no, seq, actor, checked, now)
     for turn in range(closed, len(state["history"])):  # stamped as turns close, never replayed
         store().add_turn_end(conn, code, game_no, turn, now)
+    deadlines.settle(conn, code, game_no, game, state, now)
     finished = game.outcome(state) is not None
     due = seq - kept.saved_seq >= max(SNAPSHOT_EVERY, kept.saved_size // SNAPSHOT_CHARS_PER_MOVE)
     if due or finished or actor == "host" or len(state["history"]) > closed:

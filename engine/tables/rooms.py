@@ -42,6 +42,7 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
+from engine.tables import deadlines
 from engine.tables.play import _apply
 from engine.tables.state import _forget
 
@@ -68,7 +69,8 @@ def create_room(
         raise BadOptions("That language is not available.")
     if options is not None and not isinstance(options, dict):
         raise BadOptions("Those game options are not valid.")
-    merged = GAMES[game].check_options({**(options or {}), "language": language})
+    options, paced = deadlines.settings(options)  # the pace clock's options are the room's, not the game's
+    merged = GAMES[game].check_options({**options, "language": language})
     host_token = secrets.token_urlsafe(16)
     if seed is not None and not is_whole(seed):
         raise BadOptions("A seed is a whole number.")
@@ -100,6 +102,8 @@ def create_room(
                 },
             )
             store().note_origin(conn, code, origin.id, origin.address, origin.here, now)
+            if paced["pace"] != "off" or paced["skip_quiet"]:
+                store().put_clock(conn, code, deadlines.new_clock(paced))
         return Room(code, host_token)
     raise TableError("Could not find a free room code; try again.")
 
@@ -188,6 +192,7 @@ def _deal(change: Change, seed: int) -> None:
     state = game.setup(seats, room["options"], seed, cards)
     _forget(room["code"])
     store().save_snapshot(conn, room["code"], room["game_no"], 0, state)
+    deadlines.settle(conn, room["code"], room["game_no"], game, state, _now())
     change.fields.update(status="playing", seed=seed, started_at=_now())
 
 

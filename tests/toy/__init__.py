@@ -171,6 +171,7 @@ GAME = Game(
     turn_word="round",
     skippable=skippable,
     skip=_skip,
+    pace={"drop": (20, 10)},  # a call is never skipped: no clock
     kick=_kick,
     screen="tests.toy.screen",
 )

@@ -1,0 +1,109 @@
+"""The pace clock's deadlines, kept with the room (the `clocks` table), so that a restart or another
+server process keeps them; the engine itself reads no clock.
+
+A room's clock has a pace (`off`, `relaxed` or `brisk`: each phase's seconds are data on its `Game`)
+and the quiet-player rule (`skip_quiet`). After every change of a game's state, `settle` looks at
+the moment the table is in: the phase, the turn, the seats it waits on, and anything the game says
+starts a new deadline (`Game.moment`). A new moment (a new phase, or a seat newly waited on) gets a
+new deadline; a simultaneous phase whose seats act one by one keeps its one deadline. `pace.tick`
+acts on the deadlines that passed.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+from engine.core import BadOptions, Game
+from engine.core.moves import is_whole
+from engine.tables.base import store
+
+PACES = ("off", "relaxed", "brisk")
+
+
+QUIET_SECONDS = 30  # a seat waited on whose phone has been away this long is skipped (skip_quiet)
+
+
+SETTINGS = ("pace", "skip_quiet")  # the room options the clock takes out of create_room's options
+
+
+def settings(options: dict | None) -> tuple[dict, dict]:
+    """A room's options split into the game's and the clock's: pace (default off) and skip_quiet
+    (default: on when a pace is set). Wrong values are refused."""
+    options = dict(options or {})
+    pace = options.pop("pace", "off")
+    if not isinstance(pace, str) or pace not in PACES:
+        raise BadOptions("Choose a pace: no clock, relaxed or brisk.")
+    quiet = options.pop("skip_quiet", pace != "off")
+    if not isinstance(quiet, bool):
+        raise BadOptions("Skipping quiet players is either on or off.")
+    return options, {"pace": pace, "skip_quiet": quiet}
+
+
+def new_clock(chosen: dict) -> dict:
+    return {**chosen, "moment": None, "waiting": [], "since": None, "deadline": None, "paused": False, "left_ms": None}
+
+
+def seconds_for(game: Game, pace: str, phase) -> int | None:
+    """How long this phase may last at this pace; None: no deadline."""
+    if pace == "off" or phase not in game.pace:
+        return None
+    return game.pace[phase][PACES.index(pace) - 1]
+
+
+def at(when: str) -> datetime:
+    return datetime.fromisoformat(when.replace("Z", "+00:00"))
+
+
+def later(now: str, seconds: float) -> str:
+    return (at(now) + timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+
+
+def moment(game: Game, game_no: int, state: dict) -> str:
+    """The moment a deadline belongs to (a seat newly waited on also starts a new one: `settle`)."""
+    return json.dumps([game_no, len(state["history"]), state.get("phase"), game.moment(state)])
+
+
+def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str) -> None:
+    """After a change of the game's state (in its transaction): the deadline of the moment it is in."""
+    clock = store().clock(code, conn)
+    if clock is None:
+        return
+    before = dict(clock)
+    waiting = game.waiting_for(state) if game.outcome(state) is None else []
+    key = moment(game, game_no, state)
+    if key != clock["moment"] or not set(waiting) <= set(clock["waiting"]):
+        seconds = seconds_for(game, clock["pace"], state.get("phase"))
+        clock.update(moment=key, since=now, deadline=None, left_ms=None)
+        if waiting and seconds is not None:
+            if clock["paused"]:
+                clock["left_ms"] = seconds * 1000
+            else:
+                clock["deadline"] = later(now, seconds)
+    if not waiting:
+        clock.update(deadline=None, left_ms=None)
+    clock["waiting"] = waiting
+    if clock != before:
+        store().put_clock(conn, code, clock)
+
+
+def header(code: str) -> dict:
+    """What every view says of the clock: the deadline (ISO-8601 UTC, or None), whether it is
+    paused and then the seconds left, the pace and whether quiet players are skipped."""
+    clock = store().clock(code)
+    if clock is None:
+        return {"deadline": None, "paused": False, "left": None, "pace": "off", "skip_quiet": False}
+    left = clock["left_ms"]
+    return {
+        "deadline": clock["deadline"],
+        "paused": clock["paused"] and clock["pace"] != "off",
+        "left": None if left is None or not clock["paused"] else int(left // 1000),
+        "pace": clock["pace"],
+        "skip_quiet": clock["skip_quiet"],
+    }
+
+
+def whole_seconds(seconds) -> int:
+    if not is_whole(seconds) or not 1 <= seconds <= 600:
+        raise BadOptions("Give from 1 to 600 seconds more.")
+    return seconds

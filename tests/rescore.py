@@ -1,0 +1,51 @@
+"""Final scores recomputed from a saved record alone, for every game: the rules tests' own
+independent recomputations (none of them imports the engine's scoring), gathered in one place so
+that any record a test makes, with or without the pace clock, gets the same checks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.test_dixit_rules import recompute_dixit
+from tests.test_odyssey_rules import recompute_scores
+from tests.test_pictomania_rules import recompute_round
+
+
+def _maudit(turns: list, seats: int) -> list[int]:
+    points, spells, curse = [0] * seats, [0] * seats, None
+    for r in turns:
+        for seat, p in r["scores"].items():
+            points[int(seat)] += p
+        for seat in r["slow_spells"] + ([r["spell_to"]] if r["spell_to"] is not None else []):
+            spells[seat] += 1
+        if r["curse_to"] is not None:
+            points[r["curse_to"]] = 0 if r["curse_wipe"] else points[r["curse_to"]]
+            curse = r["curse_to"]
+    return [p - s - (4 if curse == seat else 0) for seat, (p, s) in enumerate(zip(points, spells))]
+
+
+def _summed(turns: list, seats: int) -> list[int]:
+    total: Counter = Counter()
+    for turn in turns:
+        total.update({int(s): p for s, p in turn["scores"].items()})
+    return [total[s] for s in range(seats)]
+
+
+def final_scores(record: dict) -> dict[str, int]:
+    """The record's final scores as an outside tool recomputes them from its turns."""
+    turns, seats, options = record["turns"], len(record["players"]), record["options"]
+    game = record["game"]
+    if game == "dixit":
+        totals = recompute_dixit(turns, bool(options.get("contando")))
+        scores = [totals.get(s, 0) for s in range(seats)]
+    elif game == "odyssey":
+        scores = recompute_scores(turns, options["variant"], seats)
+    elif game == "maudit_mot_dit":
+        scores = _maudit(turns, seats)
+    else:
+        if game == "pictomania":
+            for r in turns:
+                expected = recompute_round(r)
+                assert r["scores"] == {str(s): expected.get(s, 0) for s in range(seats)}
+        scores = _summed(turns, seats)  # Trading Faces, Pictomania and the tests' toy game
+    return {str(s): p for s, p in enumerate(scores)}
