@@ -7,7 +7,7 @@ import streamlit as st
 from engine import tables
 from engine.core import BadToken, SobremesaError
 from engine.push.glance import Watched
-from pages import push, ui
+from pages import clock, push, ui
 from pages.i18n import _, language_menu, room_language
 from pages.screens import SCREENS
 
@@ -159,7 +159,9 @@ def out_of_play(view: dict, seat: int) -> bool:
         )
         return True
     if seat in view.get("sitting_out", []):
-        if view["turn_word"] == "round":
+        if clock.skipped_here(view, seat):
+            st.info(clock.skipped_here(view, seat), icon="⏱")
+        elif view["turn_word"] == "round":
             st.info(
                 _("The host skipped you this round, as you seemed to be away. You are back in next round."), icon="⏭️"
             )
@@ -201,6 +203,8 @@ def phone() -> None:
                 + "</div>"
             )
         elif not out_of_play(seen, seat):
+            if seen["status"] == "playing":
+                clock.phone(seen)
             SCREENS[view["game"]].player(seen, act)
         drawn = True
     finally:  # mounted last: its render means the whole fragment has rendered this version

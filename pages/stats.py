@@ -259,6 +259,7 @@ def players_tab(archive: stats.Archive, summary) -> None:
         "win_rate": _("Win rate"),
         "avg_score": _("Average score"),
         "avg_placement": _("Average placement"),
+        "clock_skips": _("Skipped by the clock"),
     }
     st.dataframe(
         shown.rename(columns=labels),

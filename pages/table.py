@@ -7,7 +7,7 @@ import streamlit as st
 from engine import tables
 from engine.push.glance import Watched
 from engine.core import SobremesaError
-from pages import hostkey, push, ui
+from pages import clock, hostkey, push, ui
 from pages.i18n import N_, _, language_menu, n_
 from pages.screens import SCREENS
 
@@ -83,11 +83,14 @@ def _seats(view: dict) -> str:
     scores = view.get("scores") or [0] * len(view["names"])
     waiting = set(view.get("waiting_for", []))
     online = set(view["connected"])
+    away = set(view.get("away", []))
     rows = []
     out = set(view.get("out", []))
     for seat, name in enumerate(view["names"]):
         state = "out" if seat in out else "on" if seat in online else "off"
         mark = " ⏳" if seat in waiting else " " + _("(left)") if seat in out else ""
+        if seat in away and state == "off":  # skipped for a quiet phone two turns running
+            mark += " 💤 " + _("away")
         score = "" if view["status"] == "lobby" else (scores[seat] if seat < len(scores) else 0)
         dot = _("connected") if state == "on" else _("not connected")
         rows.append(
@@ -359,6 +362,7 @@ def host_panel(view: dict) -> None:
                     tables.skip,
                     who,
                 )
+            clock.host_controls(view, code, host_token)
             confirm(
                 "end",
                 _("End the game now"),
@@ -435,6 +439,7 @@ def body(view: dict) -> None:
     with main:
         render.table(view)
     with side:
+        clock.wall(view)
         join_panel(view)
         seats_panel(view)
         if is_host:

@@ -55,6 +55,11 @@ CSS = """
   .sm-big .sm-seat { font-size: 1.45rem; }
   .sm-big .sm-waiting { font-size: 1.4rem; }
   .sm-score { font-weight: 800; margin-left: auto; }
+  /* The pace clock (pages/clock.py): large on the wall, red in its last seconds. */
+  .sm-clock { font-size: 1.6rem; font-weight: 800; line-height: 1.3; font-variant-numeric: tabular-nums; color: #3d3027; }
+  .sm-clock.sm-hurry { color: #C4473A; }
+  .sm-big .sm-clock { font-size: 2.6rem; }
+  .sm-clockbox:has(.sm-spot:empty):not(:has(.sm-spot:not(:empty))) { display: none; }
   .stButton button { min-height: 3rem; font-size: 1.05rem; }
   .sm-qr { display: block; height: auto; image-rendering: pixelated; }
   .sm-scores { border-collapse: collapse; font-size: 1.1rem; margin: .6rem 0; }

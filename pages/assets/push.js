@@ -71,6 +71,24 @@ function paintSpots(c, spots) {
   }
 }
 
+// The pace clock's countdown (pages/clock.py): the server drew it with the milliseconds left then
+// (`data-sm-left`); the browser counts down from when it first saw it, so no second costs a rerun,
+// and a phone whose own clock is wrong still counts right. Same words as clock.py's `shown`.
+function tickClocks() {
+  const now = performance.now();
+  for (const el of document.querySelectorAll("[data-sm-left]")) {
+    if (!el.dataset.smSeen) el.dataset.smSeen = String(now);
+    const ms = Number(el.dataset.smLeft) - (now - Number(el.dataset.smSeen));
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    const text = s <= 0 ? el.dataset.smUp
+      : s <= 10 ? el.dataset.smHurry.replace("{n}", String(s))
+      : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    if (el.textContent !== `⏱ ${text}`) el.textContent = `⏱ ${text}`;
+    el.classList.toggle("sm-hurry", s <= 10);
+  }
+}
+if (!globalThis.__sobremesaClock) globalThis.__sobremesaClock = setInterval(tickClocks, 250);
+
 // When each version was first on screen (a listener is mounted last in its fragment, so its render
 // means the whole fragment has rendered): what browser tests and benches wait on.
 function shown(c, version) {

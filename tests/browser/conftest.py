@@ -153,7 +153,13 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., StreamlitServer]]:
         n = len(servers)
         data = tmp_path / f"data{n}"
         data.mkdir()
-        full_env = {**os.environ, "SOBREMESA_DATA": str(data), "SOBREMESA_COMPUTER_PLAYERS": "on", **(env or {})}
+        full_env = {
+            **os.environ,
+            "SOBREMESA_DATA": str(data),
+            "SOBREMESA_COMPUTER_PLAYERS": "on",
+            "SOBREMESA_CLOCK": "on",
+            **(env or {}),
+        }
         srv = StreamlitServer(script, full_env, args, log_path=tmp_path / f"server{n}.log")
         servers.append(srv)
         return srv.start()
