@@ -94,7 +94,7 @@ def engine_messages() -> list[tuple[str, str, int]]:
                 isinstance(t, ast.Name) and t.id in ("template", "TEMPLATES") for t in node.targets
             ):
                 strings += node.value.values if isinstance(node.value, ast.Dict) else [node.value]
-            elif isinstance(node, ast.keyword) and node.arg in ("not_now", "done_message", "too_long", "empty"):
+            elif isinstance(node, ast.keyword) and node.arg in ("not_now", "done_message", "too_long", "empty", "does"):
                 strings.append(node.value)
             for s in strings:
                 if isinstance(s, ast.Constant) and isinstance(s.value, str) and s.value.strip():

@@ -49,3 +49,48 @@ def final_scores(record: dict) -> dict[str, int]:
                 assert r["scores"] == {str(s): expected.get(s, 0) for s in range(seats)}
         scores = _summed(turns, seats)  # Trading Faces, Pictomania and the tests' toy game
     return {str(s): p for s, p in enumerate(scores)}
+
+
+def audience_turn(game: str, entry: dict, picks: dict[str, list[dict]]) -> tuple[dict[str, int], dict]:
+    """A closed turn's audience points and counts (DESIGN.md's `audience_picks`), from the record's
+    turn and each member's last pick per slot, as an outside tool recomputes them (RULES.md §6)."""
+    points: dict[str, int] = {}
+    counts: Counter = Counter()
+    if game in ("dixit", "odyssey"):
+        wanted = [p["position"] for p in entry["table"] if p["owner"] == entry["storyteller"]] or [
+            entry.get("red_vote")
+        ]
+        for member, mine in picks.items():
+            points[member] = int(mine[0]["position"] in wanted)
+            counts[str(mine[0]["position"])] += 1
+        return points, dict(counts)
+    if game == "trading_faces":
+        for member, mine in picks.items():
+            points[member] = int(mine[0]["emotion"] == entry["emotion"])
+            counts[mine[0]["emotion"]] += 1
+        return points, dict(counts)
+    if game == "pictomania":
+        nested: dict = {}
+        for member, mine in picks.items():
+            points[member] = 0
+            for p in mine:
+                drawer = str(p["drawer"])
+                if p["drawer"] not in entry["wrong_word"] and entry["assignments"][drawer]["number"] == p["number"]:
+                    points[member] += 1
+                nested.setdefault(drawer, Counter())[str(p["number"])] += 1
+        return points, {d: dict(c) for d, c in nested.items()}
+    if game == "maudit_mot_dit":
+        import unicodedata
+
+        def plain(text: str) -> str:
+            text = unicodedata.normalize("NFKD", text.strip().casefold())
+            return "".join(c for c in text if not unicodedata.combining(c))
+
+        word = (entry.get("chosen") or {}).get("word")
+        for member, mine in picks.items():
+            right = sorted(p["clue"] for p in mine if word and plain(p["answer"]) == plain(word))
+            points[member] = int(bool(right))
+            if right:
+                counts[str(right[0] - 1)] += 1
+        return points, dict(counts)
+    raise AssertionError(f"no audience rescoring for {game}")

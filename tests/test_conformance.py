@@ -19,7 +19,7 @@ import random
 
 import pytest
 
-from engine.core import InternalError, SobremesaError, play, table_view
+from engine.core import SHARED, InternalError, SobremesaError, play, table_view
 from engine.games import GAMES
 from tests import kit
 
@@ -50,18 +50,55 @@ def check_secrets(game, state, rnd, changed: list) -> None:
                     f"viewer {viewer} learns something of seat {seat}'s secrets in {state['phase']}"
                 )
         changed.append(table_view(game, other, seat) != seen[seat])
+    if game.audience is not None:  # an audience member sees the wall, and picks from it alone
+        offered = game.audience.picks(table_view(game, state, SHARED), [])
+        leaked = set().union(*(game.secrets(state, s) for s in range(state["players"]))) & kit.strings_in(offered)
+        assert not leaked, f"an audience member is offered seats' secrets {sorted(leaked)[:3]} in {state['phase']}"
+
+
+class Members:
+    """Three audience members picking at random from what the kit offers them, scored as each turn
+    closes: the scores are whole points for members who picked, the counts add up to their picks."""
+
+    def __init__(self, game, rnd: random.Random) -> None:
+        self.game, self.rnd, self.turn, self.picks, self.scored = game, rnd, 0, {}, 0
+
+    def __call__(self, state: dict) -> None:
+        audience = self.game.audience
+        if audience is None or not audience.applies(state["options"]):
+            return
+        for closed in range(self.turn, len(state["history"])):
+            mine = self.picks if closed == self.turn else {}
+            earned, counts = audience.score(state["history"][closed], mine)
+            assert set(earned) <= set(mine) and all(isinstance(n, int) and n >= 0 for n in earned.values())
+            assert json.loads(json.dumps(counts)) == counts and all(isinstance(k, str) for k in counts)
+            self.scored += bool(mine)
+        if len(state["history"]) > self.turn:
+            self.turn, self.picks = len(state["history"]), {}
+        wall = table_view(self.game, state, SHARED)
+        for member in ("m1", "m2", "m3"):
+            kept = self.picks.setdefault(member, [])
+            offered = audience.picks(wall, kept)
+            if offered and self.rnd.random() < 0.5:
+                pick = dict(self.rnd.choice(offered))
+                for field in audience.text:
+                    pick[field] = self.rnd.choice(["x", *sorted(self.game.secrets(state, 0))[:1]])
+                slot = audience.slot(pick)
+                kept[:] = [p for p in kept if audience.slot(p) != slot] + [pick]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[kit.case_id(c) for c in CASES])
 def test_random_games_conform(case):
     name, variant, seats = case
     game = GAMES[name]
-    changed = []
+    changed, audience_scored = [], 0
     for seed in SEEDS:
         rnd = random.Random(f"secrets/{seed}")
         step = [0]
+        members = Members(game, random.Random(seed))
 
         def each(state):
+            members(state)
             for seat in game.waiting_for(state):
                 assert game.legal(state, seat), f"seat {seat} is waited on but has no legal move in {state['phase']}"
             step[0] += 1
@@ -71,6 +108,7 @@ def test_random_games_conform(case):
                 check_secrets(game, state, rnd, changed)
 
         first, state, log = kit.random_game(name, variant, seats, seed, host_chance=0.03 if seed % 2 else 0, each=each)
+        audience_scored += members.scored
         result = game.outcome(state)
         assert result is not None and set(result["final_scores"]) == {str(s) for s in range(seats)}
         assert result["final_scores"] == {str(s): p for s, p in enumerate(state["scores"])}
@@ -85,6 +123,8 @@ def test_random_games_conform(case):
             assert json.dumps(again[1], sort_keys=True) == json.dumps(state, sort_keys=True)
             assert again[2] == log, "a seeded game is not reproducible"
     assert any(changed), "the counterfactual never changed anything, so it proves nothing"
+    if game.audience is not None and game.audience.applies(game.check_options(variant)):
+        assert audience_scored, "the audience never had anything to pick, so nothing was scored"
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -105,6 +105,8 @@ class BadToken(TableError):
         "player": "This player link is not valid for this room (wrong or old link). "
         "Scan the room's QR code again to join.",
         "host": "This host link is not valid for this room (wrong or old link).",
+        "member": "This audience link is not valid for this room (wrong or old link). "
+        "Scan the room's QR code to join the audience again.",
     }
 
     def __init__(self, what: str = "player"):

@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from engine.core.audience import Audience
 from engine.core.errors import BadOptions, IllegalMove, MoveError
 from engine.core.moves import Field, Id, Move, OneOf
 
@@ -138,6 +139,8 @@ class Game:
     # a phase (Maudit Mot Dit: each clue), besides a seat newly waited on.
     pace: dict[str, tuple[int, int]] = field(default_factory=dict)
     clock_skip: Callable[[State, int], None] | None = None
+    # The audience (engine/core/audience.py): what members pick and what scores; None: they watch.
+    audience: Audience | None = None
     moment: Callable[[State], Any] = lambda state: None
     # The view fields that change on most moves and that screens draw in live spots, redrawn from
     # the push with no rerun (a count of cards given): the header's, and the game's own.

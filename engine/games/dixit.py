@@ -372,6 +372,7 @@ GAME = Game(
     skip=_skip,
     clock_skip=_clock_skip,
     pace=family.PACE,
+    audience=family.AUDIENCE,
     kick=_kick,
     content=content,
     min_cards=lambda options, seats: min_cards(seats),

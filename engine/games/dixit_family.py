@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+from engine.core.audience import Audience, count
 from engine.core.errors import BadOptions, IllegalMove
 from engine.core.moves import Id, Many, Text, Whole
 
@@ -130,3 +131,30 @@ def alternative(state: dict, seat: int, rnd: random.Random) -> dict | None:
         other["red_vote"] = rnd.choice([p["position"] for p in other["table"]])
         changed = True
     return other if changed else None
+
+
+# ---- the audience (RULES.md §6): while the players vote, members pick the storyteller's card ------
+
+
+def _audience_picks(view: dict, mine: list[dict]) -> list[dict]:
+    if view.get("phase") != "vote":
+        return []
+    return [{"type": "pick", "position": p["position"]} for p in view.get("table", [])]
+
+
+def _audience_score(entry: dict, picks: dict) -> tuple[dict, dict]:
+    """1 point for the storyteller's card. In Odyssey's Party, where the storyteller lays no card of
+    their own, the card to find is the one they voted red (App decision)."""
+    found = {p["position"] for p in entry["table"] if p["owner"] == entry["storyteller"]}
+    if not found and entry.get("red_vote") is not None:
+        found = {entry["red_vote"]}
+    chosen = {member: mine[-1]["position"] for member, mine in picks.items() if mine}
+    return {m: int(position in found) for m, position in chosen.items()}, count(chosen.values())
+
+
+AUDIENCE = Audience(
+    picks=_audience_picks,
+    slot=lambda pick: "card",
+    score=_audience_score,
+    does="While the players vote, pick the card you think is the storyteller's: 1 point when you are right.",
+)

@@ -39,6 +39,7 @@ from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, score_winners
 from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
+from engine.games import maudit_audience
 from engine.games import maudit_words as words
 
 RULES_VERSION = "2"  # 2: a host's end mid-round writes the round that changed the scores
@@ -682,6 +683,7 @@ GAME = Game(
     turn_word="round",
     skippable=skippable,
     skip=_skip,
+    audience=maudit_audience.AUDIENCE,
     pace={"choose": (45, 25), "clues": (90, 45), "verdict": (30, 20), "spell": (30, 15)},
     moment=lambda state: len(state["clues"]),  # each clue gives the table a fresh deadline
     kick=_kick,

@@ -82,7 +82,7 @@ from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMove
 from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
 from engine.core.moves import Field, Flag, Many, Maybe, Move, Number, OneOf, SeatNo, Whole
-from engine.games import pictomania_play
+from engine.games import pictomania_audience, pictomania_play
 
 RULES_VERSION = "1"
 ROUNDS = 4
@@ -705,6 +705,7 @@ GAME = Game(
     turn_word="round",
     skippable=waiting_for,
     skip=_skip,
+    audience=pictomania_audience.audience(NUMBERS),
     pace={"words": (45, 30), "draw": (150, 90)},  # one deadline for drawing and guessing together
     kick=_kick,
     content=content,

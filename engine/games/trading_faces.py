@@ -50,6 +50,7 @@ from engine.core import rng
 from engine.core.errors import IllegalMove
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, scores_outcome
 from engine.core.moves import Move, OneOf, Whole
+from engine.games import trading_faces_audience
 
 RULES_VERSION = "1"
 EMOTIONS = (
@@ -563,6 +564,7 @@ GAME = Game(
     turn_word="turn",
     skippable=waiting_for,
     skip=_skip,
+    audience=trading_faces_audience.audience(EMOTIONS),
     pace={"pass": (45, 25), "face": (30, 15), "peek": (45, 25), "decide": (30, 15)},  # face: each guesser
     kick=_kick,
     variants=({"variant": "classic"}, {"variant": "memory"}),

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import json
 
-SCHEMA = """
+from engine.store.audience import SCHEMA as AUDIENCE_SCHEMA
+from engine.store.audience import TABLES as AUDIENCE_TABLES
+from engine.store.audience import AudienceRows
+
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS rooms (
   code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, language TEXT NOT NULL,
   seed BIGINT NOT NULL, host_hash TEXT NOT NULL, status TEXT NOT NULL, version BIGINT NOT NULL,
@@ -70,6 +75,8 @@ CREATE TABLE IF NOT EXISTS records (
 );
 CREATE INDEX IF NOT EXISTS records_in_order ON records (ended_at, code, game_no, game);
 """
+    + AUDIENCE_SCHEMA
+)
 
 # A room's row stays small, so a move that bumps its version rewrites a few bytes; the game's state
 # lives in `snapshots`, written now and then (engine/tables.py). `rooms.state` is no longer written.
@@ -107,7 +114,7 @@ MIGRATE = (
 )
 
 
-class SqlStore:
+class SqlStore(AudienceRows):
     MARK = "?"
     BLOB = "BLOB"  # the type of binary columns in SCHEMA
     ROOM_LOCK = ""  # appended to the room's read inside a move's transaction
@@ -349,7 +356,7 @@ class SqlStore:
 
     def drop_room(self, conn, code: str) -> None:
         """An abandoned lobby: nothing was played in it."""
-        for table in ("asks", "bots", "seats", "snapshots", "clocks", "room_origins", "rooms"):
+        for table in ("asks", "bots", "seats", "snapshots", "clocks", "room_origins", *AUDIENCE_TABLES, "rooms"):
             self._run(conn, f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:

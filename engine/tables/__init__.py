@@ -14,6 +14,10 @@ Host actions take the host token: `kick`, `skip`, `end`, `play_again`; and for t
 `resume`, `more_time` and `set_pace`. `tick()` makes the clock's skips that are due, by the time
 `clock()` gives where it is set (`with tables.clock(lambda: "2026-11-25T10:00:00+00:00"): ...`).
 
+The audience (`create_room(..., options={"audience": bool, "audience_max": 100})`):
+`join_audience(code, name)` -> a `Member` (code, id, token, name); `audience_view`,
+`audience_legal` and `audience_submit(code, id, token, pick)`, like a seat's.
+
 Each game's move vocabulary is the `Move` specs of its module in engine/games (and its docstring);
 `legal()` lists every move a seat may submit now, complete, with free-text fields set to None.
 
@@ -26,7 +30,8 @@ The package, by responsibility: `base` (the store, locks, the clock, tokens, the
 the one way a room is changed), `state` (this process's copy of a room's state), `views`, `play`
 (the move path), `rooms` (rooms, seats, the host's laptop), `bots` (computer players' seats) and
 `archive` (saved games, statistics rows, keepsakes), `deadlines` (the pace clock's deadlines,
-kept with the room) and `pace` (the clock acting, and the host's controls of it).
+kept with the room), `pace` (the clock acting, and the host's controls of it) and `audience`
+(members beside the seats: their picks and points, never in the game's move log).
 """
 
 from __future__ import annotations
@@ -69,6 +74,13 @@ from engine.tables.base import (  # noqa: F401
     refusals_only,
     store,
     watch_other_processes,
+)
+from engine.tables.audience import (  # noqa: F401
+    Member,
+    audience_legal,
+    audience_submit,
+    audience_view,
+    join_audience,
 )
 from engine.tables.bots import (  # noqa: F401
     add_bot,

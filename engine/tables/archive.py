@@ -14,6 +14,7 @@ from engine.core import (
 from engine.core.game import score_winners
 from engine.core.moves import is_whole
 from engine.games import GAMES
+from engine.tables import audience
 from engine.tables.base import _LOG, _room, normalise_code, refusals_only, store
 from engine.tables.state import _state
 
@@ -164,6 +165,7 @@ def _build_record(conn, room: dict, now: str) -> dict:
         "final_scores": result["final_scores"],
         "winners": result.get("winners", score_winners(result["final_scores"])),
         "ended_by_host": bool(state.get("ended_by_host")),
+        **audience.record_fields(conn, room["code"], room["game_no"], game, turns),
         **result.get("record", {}),
     }
 

@@ -29,7 +29,7 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
-from engine.tables import deadlines
+from engine.tables import audience, deadlines
 from engine.tables.state import SNAPSHOT_CHARS_PER_MOVE, SNAPSHOT_EVERY, _forget, _under_way
 
 
@@ -115,6 +115,8 @@ def _apply_locked(
     for turn in range(closed, len(state["history"])):  # stamped as turns close, never replayed
         store().add_turn_end(conn, code, game_no, turn, now)
     deadlines.settle(conn, code, game_no, game, state, now)
+    if len(state["history"]) > closed:
+        audience.reveal(conn, code, game_no, game, state, closed)
     finished = game.outcome(state) is not None
     due = seq - kept.saved_seq >= max(SNAPSHOT_EVERY, kept.saved_size // SNAPSHOT_CHARS_PER_MOVE)
     if due or finished or actor == "host" or len(state["history"]) > closed:

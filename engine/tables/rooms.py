@@ -42,7 +42,7 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
-from engine.tables import deadlines
+from engine.tables import audience, deadlines
 from engine.tables.play import _apply
 from engine.tables.state import _forget
 
@@ -70,6 +70,7 @@ def create_room(
     if options is not None and not isinstance(options, dict):
         raise BadOptions("Those game options are not valid.")
     options, paced = deadlines.settings(options)  # the pace clock's options are the room's, not the game's
+    options, watched = audience.settings(options)  # so are the audience's
     merged = GAMES[game].check_options({**options, "language": language})
     host_token = secrets.token_urlsafe(16)
     if seed is not None and not is_whole(seed):
@@ -104,6 +105,8 @@ def create_room(
             store().note_origin(conn, code, origin.id, origin.address, origin.here, now)
             if paced["pace"] != "off" or paced["skip_quiet"]:
                 store().put_clock(conn, code, deadlines.new_clock(paced))
+            if watched != {"open": True, "cap": audience.CAP}:
+                store().put_audience_room(conn, code, watched["open"], watched["cap"])
         return Room(code, host_token)
     raise TableError("Could not find a free room code; try again.")
 

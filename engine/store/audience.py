@@ -1,0 +1,86 @@
+"""The audience's rows (engine/tables/audience.py): members, their picks beside the game (never in
+its move log), and what each reveal scored. Mixed into the SQL store."""
+
+from __future__ import annotations
+
+import json
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS members (
+  code TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL, joined_at TEXT NOT NULL,
+  PRIMARY KEY (code, id)
+);
+CREATE TABLE IF NOT EXISTS member_picks (
+  code TEXT NOT NULL, game_no INTEGER NOT NULL, turn INTEGER NOT NULL, member TEXT NOT NULL, slot TEXT NOT NULL,
+  pick TEXT NOT NULL, made_at TEXT NOT NULL, PRIMARY KEY (code, game_no, turn, member, slot)
+);
+CREATE TABLE IF NOT EXISTS reveals (
+  code TEXT NOT NULL, game_no INTEGER NOT NULL, turn INTEGER NOT NULL, counts TEXT NOT NULL, points TEXT NOT NULL,
+  PRIMARY KEY (code, game_no, turn)
+);
+CREATE TABLE IF NOT EXISTS audience_rooms (code TEXT PRIMARY KEY, open BOOLEAN NOT NULL, cap INTEGER NOT NULL);
+"""
+TABLES = ("members", "member_picks", "reveals", "audience_rooms")
+
+
+class AudienceRows:
+    def _run(self, conn, sql: str, params=()):
+        raise NotImplementedError
+
+    def members(self, code: str, conn=None) -> list[dict]:
+        rows = self._run(
+            conn, "SELECT id, name, token_hash, joined_at FROM members WHERE code = ? ORDER BY joined_at, id", (code,)
+        )
+        return [dict(r) for r in rows]
+
+    def insert_member(self, conn, code: str, member: str, name: str, token_hash: str, at: str) -> None:
+        self._run(
+            conn,
+            "INSERT INTO members (code, id, name, token_hash, joined_at) VALUES (?, ?, ?, ?, ?)",
+            (code, member, name, token_hash, at),
+        )
+
+    def member_picks(self, code: str, game_no: int, turn: int, conn=None) -> list[dict]:
+        rows = self._run(
+            conn,
+            "SELECT member, slot, pick FROM member_picks WHERE code = ? AND game_no = ? AND turn = ? "
+            "ORDER BY made_at, member, slot",
+            (code, game_no, turn),
+        )
+        return [{"member": r["member"], "slot": r["slot"], "pick": json.loads(r["pick"])} for r in rows]
+
+    def put_pick(self, conn, code: str, game_no: int, turn: int, member: str, slot: str, pick: dict, at: str) -> None:
+        self._run(
+            conn,
+            "INSERT INTO member_picks (code, game_no, turn, member, slot, pick, made_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (code, game_no, turn, member, slot) DO UPDATE SET pick = excluded.pick, made_at = excluded.made_at",
+            (code, game_no, turn, member, slot, json.dumps(pick), at),
+        )
+
+    def put_reveal(self, conn, code: str, game_no: int, turn: int, counts: dict, points: dict) -> None:
+        self._run(
+            conn,
+            "INSERT INTO reveals (code, game_no, turn, counts, points) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (code, game_no, turn) DO UPDATE SET counts = excluded.counts, points = excluded.points",
+            (code, game_no, turn, json.dumps(counts), json.dumps(points)),
+        )
+
+    def reveals(self, code: str, game_no: int, conn=None) -> list[dict]:
+        rows = self._run(
+            conn,
+            "SELECT turn, counts, points FROM reveals WHERE code = ? AND game_no = ? ORDER BY turn",
+            (code, game_no),
+        )
+        return [{"turn": r["turn"], "counts": json.loads(r["counts"]), "points": json.loads(r["points"])} for r in rows]
+
+    def audience_room(self, code: str, conn=None) -> dict | None:
+        row = self._run(conn, "SELECT open, cap FROM audience_rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None else {"open": bool(row["open"]), "cap": row["cap"]}
+
+    def put_audience_room(self, conn, code: str, open_: bool, cap: int) -> None:
+        self._run(
+            conn,
+            "INSERT INTO audience_rooms (code, open, cap) VALUES (?, ?, ?) "
+            "ON CONFLICT (code) DO UPDATE SET open = excluded.open, cap = excluded.cap",
+            (code, bool(open_), cap),
+        )

@@ -1,0 +1,226 @@
+"""The audience: people beside the seats who pick along with the players and score points of their
+own, never the players'. What they pick and what scores is each game's (`Game.audience`,
+engine/core/audience.py); this module keeps their names, links, picks and points (the store's
+`members`, `member_picks` and `reveals`), beside the game and never in its move log: a pick neither
+changes the game nor bumps the room's version (the screens' live spots hear of it).
+
+A member's link is their identity, as a seat's is: `?room=CODE&member=ID&token=...`. Their view is
+the shared screen's (no secret of any seat) plus their own picks and points. Picks stay secret from
+everyone until the turn (round, face) they belong to closes; then `reveal` scores them, in the
+transaction of the move that closed it, and the record keeps the counts.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from engine.core import (
+    SHARED,
+    BadOptions,
+    BadToken,
+    IllegalMove,
+    NameTaken,
+    NotStarted,
+    RoomFull,
+    TableError,
+    table_view,
+)
+from engine.core.moves import is_whole
+from engine.games import GAMES
+from engine.push import live
+from engine.tables.base import _hash, _lock, _now, _room, _token_ok, refusals_only, store
+from engine.tables.state import _under_way
+
+CAP = 100  # members a room takes unless its host chose otherwise
+CAP_MOST = 500
+SETTINGS = ("audience", "audience_max")
+
+
+@dataclass(frozen=True)
+class Member:
+    code: str
+    id: str
+    token: str
+    name: str
+
+
+def settings(options: dict) -> tuple[dict, dict]:
+    """A room's options split into the game's and the audience's: open (default on) and its cap."""
+    options = dict(options)
+    open_ = options.pop("audience", True)
+    cap = options.pop("audience_max", CAP)
+    if not isinstance(open_, bool):
+        raise BadOptions("The audience is either on or off.")
+    if not is_whole(cap) or not 1 <= cap <= CAP_MOST:
+        raise BadOptions("An audience takes from 1 to {most} people.", most=CAP_MOST)
+    return options, {"open": open_, "cap": cap}
+
+
+def _setting(code: str, conn=None) -> dict:
+    return store().audience_room(code, conn) or {"open": True, "cap": CAP}
+
+
+@refusals_only
+def join_audience(code: str, name: str) -> Member:
+    """A new member, in the lobby or during a game. Same name rules as seats; no name twice in a
+    room, seats included."""
+    from engine.tables.rooms import clean_name  # rooms imports this module for its settings
+
+    name = clean_name(name)
+    code = _room(code)["code"]
+    with _lock(code):
+        with store().transaction() as conn:
+            setting = _setting(code, conn)
+            if not setting["open"]:
+                raise TableError("This room has no audience: ask the host for a seat instead.")
+            members = store().members(code, conn)
+            if len(members) >= setting["cap"]:
+                raise RoomFull("The audience is full ({count} people).", count=len(members))
+            taken = [m["name"] for m in members] + [s["name"] for s in store().seats(code, conn)]
+            if any(t.casefold() == name.casefold() for t in taken):
+                raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
+            member, token = secrets.token_urlsafe(6), secrets.token_urlsafe(16)
+            store().insert_member(conn, code, member, name, _hash(token), _now())
+    live.refresh(code)  # the wall counts its audience in a live spot
+    return Member(code, member, token, name)
+
+
+def _member(code: str, member, token, conn=None) -> dict:
+    found = (
+        next((m for m in store().members(code, conn) if m["id"] == member), None) if isinstance(member, str) else None
+    )
+    if found is None or not _token_ok(token, found["token_hash"]):
+        raise BadToken("member")
+    return found
+
+
+def _mine(code: str, game_no: int, turn: int, member: str, conn=None) -> list[dict]:
+    return [p["pick"] for p in store().member_picks(code, game_no, turn, conn) if p["member"] == member]
+
+
+def points(code: str, game_no: int, conn=None) -> dict[str, int]:
+    """Each member's points in this game so far."""
+    total: dict[str, int] = {}
+    for reveal in store().reveals(code, game_no, conn):
+        for member, earned in reveal["points"].items():
+            total[member] = total.get(member, 0) + earned
+    return total
+
+
+def _may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> tuple[list[dict], list[dict]]:
+    """(the picks this member may make now, those they made in this turn)."""
+    if game.audience is None or state is None or game.outcome(state) is not None:
+        return [], []
+    if not game.audience.applies(state["options"]):
+        return [], []
+    mine = _mine(room["code"], room["game_no"], len(state["history"]), member, conn)
+    return game.audience.picks(table_view(game, state, SHARED), mine), mine
+
+
+@refusals_only
+def audience_view(code: str, member: str, token: str) -> dict:
+    """The shared screen's view, and under `member` this member's own: name, points in this game,
+    picks in this turn, the picks they may make now and what members do in this game."""
+    from engine.tables.views import view
+
+    room = _room(code)
+    found = _member(room["code"], member, token)
+    shown = dict(view(room["code"]))
+    game = GAMES[room["game"]]
+    state = None
+    if room["status"] != "lobby":
+        with _lock(room["code"]):
+            state = _under_way(room).state
+    may, mine = _may_pick(game, room, state, member)
+    shown["member"] = {
+        "id": member,
+        "name": found["name"],
+        "points": points(room["code"], room["game_no"]).get(member, 0),
+        "picks": mine,
+        "may_pick": may,
+        "does": game.audience.does if game.audience else "",
+    }
+    return shown
+
+
+@refusals_only
+def audience_legal(code: str, member: str, token: str) -> list[dict]:
+    return audience_view(code, member, token)["member"]["may_pick"]
+
+
+@refusals_only
+def audience_submit(code: str, member: str, token: str, move: dict) -> int:
+    """A member's pick, kept beside the game until its turn closes. Returns how many picks this
+    member holds in this turn. A pick that is not on offer now is refused and changes nothing."""
+    if not isinstance(move, dict):
+        raise IllegalMove("That pick is not possible now.")
+    room = _room(code)
+    code = room["code"]
+    game = GAMES[room["game"]]
+    audience = game.audience
+    with _lock(code):
+        with store().transaction() as conn:
+            room = _room(code, conn)
+            _member(code, member, token, conn)
+            if audience is None:
+                raise IllegalMove("Nothing to pick in this game: follow it on the shared screen.")
+            if room["status"] != "playing":
+                raise NotStarted("The game has not started yet: picks open when the players play.")
+            state = _under_way(room, conn).state
+            may, _mine_now = _may_pick(game, room, state, member, conn)
+            pick = _checked(game, move, may)
+            turn = len(state["history"])
+            store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, _now())
+            held = len(_mine(code, room["game_no"], turn, member, conn))
+    live.refresh(code)  # how many have picked: the wall's live spot
+    return held
+
+
+def _checked(game, move: dict, may: list[dict]) -> dict:
+    """The pick as offered (free text filled in and trimmed), or a refusal in the member's words."""
+    if not may:
+        raise IllegalMove("Nothing to pick right now: wait for the next moment to pick.")
+    text = game.audience.text if game.audience else {}
+    for offered in may:
+        if set(move) != set(offered):
+            continue
+        if all(move[k] == v for k, v in offered.items() if k not in text):
+            pick = dict(offered)
+            for field, most in text.items():
+                typed = move.get(field)
+                if not isinstance(typed, str) or not typed.strip():
+                    raise IllegalMove("Type an answer first.")
+                if len(typed) > most:
+                    raise IllegalMove("An answer can be at most {most} characters.", most=most)
+                pick[field] = typed.strip()
+            return pick
+    raise IllegalMove("That pick is not possible now.")
+
+
+def reveal(conn, code: str, game_no: int, game, state: dict, closed: int) -> None:
+    """In the transaction of a move that closed turns `closed`..: score the members' picks of each."""
+    if game.audience is None or not game.audience.applies(state["options"]):
+        return
+    if not store().members(code, conn):
+        return
+    for turn in range(closed, len(state["history"])):
+        picks: dict[str, list[dict]] = {}
+        for p in store().member_picks(code, game_no, turn, conn):
+            picks.setdefault(p["member"], []).append(p["pick"])
+        earned, counts = game.audience.score(state["history"][turn], picks)
+        store().put_reveal(conn, code, game_no, turn, counts, {m: n for m, n in earned.items() if n})
+
+
+def record_fields(conn, code: str, game_no: int, game, turns: list[dict]) -> dict:
+    """The record's `audience` (names and points, highest first) and each turn's `audience_picks`
+    (DESIGN.md), in place on `turns`."""
+    members = store().members(code, conn)
+    scored = points(code, game_no, conn)
+    for reveal_ in store().reveals(code, game_no, conn):
+        if reveal_["turn"] < len(turns):
+            turns[reveal_["turn"]]["audience_picks"] = reveal_["counts"]
+    ranked = sorted(
+        ({"name": m["name"], "points": scored.get(m["id"], 0)} for m in members), key=lambda m: -m["points"]
+    )
+    return {"audience": ranked}
