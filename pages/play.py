@@ -7,7 +7,7 @@ import streamlit as st
 from engine import tables
 from engine.core import BadToken, SobremesaError
 from engine.push.glance import Watched
-from pages import clock, push, ui
+from pages import audience, clock, push, ui
 from pages.i18n import _, language_menu, room_language
 from pages.screens import SCREENS
 
@@ -37,12 +37,16 @@ def join_form() -> None:
             names=joined,
         )
     )
-    if view["status"] != "lobby":
-        rejoin_form()
+    asking = st.session_state.get("asking")
+    if view["status"] != "lobby" and asking and asking["code"] == code:
+        rejoin_form()  # waiting for the host to let them back in
         return
+    seats_left = view["status"] == "lobby" and len(view["names"]) < view["seats_allowed"][1]
     with st.form("name"):
         name = st.text_input(_("Your name"), max_chars=tables.NAME_MAX, key="join-name")
-        if st.form_submit_button(_("Take a seat"), type="primary", use_container_width=True):
+        if not seats_left:  # the seats are taken: the audience comes first
+            audience.join_button(view, name, first=True)
+        elif st.form_submit_button(_("Take a seat"), type="primary", use_container_width=True):
             try:
                 seat = tables.join(code, name)
             except SobremesaError as exc:
@@ -50,6 +54,11 @@ def join_form() -> None:
             else:
                 st.query_params.update({"room": code, "seat": str(seat.seat), "token": seat.token})
                 st.rerun()
+        if seats_left:
+            audience.join_button(view, name, first=False)
+    if view["status"] != "lobby":
+        with st.expander(_("Were you playing? Ask for your seat back"), expanded=bool(st.session_state.get("flash"))):
+            rejoin_form()
 
 
 def rejoin_form() -> None:
@@ -142,6 +151,10 @@ if not code:
     st.stop()
 if not token:
     join_form()
+    st.stop()
+if params.get("member"):  # a member of the audience: their link is their identity, like a seat's
+    st.fragment(audience.member_screen)(code, params["member"], token)
+    language_menu()
     st.stop()
 
 

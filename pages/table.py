@@ -7,7 +7,7 @@ import streamlit as st
 from engine import tables
 from engine.push.glance import Watched
 from engine.core import SobremesaError
-from pages import clock, hostkey, push, ui
+from pages import audience, clock, hostkey, push, ui
 from pages.i18n import N_, _, language_menu, n_
 from pages.screens import SCREENS
 
@@ -113,6 +113,7 @@ def join_panel(view: dict, qr_width: int = 220) -> None:
     st.html(
         f"<div class='sm-join'><div class='sm-url' style='font-size:max(.86rem, {fit})'>{ui.esc(typed)}</div></div>"
     )
+    st.html(f"<div class='sm-waiting'>{audience.size_spot(view)}</div>")
 
 
 def lobby(view: dict) -> None:
@@ -440,6 +441,10 @@ def body(view: dict) -> None:
         render.table(view)
     with side:
         clock.wall(view)
+        shown = audience.top_line(view) if view["status"] == "finished" and view.get("audience_top") else ""
+        shown = shown or audience.reveal_line(view)
+        if shown:
+            st.html(f"<div class='sm-big'><div class='sm-waiting'>{shown}</div></div>")
         join_panel(view)
         seats_panel(view)
         if is_host:

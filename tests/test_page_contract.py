@@ -67,6 +67,8 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
     game = GAMES[name]
     room = tables.create_room(name, options=variant, seed=11)
     seats = [tables.join(room.code, n) for n in NAMES[:players]]
+    member = tables.join_audience(room.code, "Lu")  # a member of the audience is a viewer like the wall
+    member_seen = set()
     turn = 0
     own = {"held": 0, "shown": 0}  # moments a seat held secrets, and those its own page showed them
 
@@ -84,7 +86,20 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
             if state is not None and viewer is not None and game.secrets(state, viewer):
                 own["held"] += 1
                 own["shown"] += bool(leaked(text, game.secrets(state, viewer)))
+        if where in ("the lobby", "the end"):
+            look_member(where)
         turn += 1
+
+    def look_member(where: str) -> None:
+        """The member's phone, in the lobby, at the end, and the first time it has a pick to make
+        in each moment (after a pick: the page then shows it)."""
+        picks = tables.audience_legal(room.code, member.id, member.token)
+        if picks and not any(p.get("answer", "") is None for p in picks):
+            tables.audience_submit(room.code, member.id, member.token, random.Random(where).choice(picks))
+        lang = LANGS[turn % len(LANGS)]
+        text = render("play", lang, room=room.code, member=member.id, token=member.token)
+        check(text, lang, tables.state_of(room.code), game, None, f"{where} as a member of the audience")
+        member_seen.add(where)
 
     look("the lobby")
     tables.start(room.code, room.host_token)
@@ -98,6 +113,8 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
         if moment not in seen:
             seen.add(moment)
             look(f"{moment}")
+        if f"{moment} picks" not in member_seen and tables.audience_legal(room.code, member.id, member.token):
+            look_member(f"{moment} picks")
         if history >= 1:
             break
         waiting = view["waiting_for"]
@@ -117,5 +134,7 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
     if tables.view(room.code)["status"] == "playing":
         tables.end(room.code, room.host_token)
     look("the end")
+    if game.audience is not None and game.audience.applies(game.check_options(variant)):
+        assert len(member_seen) >= 3, f"the member's phone was seen only at {member_seen}"
     # The search sees secrets on a page: a seat's own page shows them (its hand, its word).
     assert own["shown"] or not own["held"], "no seat's own secrets were ever found on its own page"

@@ -78,6 +78,7 @@ from engine.tables.base import (  # noqa: F401
 from engine.tables.audience import (  # noqa: F401
     Member,
     audience_legal,
+    audience_size,
     audience_submit,
     audience_view,
     join_audience,

@@ -224,3 +224,34 @@ def record_fields(conn, code: str, game_no: int, game, turns: list[dict]) -> dic
         ({"name": m["name"], "points": scored.get(m["id"], 0)} for m in members), key=lambda m: -m["points"]
     )
     return {"audience": ranked}
+
+
+def header(room: dict) -> dict:
+    """What every view says of the audience, changed only by a move (the reveals are made in one):
+    the counts of the last turn revealed, and once the game is over the audience's top three."""
+    code, game_no = room["code"], room["game_no"]
+    if room["status"] == "lobby":
+        return {"audience_reveal": None, "audience_top": []}
+    reveals = store().reveals(code, game_no)
+    last = reveals[-1] if reveals else None
+    top: list = []
+    if room["status"] == "finished":
+        scored = points(code, game_no)
+        names = {m["id"]: m["name"] for m in store().members(code)}
+        top = sorted(
+            ({"name": names[m], "points": p} for m, p in scored.items() if m in names and p), key=lambda m: -m["points"]
+        )[:3]
+    return {
+        "audience_reveal": None if last is None else {"turn": last["turn"], "counts": last["counts"]},
+        "audience_top": top,
+    }
+
+
+@refusals_only
+def audience_size(code: str) -> dict:
+    """How many members the room has now, whether it takes more, and its cap (the join page and
+    the wall's live spot ask; joining bumps no version)."""
+    room = _room(code)
+    setting = _setting(room["code"])
+    count = len(store().members(room["code"]))
+    return {"open": setting["open"], "cap": setting["cap"], "count": count, "full": count >= setting["cap"]}

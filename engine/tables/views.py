@@ -12,7 +12,7 @@ from engine.core import (
     table_view,
 )
 from engine.games import GAMES
-from engine.tables import deadlines
+from engine.tables import audience, deadlines
 from engine.tables.base import BOT_MARK, _hash, _lock, _probed, _proves, _room, _seat, refusals_only, store
 from engine.tables.state import _states_guard, _under_way
 
@@ -164,6 +164,7 @@ def _build_view(room: dict, seats: list, seat) -> dict:
         "handed": [b["seat"] for b in robots if not b["seated"]],
         "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(room["code"])}),
         **deadlines.header(room["code"]),  # deadline, paused, left, pace, skip_quiet
+        **audience.header(room),  # audience_reveal, audience_top
     }
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])

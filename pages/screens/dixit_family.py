@@ -318,3 +318,38 @@ def wall_body(view, hint: str | None, turn_width: int) -> None:
     if view.get("last_turn") and phase != "vote":
         turn_result(view, view["last_turn"], min_width=turn_width, big=True)
     scoreboard(view)
+
+
+# ---- the audience (pages/audience.py) -----------------------------------------------------------
+
+
+def member(view, offered: list[dict], mine: list[dict], act) -> None:
+    """While the players vote: the table's cards, and the member taps the storyteller's (again to
+    change their mind, until the reveal)."""
+    show_phrase(view)
+    picked = mine[-1]["position"] if mine else None
+    st.markdown("### " + _("Which card is the storyteller's?"))
+    if picked is not None:
+        st.success(_("Your pick: card {card}. You can change it until the cards are revealed.", card=picked))
+    cards = [
+        {"id": p["card"], "label": str(p["position"]), "glow": p["position"] == picked}
+        for p in view["table"]
+        if {"type": "pick", "position": p["position"]} in offered
+    ]
+    card_grid(
+        cards,
+        key="member-pick",
+        pick=1,
+        button=_("This one is the storyteller's"),
+        min_width=110,
+        nonce=f"member-{view['history_length']}-{picked}",
+        on_pick=lambda ids: act(
+            {"type": "pick", "position": next(p["position"] for p in view["table"] if p["card"] == ids[0])}
+        ),
+    )
+
+
+def audience_line(counts: dict, view) -> str:
+    """ "card 2: 5 · card 4: 3": how many members picked each card (plain text)."""
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], int(kv[0])))
+    return " · ".join(_("card {card}: {count}", card=card, count=count) for card, count in ranked)

@@ -552,3 +552,6 @@ def _opponent(view, act, seat) -> None:
         st.caption(_("You said {holder} is too slow. A majority gives them a spell.", holder=ui.esc(holder)))
     if view.get("last") and phase == "choose":
         st.html(_result_html(view, view["last"]))
+
+
+from pages.screens.maudit_audience import audience_line, member  # noqa: E402, F401  (pages/audience.py)

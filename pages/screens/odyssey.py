@@ -27,6 +27,7 @@ from pages.screens.dixit_family import (
     winners_line,
     winning_teams,
 )
+from pages.screens.dixit_family import audience_line, member  # noqa: F401  (the audience: pages/audience.py)
 
 PITCH = N_("Dixit Odyssey — 3 to 12 players, with Party and Team variants")
 

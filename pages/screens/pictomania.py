@@ -413,3 +413,6 @@ def _finish(view, act, done: bool) -> None:
 
 def _token_name(token) -> str:
     return _("Black token {token}", token=token) if token is not None else _("No black token")
+
+
+from pages.screens.pictomania_audience import audience_line, member  # noqa: E402, F401  (pages/audience.py)

@@ -12,6 +12,7 @@ from engine import tables
 from engine.pictures.trading_faces import card_back_svg, face_svg
 from pages import ui
 from pages.i18n import N_, _, n_
+from pages.screens import trading_faces_audience
 from pages.screens.kit import name_of, waiting_line, waiting_spot, wall_status, winners_line
 
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
@@ -520,3 +521,14 @@ def _memory_phone(view, act, seat) -> None:
         on_click=act,
         args=({"type": "end_turn"},),
     )
+
+
+# ---- the audience (pages/audience.py, pages/screens/trading_faces_audience.py) -------------------
+
+
+def member(view, offered, mine, act) -> None:
+    trading_faces_audience.member(view, offered, mine, act, label, name_of)
+
+
+def audience_line(counts: dict, view) -> str:
+    return trading_faces_audience.audience_line(counts, view, label)

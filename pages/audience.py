@@ -1,0 +1,129 @@
+"""The audience on the pages, the same for every game: joining it, a member's phone (their pick,
+their points, and the public table), and the wall's audience lines. What a member picks is drawn by
+the game's screen (`member(view, act)` in pages/screens/<game>.py, given the picks on offer); the
+counts at a reveal by its `audience_line(counts, view)`. A game without them gets plain buttons."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine import tables
+from engine.core import SobremesaError
+from pages import push, ui
+from pages.i18n import N_, _, n_
+from pages.screens import SCREENS
+
+WATCH = N_("Follow the game on the shared screen: there is nothing to pick in this one.")
+
+
+def does(view) -> str:
+    """One line under Join the audience: what members do in this game."""
+    game = tables.games()[view["game"]]
+    if game.audience is None or not game.audience.applies(view["options"]):
+        return _(WATCH)
+    return _(game.audience.does)
+
+
+def join_button(view, name: str, first: bool) -> bool:
+    """The join page's Join the audience button (a form's), with its line; on a tap the member's
+    link takes over the tab. Returns whether it was shown."""
+    try:
+        size = tables.audience_size(view["code"])
+    except SobremesaError:
+        return False
+    if not size["open"]:
+        st.caption(_("This room has no audience."))
+        return False
+    if size["full"]:
+        st.caption(_("The audience is full ({count} people).", count=size["count"]))
+        return False
+    if st.form_submit_button(
+        "👀 " + _("Join the audience"), type="primary" if first else "secondary", use_container_width=True
+    ):
+        try:
+            member = tables.join_audience(view["code"], name)
+        except SobremesaError as exc:
+            st.error(ui.esc(ui.refusal(exc)))
+        else:
+            st.query_params.update({"room": view["code"], "member": member.id, "token": member.token})
+            st.rerun()
+    st.caption(ui.esc(does(view)))
+    return True
+
+
+def member_screen(code: str, member: str, token: str) -> None:
+    """A member's phone: name, points, what they may pick now, then the public table."""
+    try:
+        view = tables.audience_view(code, member, token)
+    except SobremesaError as exc:
+        st.error(ui.esc(ui.refusal(exc)), icon="🚪")
+        st.page_link("pages/play.py", label=_("Join this room again"), query_params={"room": code}, icon="👀")
+        return
+    ui.room_language(view["language"])
+    me = view["member"]
+    st.markdown(
+        _(
+            "**{name}** · {points} · audience · room {code}",
+            name=ui.esc(me["name"]),
+            points=ui.points(me["points"]),
+            code=ui.esc(code),
+        )
+    )
+    ui.flash()
+    screen = SCREENS[view["game"]]
+    if view["status"] == "lobby":
+        st.info(_("You're in the audience. The game starts when the host says so."), icon="👀")
+        st.caption(ui.esc(does(view)))
+    elif view["status"] == "playing":
+
+        def act(pick: dict) -> bool:
+            return ui.attempt(tables.audience_submit, code, member, token, pick)
+
+        if me["may_pick"]:
+            (getattr(screen, "member", None) or buttons)(view, me["may_pick"], me["picks"], act)
+        else:
+            st.caption(ui.esc(does(view)))
+    if view.get("audience_top") and view["status"] == "finished":
+        st.markdown(top_line(view))
+    if view["status"] != "lobby":
+        screen.table(view)  # the public table, as the shared screen shows it
+    push.listen(code, view["version"], key="member", ticket=ui.ticket(code))
+
+
+def buttons(view, offered: list[dict], mine: list[dict], act) -> None:
+    """The picks on offer as plain buttons, for a game whose screen draws none of its own."""
+    for i, pick in enumerate(offered):
+        shown = ", ".join(f"{v}" for k, v in pick.items() if k != "type")
+        st.button(shown, key=f"member-pick-{i}", use_container_width=True, on_click=act, args=(pick,))
+
+
+def top_line(view) -> str:
+    """The audience's top three, for the wall and the members' phones at the end."""
+    best = " · ".join(f"{ui.esc(m['name'])} {ui.points(m['points'])}" for m in view.get("audience_top") or [])
+    return "👀 " + _("Best in the audience: {names}", names=best)
+
+
+def reveal_line(view) -> str:
+    """How the audience picked at the last reveal (plain text, escaped here), while that turn is the
+    last one closed; a game's screen words the counts (`audience_line`)."""
+    shown = view.get("audience_reveal")
+    if not shown or shown["turn"] != view.get("history_length", 0) - 1 or not shown["counts"]:
+        return ""
+    line = getattr(SCREENS[view["game"]], "audience_line", None)
+    counts = shown["counts"]
+    text = line(counts, view) if line else ", ".join(f"{k}: {v}" for k, v in counts.items())
+    return ui.esc("👀 " + _("The audience: {counts}", counts=text))
+
+
+def size_spot(view) -> str:
+    """The wall's audience, beside the QR code: how many, drawn again when someone joins (a live
+    spot: joining bumps no version)."""
+    return push.spot(view, "audience", _size)
+
+
+def _size(view) -> str:
+    try:
+        count = tables.audience_size(view["code"])["count"]
+    except SobremesaError:
+        return ""
+    return ui.esc("👀 " + n_("{n} in the audience", "{n} in the audience", count)) if count else ""

@@ -1,0 +1,74 @@
+"""The audience on the pages, for every game of GAMES: the join page offers Join the audience (first
+once the seats are taken or the game has started, with its line for the game), a member's link
+opens their phone, the wall counts them, shows how they picked at the reveal and their best at the
+end; a room without an audience says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import tables
+from engine.games import GAMES
+from tests.test_pages import run, shown, text_of
+
+pytestmark = pytest.mark.usefixtures("plain_cards")
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lea"]
+
+
+def html_of(at) -> str:
+    return shown("".join(h.proto.body for h in at.get("html")))
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_joining_the_audience_when_the_seats_are_taken(name):
+    game = GAMES[name]
+    variant = game.variants[0]
+    room = tables.create_room(name, options=variant)
+    most = game.seat_range(game.check_options(variant))[1]
+    for n in NAMES[:most]:
+        tables.join(room.code, n)
+    page = run("play", room=room.code)
+    labels = [b.label for b in page.button]
+    assert labels[0].endswith("Join the audience") and not any(label == "Take a seat" for label in labels)
+    page.text_input(key="join-name").input("Lu")
+    page.button[0].click().run()
+    assert page.query_params.get("member") and page.query_params.get("token")
+    member = run("play", room=room.code, member=page.query_params["member"], token=page.query_params["token"])
+    assert "Lu" in text_of(member) and "audience" in text_of(member)
+    wall = run("table", room=room.code)
+    assert "1 in the audience" in html_of(wall)
+
+
+def test_a_room_without_an_audience_and_a_stale_member_link_say_so():
+    room = tables.create_room("dixit", options={"audience": False})
+    for n in NAMES[:3]:
+        tables.join(room.code, n)
+    page = run("play", room=room.code)
+    assert "This room has no audience." in text_of(page)
+    assert not any(b.label.endswith("Join the audience") for b in page.button)
+    stale = run("play", room=room.code, member="nobody", token="old")
+    assert "audience link is not valid" in text_of(stale)
+
+
+def test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end():
+    room = tables.create_room("dixit", seed=4)
+    seats = [tables.join(room.code, n) for n in NAMES[:3]]
+    lu = tables.join_audience(room.code, "Lu")
+    tables.start(room.code, room.host_token)
+    tables.submit(room.code, 0, seats[0].token, {"type": "claim"})
+    hand = tables.view(room.code, 0, seats[0].token)["hand"]
+    tables.submit(room.code, 0, seats[0].token, {"type": "tell", "card": hand[0], "phrase": "sea"})
+    for s in seats[1:]:
+        v = tables.view(room.code, s.seat, s.token)
+        tables.submit(room.code, s.seat, s.token, {"type": "give", "cards": v["hand"][: v["gives_per_player"]]})
+    story = next(p["position"] for p in tables.state_of(room.code)["table"] if p["owner"] == 0)
+    member = run("play", room=room.code, member=lu.id, token=lu.token)
+    assert "Which card is the storyteller's?" in text_of(member)
+    tables.audience_submit(room.code, lu.id, lu.token, {"type": "pick", "position": story})
+    assert f"Your pick: card {story}" in text_of(run("play", room=room.code, member=lu.id, token=lu.token))
+    for s in seats[1:]:
+        tables.submit(room.code, s.seat, s.token, tables.legal(room.code, s.seat, s.token)[0])
+    assert f"The audience: card {story}: 1" in html_of(run("table", room=room.code))
+    assert "1 point" in text_of(run("play", room=room.code, member=lu.id, token=lu.token))
+    tables.end(room.code, room.host_token)
+    assert "Best in the audience: Lu 1 point" in html_of(run("table", room=room.code))
