@@ -79,7 +79,7 @@ def member_screen(code: str, member: str, token: str) -> None:
         def act(pick: dict) -> bool:
             return ui.attempt(tables.audience_submit, code, member, token, pick)
 
-        if me["may_pick"]:
+        if me["may_pick"] or me["picks"]:  # what they may pick now, or what they picked (secret still)
             (getattr(screen, "member", None) or buttons)(view, me["may_pick"], me["picks"], act)
         else:
             st.caption(ui.esc(does(view)))

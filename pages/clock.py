@@ -72,7 +72,7 @@ def wall(view) -> None:
     """The wall's clock: the countdown and the skips' reasons, both live."""
     st.html(
         f"<div class='sm-big sm-clockbox'>{push.spot(view, 'clock', countdown, tag='div')}"
-        f"<div class='sm-waiting'>{push.spot(view, 'clock-why', why)}</div></div>"
+        f"<div class='sm-aside'>{push.spot(view, 'clock-why', why)}</div></div>"
     )
 
 

@@ -113,7 +113,7 @@ def join_panel(view: dict, qr_width: int = 220) -> None:
     st.html(
         f"<div class='sm-join'><div class='sm-url' style='font-size:max(.86rem, {fit})'>{ui.esc(typed)}</div></div>"
     )
-    st.html(f"<div class='sm-waiting'>{audience.size_spot(view)}</div>")
+    st.html(f"<div class='sm-aside'>{audience.size_spot(view)}</div>")
 
 
 def lobby(view: dict) -> None:
@@ -444,7 +444,7 @@ def body(view: dict) -> None:
         shown = audience.top_line(view) if view["status"] == "finished" and view.get("audience_top") else ""
         shown = shown or audience.reveal_line(view)
         if shown:
-            st.html(f"<div class='sm-big'><div class='sm-waiting'>{shown}</div></div>")
+            st.html(f"<div class='sm-big'><div class='sm-aside'>{shown}</div></div>")
         join_panel(view)
         seats_panel(view)
         if is_host:

@@ -54,6 +54,9 @@ CSS = """
   .sm-big .sm-phase { font-size: 2rem; }
   .sm-big .sm-seat { font-size: 1.45rem; }
   .sm-big .sm-waiting { font-size: 1.4rem; }
+  /* Beside the table, in the waiting line's type: why the clock skipped someone, the audience. */
+  .sm-aside { font-size: 1.05rem; color: #6b5a4e; }
+  .sm-big .sm-aside { font-size: 1.4rem; }
   .sm-score { font-weight: 800; margin-left: auto; }
   /* The pace clock (pages/clock.py): large on the wall, red in its last seconds. */
   .sm-clock { font-size: 1.6rem; font-weight: 800; line-height: 1.3; font-variant-numeric: tabular-nums; color: #3d3027; }

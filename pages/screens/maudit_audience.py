@@ -10,15 +10,19 @@ from pages.i18n import _, n_
 
 
 def member(view, offered: list[dict], mine: list[dict], act) -> None:
-    clue = offered[0]["clue"]
-    st.markdown("### " + _("Your answer after clue {n}", n=clue))
     if mine:
         said = ", ".join(p["answer"] for p in mine)
         st.caption(ui.esc(_("Your answers so far (secret until the round ends): {answers}", answers=said)))
+    if not offered:
+        st.info(_("Answer sent. Wait for the next clue."), icon="✅")
+        return
+    clue = offered[0]["clue"]
+    st.markdown("### " + _("Your answer after clue {n}", n=clue))
     with st.form(f"member-answer-{view['history_length']}-{clue}", clear_on_submit=True):
         typed = st.text_input(_("One answer for this clue"), max_chars=40)
         if st.form_submit_button(_("Send my answer"), type="primary", use_container_width=True):
             act({"type": "answer", "clue": clue, "answer": typed})
+            st.rerun(scope="fragment")  # a pick bumps no version: this phone shows it at once
 
 
 def audience_line(counts: dict, view) -> str:
