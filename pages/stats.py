@@ -243,7 +243,7 @@ def replay_tab(archive: stats.Archive, ids) -> None:
         charts.show_turn(record, at - 1, names)
 
 
-def players_tab(archive: stats.Archive, summary) -> None:
+def players_tab(archive: stats.Archive, summary, ids) -> None:
     if summary.empty:
         st.info(_("No results in the selected games."))
         return
@@ -268,8 +268,25 @@ def players_tab(archive: stats.Archive, summary) -> None:
         column_config={labels["win_rate"]: st.column_config.ProgressColumn(format="%d%%", min_value=0, max_value=100)},
     )
     _download(_("Players (CSV)"), summary, "sobremesa-players.csv")
+    audience_table(archive, ids)
     if ui.is_local_request():
         merge_names(archive)
+
+
+def audience_table(archive: stats.Archive, ids) -> None:
+    """The best audience readers in the selected games (members' points never enter the players')."""
+    readers = stats.audience_summary(archive, list(ids))
+    if readers.empty:
+        return
+    st.subheader("👀 " + _("Best audience readers"))
+    labels = {
+        "member": _("Member"),
+        "games": _("Games watched"),
+        "points": _("Points"),
+        "avg_points": _("Points per game"),
+        "best": _("Best game"),
+    }
+    st.dataframe(readers.rename(columns=labels), hide_index=True, width="stretch")
 
 
 def merge_names(archive: stats.Archive) -> None:
@@ -365,7 +382,7 @@ def main() -> None:
     sections = [
         lambda: archive_tab(archive, ids),
         lambda: replay_tab(archive, ids),
-        lambda: players_tab(archive, summary),
+        lambda: players_tab(archive, summary, ids),
     ]  # run only when some game matches
     sections += [
         lambda name=name: family_tab(name, _families(signature, aliases, chosen_ids, archive).get(name))

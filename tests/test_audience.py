@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from engine import tables
+from engine import stats, tables
 from engine.core import SobremesaError
 from engine.games import GAMES
 from tests import kit
@@ -119,6 +119,12 @@ def check_the_audience(case, members):
     assert {m["name"]: m["points"] for m in record["audience"]} == {names[m]: points[m] for m in names}
     if members == 40:
         assert sum(points.values()) > 0 or not picked, "forty members and nobody ever scored"
+        # The statistics' best audience readers, from the rows packed when the game was saved.
+        archive = stats.from_rows(tables.stat_rows())
+        readers = stats.audience_summary(archive, archive.games.index).set_index("member")
+        assert {n: int(readers.loc[n, "points"]) for n in names.values()} == {names[m]: points[m] for m in names}
+        unwatched = archive.games.index[archive.games["room"] != room.code]  # the same game, nobody watching
+        assert len(unwatched) == 1 and stats.audience_summary(archive, unwatched).empty, "a filter let others in"
 
 
 def test_joining_and_picking_refuse_clearly_and_change_nothing():

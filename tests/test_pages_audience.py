@@ -72,3 +72,15 @@ def test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end():
     assert "1 point" in text_of(run("play", room=room.code, member=lu.id, token=lu.token))
     tables.end(room.code, room.host_token)
     assert "Best in the audience: Lu 1 point" in html_of(run("table", room=room.code))
+
+
+def test_the_statistics_show_the_best_audience_readers():
+    from tests.test_pages_stats import open_tab
+    from tests.test_pages_stats import run as stats_page
+
+    test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end()  # a saved game: Lu scored 1
+    page = open_tab(stats_page(), "🏆 Players")
+    readers = next(d.value for d in page.dataframe if "Member" in d.value.columns)
+    assert readers.to_dict("records") == [
+        {"Member": "Lu", "Games watched": 1, "Points": 1, "Points per game": 1.0, "Best game": 1}
+    ]

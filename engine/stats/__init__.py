@@ -3,6 +3,7 @@
     archive = stats.prepare(tables.records(), tables.player_aliases())   # once per archive version
     ids = stats.select(archive, games=["dixit"], start=date(...), end=date(...), players=["Ana"])
     stats.player_summary(archive, ids)                       # wins, average score and placement
+    stats.audience_summary(archive, ids)                     # the best audience readers
     stats.summaries(archive, ids)                            # {family: {aggregate: DataFrame}}
     stats.score_history(record, archive.names_of(game_id))   # cumulative score per turn, one game
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from engine.stats.archive import (
     Archive,
+    audience_summary,
     canonical_keys,
     from_rows,
     player_summary,
@@ -30,6 +32,7 @@ from engine.stats.registry import FAMILIES, family_of, members
 
 __all__ = [
     "Archive",
+    "audience_summary",
     "canonical_keys",
     "from_rows",
     "player_summary",

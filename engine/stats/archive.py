@@ -71,6 +71,7 @@ class Archive:
     frames: dict  # family name -> {frame name: DataFrame}
     seat_players: SeatPlayers
     raw_names: list = field(default_factory=list)  # by game_id: the names by seat, as typed
+    audience: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["game_id", "member", "points"]))
 
     def names_of(self, game_id: int) -> list[str]:
         """The persons in a game, by seat (display names after merges)."""
@@ -136,7 +137,10 @@ def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
     person, people = pd.factorize(results["player"], sort=True, use_na_sentinel=False)
     seat_players = SeatPlayers(offsets, results["player"].to_numpy(dtype=object), person, people.array)
     raw_names = [r["name"][o : o + n] for o, n in bounds]
-    return Archive(games, results, frames, seat_players, raw_names)
+    watched = [(gid, name, points) for gid, members in enumerate(columns["audience"]) for name, points in members]
+    audience = pd.DataFrame(watched, columns=["game_id", "member", "points"])
+    audience["key"] = [player_key(name) for name in audience["member"]]
+    return Archive(games, results, frames, seat_players, raw_names, audience)
 
 
 def _name_people(results: pd.DataFrame, aliases: dict) -> None:
@@ -215,6 +219,24 @@ def player_summary(archive: Archive, ids, bots: bool = False) -> pd.DataFrame:
     out["avg_score"] = out["avg_score"].round(2)
     out["avg_placement"] = out["avg_placement"].round(2)
     return out.sort_values(["wins", "games", "player"], ascending=[False, False, True], ignore_index=True)[SUMMARY]
+
+
+AUDIENCE_SUMMARY = ["member", "games", "points", "avg_points", "best"]
+
+
+def audience_summary(archive: Archive, ids) -> pd.DataFrame:
+    """The best audience readers over the selected games: per person (one name, whatever its case
+    or spaces), the games they watched, their points in all, on average and at best."""
+    a = archive.audience
+    a = a[a["game_id"].isin(ids)]
+    if a.empty:
+        return pd.DataFrame(columns=AUDIENCE_SUMMARY)
+    out = a.groupby("key").agg(
+        member=("member", "first"), games=("game_id", "nunique"), points=("points", "sum"), best=("points", "max")
+    )
+    out["avg_points"] = (out["points"] / out["games"]).round(2)
+    out = out.sort_values(["points", "avg_points", "member"], ascending=[False, False, True], ignore_index=True)
+    return out[AUDIENCE_SUMMARY]
 
 
 def score_history(record: dict, names: list[str]) -> pd.DataFrame:

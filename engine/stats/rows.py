@@ -78,6 +78,8 @@ def pack(record: dict) -> bytes:
             "game": game,
             "results": results,
             "frames": frames,
+            # the audience's names and points (games saved before it, or nobody watching: none)
+            **({"audience": [[m["name"], m["points"]] for m in record["audience"]]} if record.get("audience") else {}),
         },
         separators=(",", ":"),
     ).encode()
@@ -139,6 +141,7 @@ def unpack(blobs: list[bytes]) -> tuple[dict, dict, dict]:
     headers = json.loads(b"[" + b",".join([blob[4 : 4 + size] for blob, size in zip(blobs, sizes)]) + b"]")
     game_rows = [h["game"] for h in headers]
     games = {key: [g.get(key) for g in game_rows] for key in GAME_FIELDS}
+    games["audience"] = [h.get("audience", []) for h in headers]
     r = [h["results"] for h in headers]
     counts = np.fromiter(map(len, (x["name"] for x in r)), dtype=np.int64, count=len(r))
     total = int(counts.sum())
