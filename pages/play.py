@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import streamlit as st
 
 from engine import tables
@@ -184,6 +186,15 @@ def out_of_play(view: dict, seat: int) -> bool:
     return False
 
 
+def share_seat(seat: int) -> None:
+    """Two people, one seat: this phone shows its seat's link as a QR code (here only: the link is
+    the seat), and another phone scanned from it plays for the same seat."""
+    with st.expander("📱 " + _("Share this seat")):
+        link = ui.link("play", room=code, seat=seat, token=token)
+        st.html(ui.qr_svg(link, 220, _("QR code of this seat's link")))
+        st.caption(_("Scan it with a second phone to play this seat together. Whoever taps first plays for the seat."))
+
+
 @st.fragment
 def phone() -> None:
     view = seat_view()
@@ -193,8 +204,24 @@ def phone() -> None:
     seen = Watched(view)  # what this screen reads: a move that changes none of it need not rerun it
     drawn = flashed = False
 
+    rendered_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
     def act(move: dict) -> bool:
-        return ui.attempt(tables.submit, code, seat, token, move)
+        """A move; when it is refused because this seat's other phone played first (two phones
+        share a seat), a note says so, not an error: the page shows what was played."""
+        try:
+            tables.submit(code, seat, token, move)
+            return True
+        except SobremesaError as exc:
+            try:
+                first = tables.played_since(code, seat, token, rendered_at)
+            except SobremesaError:
+                first = False
+            if first:
+                st.session_state["shared-note"] = True
+            else:
+                st.session_state["flash"] = ui.refusal(exc)
+            return False
 
     try:
         room_language(seen["language"])
@@ -208,6 +235,9 @@ def phone() -> None:
             )
         )
         flashed = ui.flash()  # shown once: the next move's rerun takes it away
+        if st.session_state.pop("shared-note", None):
+            st.info(_("Your seat's other phone played first: here is what it played."), icon="📱")
+            flashed = True  # this render reruns on the next move, which takes the note away
         if seen["status"] == "lobby":  # the same wait for every game
             seated = _("You're in as {name}.", name=ui.esc(seen["names"][seat]))
             st.html(
@@ -219,6 +249,7 @@ def phone() -> None:
             if seen["status"] == "playing":
                 clock.phone(seen)
             SCREENS[view["game"]].player(seen, act)
+        share_seat(seat)
         drawn = True
     finally:  # mounted last: its render means the whole fragment has rendered this version
         awake = seen["status"] == "playing" and bool(seen.get("waiting_on_you"))

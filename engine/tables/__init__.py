@@ -100,6 +100,7 @@ from engine.tables.pace import (  # noqa: F401
 from engine.tables.play import (  # noqa: F401
     end,
     legal,
+    played_since,
     skip,
     submit,
 )

@@ -157,3 +157,12 @@ def skip(code: str, host_token: str, target: int) -> int:
 @refusals_only
 def end(code: str, host_token: str) -> int:
     return _apply(code, {"type": "end", "seat": None}, actor="host", host_token=host_token)
+
+
+@refusals_only
+def played_since(code: str, seat: int, token: str, since: str) -> bool:
+    """Whether this seat made a move after `since` (ISO-8601): a phone whose move was refused asks,
+    to tell "the seat's other phone played first" (two phones share a seat) from a real refusal."""
+    room = _room(code)
+    _seat(room, seat, token)
+    return any(m["actor"] == str(seat) and m["at"] > since for m in store().moves(room["code"], room["game_no"]))

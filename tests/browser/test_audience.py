@@ -145,3 +145,44 @@ def test_the_join_link_with_every_seat_taken_offers_the_audience_first_in_each_l
         expect(buttons.first).to_have_text(re.compile(button), timeout=WAIT)
         expect(page.get_by_text(line)).to_be_visible()
         page.context.close()
+
+
+def test_two_phones_share_a_seat_and_the_first_tap_counts(serve, browser):
+    srv = serve("app.py")
+    room = room_with_seats(srv, "dixit")
+    code, tokens = room["code"], room["tokens"]
+    tables_call(
+        srv,
+        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
+        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
+        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'tell', 'card': v['hand'][0], 'phrase': 'sea'}})\n"
+        + "".join(
+            f"v = tables.view('{code}', {s}, '{tokens[s]}')\n"
+            f"tables.submit('{code}', {s}, '{tokens[s]}', {{'type': 'give', 'cards': v['hand'][:1]}})\n"
+            for s in (1, 2, 3)
+        )
+        + "print(0)",
+    )
+    link = f"{srv.url}/play?room={code}&seat=1&token={tokens[1]}"
+    first = phone(browser)
+    first.goto(link)
+    first.get_by_text("Share this seat").click(timeout=WAIT)  # the seat's QR code, on its own phone
+    expect(first.locator("svg, img[alt*='QR']").first).to_be_visible(timeout=WAIT)
+    second = phone(browser)
+    second.goto(link)
+    for page in (first, second):
+        expect(page.get_by_text("Vote for this card")).to_be_visible(timeout=WAIT)
+    # The second phone has not heard of the first one's vote yet when it taps (its socket is down).
+    second.evaluate(
+        """(code) => { const c = globalThis.__sobremesaPushRegistry.get(`${code}?seat=1`); c.closing = true; c.ws.close(); }""",
+        code,
+    )
+    pick_and_confirm(first, 0, enabled_only=True)
+    expect(first.get_by_text(re.compile("You voted for card"))).to_be_visible(timeout=WAIT)
+    pick_and_confirm(second, 1, enabled_only=True)
+    expect(second.get_by_text("Your seat's other phone played first: here is what it played.")).to_be_visible(
+        timeout=WAIT
+    )
+    expect(second.get_by_text(re.compile("You voted for card"))).to_be_visible(timeout=WAIT)
+    votes = tables_call(srv, f"print(json.dumps(tables.state_of('{code}')['votes']))")
+    assert len(votes["1"]) == 1, "both phones' votes counted"
