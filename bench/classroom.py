@@ -4,10 +4,11 @@
 
 One Dixit Odyssey room, 12 seats. The wall and 4 phones are real headless Chromium tabs; the other
 8 seats' phones are protocol screens (bench/screens.py: a real Streamlit session each, rerunning
-exactly when the page's listener would), and so are 40 more screens on seat links, which stand in
-for the audience until it exists: 1 + 12 + 40 screens, each running the real page on the server.
-`--stand-ins wall` opens the 40 on the shared screen instead, which is what an audience member sees
-of the table (a seat link reruns with its seat's own moves, which no audience member would).
+exactly when the page's listener would), and so are 40 audience members' phones, each joined
+through `tables.join_audience` and opened on its member link: 1 + 12 + 40 screens, each running
+the real page on the server. When a vote begins every member taps a card on their phone (its card
+grid, as a tap sends it): their picks add server CPU, not moves. `--stand-ins seat` or `wall`
+opens the 40 on seat links or on the shared screen instead (the figures from before the audience).
 
 Each move is a tap by the seat the table waits on first: in its Chromium tab (the tap's time is the
 page's own click event), or on its protocol screen (the widget's trigger, sent in a rerun of the
@@ -51,10 +52,9 @@ def main() -> None:
     ap.add_argument("--audience", type=int, default=40)
     ap.add_argument(
         "--stand-ins",
-        choices=["seat", "wall"],
-        default="seat",
-        help="what the audience's screens open until the audience exists: seat links (the issue's "
-        "stand-in), or the shared screen (what an audience member sees of the table)",
+        choices=["member", "seat", "wall"],
+        default="member",
+        help="what the 40 screens open: members' links (the audience), seat links or the shared screen",
     )
     args = ap.parse_args()
     data = tempfile.mkdtemp(prefix="sobremesa-bench-")
@@ -65,6 +65,7 @@ def main() -> None:
     srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(data) / "server.log").start()
     room = tables.create_room("odyssey", seed=11)
     seats = [tables.join(room.code, n) for n in (NAMES * 2)[: args.seats]]
+    members = [tables.join_audience(room.code, f"Member {i}") for i in range(args.audience)]
     tables.start(room.code, room.host_token)
     code = room.code
     link = [f"room={code}&seat={s.seat}&token={s.token}" for s in seats]
@@ -79,7 +80,9 @@ def main() -> None:
             for page in tabs:
                 page.evaluate("(c) => { window.__code = c; }", code)
             own = {seat: Screen(srv.port, "play", link[seat]) for seat in range(REAL_PHONES, args.seats)}
-            if args.stand_ins == "seat":
+            if args.stand_ins == "member":
+                crowd = [Screen(srv.port, "play", f"room={code}&member={m.id}&token={m.token}") for m in members]
+            elif args.stand_ins == "seat":
                 crowd = [Screen(srv.port, "play", link[i % args.seats]) for i in range(args.audience)]
             else:
                 crowd = [Screen(srv.port, "table", f"room={code}") for _ in range(args.audience)]
@@ -126,6 +129,9 @@ def main() -> None:
                             browser_delays.append(at - 1000 * tapped)
                 after = tables.view(code)
                 phased = after["phase"] != view["phase"] or len(after["history"]) != len(view["history"])
+                if phased and after["phase"] == "vote" and args.stand_ins == "member":
+                    for member in crowd:  # the audience picks while the players vote
+                        member.tap()
                 if phased:
                     shifts += 1
                     commit = min(s.pushed[version] for s in others if version in s.pushed)
@@ -145,7 +151,7 @@ def main() -> None:
     floor = shifts * (everyone - 1) / moves
     per_move = 1000 * cpu / moves
     print(
-        f"{everyone} screens (1 wall, {args.seats} seats, {args.audience} more on seat links); {moves} moves, {shifts} phase changes, {took:.0f} s"
+        f"{everyone} screens (1 wall, {args.seats} seats, {args.audience} on {args.stand_ins} screens); {moves} moves, {shifts} phase changes, {took:.0f} s"
     )
     print(
         f"server CPU: {cpu:.1f} s, {per_move:.0f} ms per player's move, {per_move / everyone:.1f} ms per move and screen"
@@ -158,6 +164,9 @@ def main() -> None:
         print(
             f"Chromium tabs, tap -> other tab shown: median {statistics.median(browser_delays):.0f} ms, p95 {pct(browser_delays, 95):.0f} ms"
         )
+    picks = sum(len(s.acted) for s in screens) - sum(len(s.acted) for s in own.values())
+    if args.stand_ins == "member":
+        print(f"audience picks: {picks} (no moves: they bump no version)")
     label = f"classroom, 1 + {args.seats} + {args.audience} on {args.stand_ins} {'links' if args.stand_ins == 'seat' else 'screens'}"
     figure(f"{label}: server CPU per player's move (ms)", f"{per_move:.0f}", "<= 80", per_move <= 80)
     p = pct(settle, 95) * 1000

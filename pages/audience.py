@@ -9,9 +9,10 @@ import streamlit as st
 
 from engine import tables
 from engine.core import SobremesaError
+from engine.push.glance import Watched
 from pages import push, ui
 from pages.i18n import N_, _, n_
-from pages.screens import SCREENS
+from pages.screens import SCREENS, kit
 
 WATCH = N_("Follow the game on the shared screen: there is nothing to pick in this one.")
 
@@ -59,8 +60,9 @@ def member_screen(code: str, member: str, token: str) -> None:
         st.error(ui.esc(ui.refusal(exc)), icon="🚪")
         st.page_link("pages/play.py", label=_("Join this room again"), query_params={"room": code}, icon="👀")
         return
-    ui.room_language(view["language"])
-    me = view["member"]
+    me = view.pop("member")  # the rest is the wall's view: what its signature covers
+    seen = Watched(view)  # what this phone reads: a move that changes none of it reruns nothing
+    ui.room_language(seen["language"])
     st.markdown(
         _(
             "**{name}** · {points} · audience · room {code}",
@@ -69,25 +71,48 @@ def member_screen(code: str, member: str, token: str) -> None:
             code=ui.esc(code),
         )
     )
-    ui.flash()
-    screen = SCREENS[view["game"]]
-    if view["status"] == "lobby":
+    flashed = ui.flash()
+    screen = SCREENS[seen["game"]]
+    seen.get("phase"), seen.get("history_length")  # what members may pick follows them: read, so watched
+    if seen["status"] == "lobby":
         st.info(_("You're in the audience. The game starts when the host says so."), icon="👀")
-        st.caption(ui.esc(does(view)))
-    elif view["status"] == "playing":
+        st.caption(ui.esc(does(seen)))
+    elif seen["status"] == "playing":
 
         def act(pick: dict) -> bool:
             return ui.attempt(tables.audience_submit, code, member, token, pick)
 
         if me["may_pick"] or me["picks"]:  # what they may pick now, or what they picked (secret still)
-            (getattr(screen, "member", None) or buttons)(view, me["may_pick"], me["picks"], act)
+            (getattr(screen, "member", None) or buttons)(seen, me["may_pick"], me["picks"], act)
         else:
-            st.caption(ui.esc(does(view)))
-    if view.get("audience_top") and view["status"] == "finished":
-        st.markdown(top_line(view))
-    if view["status"] != "lobby":
-        screen.table(view)  # the public table, as the shared screen shows it
-    push.listen(code, view["version"], key="member", ticket=ui.ticket(code))
+            st.caption(ui.esc(does(seen)))
+    if seen["status"] != "lobby":
+        public_table(seen)
+    # A member's own picks rerun this fragment themselves; the room's news reruns it only when a
+    # field it read changed (the wall's signature: members read what the wall reads, and more of it).
+    keys = None if flashed else seen.read()
+    push.listen(
+        code,
+        view["version"],
+        key="member",
+        ticket=ui.ticket(code),
+        watch=None if keys is None else (keys, tables.signature(view, None, keys)),
+    )
+
+
+def public_table(view) -> None:
+    """The public table, short: whom the room waits for (a live spot), the players' scores and, at
+    the end, the winners and the audience's best. The whole table is on the shared screen: a
+    member's phone is for picking, and it reruns with every phase change of a class-sized room
+    (bench/classroom.py), so it draws little."""
+    if view["status"] == "finished":
+        st.markdown("### " + ui.esc(kit.winners_line(view)))
+        if view.get("audience_top"):
+            st.markdown(top_line(view))
+    else:
+        kit.waiting_note(view)
+    ranked = sorted(zip(view["scores"], view["names"]), key=lambda sn: -sn[0])
+    st.caption(" · ".join(f"{ui.esc(name)} {score}" for score, name in ranked))
 
 
 def buttons(view, offered: list[dict], mine: list[dict], act) -> None:
@@ -118,12 +143,17 @@ def reveal_line(view) -> str:
 def size_spot(view) -> str:
     """The wall's audience, beside the QR code: how many, drawn again when someone joins (a live
     spot: joining bumps no version)."""
-    return push.spot(view, "audience", _size)
+    return push.spot(view, "audience", _size, view.get("history_length"))
 
 
-def _size(view) -> str:
+def _size(view, turn) -> str:
     try:
-        count = tables.audience_size(view["code"])["count"]
+        size = tables.audience_size(view["code"], turn)
     except SobremesaError:
         return ""
-    return ui.esc("👀 " + n_("{n} in the audience", "{n} in the audience", count)) if count else ""
+    if not size["count"]:
+        return ""
+    line = "👀 " + n_("{n} in the audience", "{n} in the audience", size["count"])
+    if size["picked"]:
+        line += " · " + n_("{n} has picked", "{n} have picked", size["picked"])
+    return ui.esc(line)

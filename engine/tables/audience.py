@@ -248,10 +248,20 @@ def header(room: dict) -> dict:
 
 
 @refusals_only
-def audience_size(code: str) -> dict:
-    """How many members the room has now, whether it takes more, and its cap (the join page and
-    the wall's live spot ask; joining bumps no version)."""
+def audience_size(code: str, turn: int | None = None) -> dict:
+    """How many members the room has now, whether it takes more, its cap and, given the turn (the
+    history's length), how many have picked in it (the join page and the wall's live spot ask:
+    joining and picking bump no version)."""
     room = _room(code)
     setting = _setting(room["code"])
     count = len(store().members(room["code"]))
-    return {"open": setting["open"], "cap": setting["cap"], "count": count, "full": count >= setting["cap"]}
+    picked = 0
+    if turn is not None and room["status"] == "playing":
+        picked = len({p["member"] for p in store().member_picks(room["code"], room["game_no"], turn)})
+    return {
+        "open": setting["open"],
+        "cap": setting["cap"],
+        "count": count,
+        "full": count >= setting["cap"],
+        "picked": picked,
+    }

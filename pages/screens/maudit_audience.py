@@ -18,6 +18,7 @@ def member(view, offered: list[dict], mine: list[dict], act) -> None:
         return
     clue = offered[0]["clue"]
     st.markdown("### " + _("Your answer after clue {n}", n=clue))
+    st.markdown(" · ".join(f"**{ui.esc(c['clue'])}**" for c in view["clues"]))  # the clues so far, public
     with st.form(f"member-answer-{view['history_length']}-{clue}", clear_on_submit=True):
         typed = st.text_input(_("One answer for this clue"), max_chars=40)
         if st.form_submit_button(_("Send my answer"), type="primary", use_container_width=True):
