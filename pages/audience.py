@@ -25,6 +25,26 @@ def does(view) -> str:
     return _(game.audience.does)
 
 
+def options() -> dict:
+    """The audience chosen when a room is created: room options beside the game's."""
+    open_ = st.checkbox(
+        _("Audience"),
+        value=True,
+        key="host-audience",
+        help=_("Past the seats, anyone can join the audience and pick along with the players for points of their own."),
+    )
+    if not open_:
+        return {"audience": False}
+    cap = st.number_input(
+        _("Most people in the audience"),
+        min_value=1,
+        max_value=tables.AUDIENCE_MOST,
+        value=100,
+        key="host-audience-max",
+    )
+    return {"audience": True, "audience_max": int(cap)}
+
+
 def join_button(view, name: str, first: bool) -> bool:
     """The join page's Join the audience button (a form's), with its line; on a tap the member's
     link takes over the tab. Returns whether it was shown."""

@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import i18n, tables
 from engine.core import SobremesaError
-from pages import clock, hostkey, ui
+from pages import audience, clock, hostkey, ui
 from pages.i18n import _, language_menu, lang
 from pages.screens import SCREENS
 
@@ -48,7 +48,7 @@ with host_col:
         index=list(i18n.NAMES).index(lang()),
         key="host-language",
     )
-    options = {**SCREENS[game].options(), **clock.options()}
+    options = {**SCREENS[game].options(), **clock.options(), **audience.options()}
     if st.button(_("Create the room"), type="primary", use_container_width=True, key="create-room"):
         try:
             room = tables.create_room(game, options=options, language=language, device=ui.device())

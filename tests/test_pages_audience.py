@@ -84,3 +84,15 @@ def test_the_statistics_show_the_best_audience_readers():
     assert readers.to_dict("records") == [
         {"Member": "Lu", "Games watched": 1, "Points": 1, "Points per game": 1.0, "Best game": 1}
     ]
+
+
+def test_the_start_page_sets_the_audience():
+    home = run("home")
+    home.number_input(key="host-audience-max").set_value(30).run()
+    next(b for b in home.button if b.label == "Create the room").click().run()
+    made = tables.open_rooms(limit=1)[0]
+    assert tables.audience_size(made["code"]) == {"open": True, "cap": 30, "count": 0, "full": False, "picked": 0}
+    home = run("home")
+    home.checkbox(key="host-audience").uncheck().run()
+    next(b for b in home.button if b.label == "Create the room").click().run()
+    assert tables.audience_size(tables.open_rooms(limit=1)[0]["code"])["open"] is False

@@ -75,6 +75,7 @@ from engine.tables.base import (  # noqa: F401
     store,
     watch_other_processes,
 )
+from engine.tables.audience import CAP_MOST as AUDIENCE_MOST  # noqa: F401
 from engine.tables.audience import (  # noqa: F401
     Member,
     audience_legal,

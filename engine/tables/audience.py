@@ -33,7 +33,7 @@ from engine.tables.base import _hash, _lock, _now, _room, _token_ok, refusals_on
 from engine.tables.state import _under_way
 
 CAP = 100  # members a room takes unless its host chose otherwise
-CAP_MOST = 500
+CAP_MOST = 500  # tables.AUDIENCE_MOST
 SETTINGS = ("audience", "audience_max")
 
 
