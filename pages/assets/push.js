@@ -69,14 +69,22 @@ function paintSpots(c, spots) {
     const sel = `[data-sm-spot="${CSS.escape(`${c.code}:${name}`)}"]`;
     for (const el of document.querySelectorAll(sel)) if (el.innerHTML !== html) el.innerHTML = html;
   }
+  watchClocks();
 }
 
 // The pace clock's countdown (pages/clock.py): the server drew it with the milliseconds left then
 // (`data-sm-left`); the browser counts down from when it first saw it, so no second costs a rerun,
-// and a phone whose own clock is wrong still counts right. Same words as clock.py's `shown`.
+// and a phone whose own clock is wrong still counts right. Same words as clock.py's `shown`. The
+// timer runs only while a countdown is on the page (a screen without a clock wakes for nothing).
+let clockTimer = null;
+function watchClocks() {
+  if (clockTimer === null && document.querySelector("[data-sm-left]")) clockTimer = setInterval(tickClocks, 250);
+}
 function tickClocks() {
   const now = performance.now();
-  for (const el of document.querySelectorAll("[data-sm-left]")) {
+  const shown = document.querySelectorAll("[data-sm-left]");
+  if (!shown.length) { clearInterval(clockTimer); clockTimer = null; return; }
+  for (const el of shown) {
     if (!el.dataset.smSeen) el.dataset.smSeen = String(now);
     const ms = Number(el.dataset.smLeft) - (now - Number(el.dataset.smSeen));
     const s = Math.max(0, Math.ceil(ms / 1000));
@@ -87,7 +95,6 @@ function tickClocks() {
     el.classList.toggle("sm-hurry", s <= 10);
   }
 }
-if (!globalThis.__sobremesaClock) globalThis.__sobremesaClock = setInterval(tickClocks, 250);
 
 // When each version was first on screen (a listener is mounted last in its fragment, so its render
 // means the whole fragment has rendered): what browser tests and benches wait on.
@@ -311,6 +318,7 @@ export default function (component) {
   // A screen's own timer (a round that closes 3 s after its word is found): one rerun, later.
   clearTimeout(m.wakeTimer); m.wakeTimer = null;
   if (data.rerun_in_ms != null) m.wakeTimer = setTimeout(() => { m.wakeTimer = null; rerun(c, m, Date.now()); }, Number(data.rerun_in_ms));
+  for (const ms of [50, 1000]) setTimeout(watchClocks, ms);  // the countdown this run drew, once it landed
   fire(c);  // a push may have arrived while this render was in flight
   return () => {
     clearTimeout(m.retryTimer); clearTimeout(m.wakeTimer); m.wakeTimer = null;

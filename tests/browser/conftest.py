@@ -180,3 +180,13 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True)
+def close_pages(request):
+    """Each test's pages close with it: the browser is the session's, and a page left open keeps
+    reconnecting to its stopped server (and polling), which slowed every later test."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
