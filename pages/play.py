@@ -59,7 +59,7 @@ def join_form() -> None:
         if seats_left:
             audience.join_button(view, name, first=False)
     if view["status"] != "lobby":
-        with st.expander(_("Were you playing? Ask for your seat back"), expanded=bool(st.session_state.get("flash"))):
+        with st.expander(_("Were you playing? Ask for your seat back"), expanded=True):
             rejoin_form()
 
 
