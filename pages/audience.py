@@ -93,7 +93,9 @@ def member_screen(code: str, member: str, token: str) -> None:
     )
     flashed = ui.flash()
     screen = SCREENS[seen["game"]]
-    seen.get("phase"), seen.get("history_length")  # what members may pick follows them: read, so watched
+    game = tables.games()[view["game"]]
+    for field in ("phase", "history_length", *(game.audience.reads if game.audience else ())):
+        seen.get(field)  # what members may pick follows these: read, so a change reruns this phone
     if seen["status"] == "lobby":
         st.info(_("You're in the audience. The game starts when the host says so."), icon="👀")
         st.caption(ui.esc(does(seen)))

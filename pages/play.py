@@ -211,10 +211,12 @@ def phone() -> None:
         share a seat), a note says so, not an error: the page shows what was played."""
         try:
             tables.submit(code, seat, token, move)
+            st.session_state["moved_at"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
             return True
         except SobremesaError as exc:
+            since = max(rendered_at, st.session_state.get("moved_at", ""))  # not this tab's own move
             try:
-                first = tables.played_since(code, seat, token, rendered_at)
+                first = tables.played_since(code, seat, token, since)
             except SobremesaError:
                 first = False
             if first:

@@ -20,7 +20,7 @@ from tests.test_pace import CASES, NAMES
 from tests.test_page_contract import leaked
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
-PICKS_PER_MOVE = 2.5  # members' picks between two players' moves, on average (at most one each)
+PICKS_PER_MOVE = 1.5  # members' picks between two players' moves, on average (at most one each)
 
 
 def play_game(case, members: int, moves=None):

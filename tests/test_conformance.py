@@ -51,7 +51,12 @@ def check_secrets(game, state, rnd, changed: list) -> None:
                 )
         changed.append(table_view(game, other, seat) != seen[seat])
     if game.audience is not None:  # an audience member sees the wall, and picks from it alone
-        offered = game.audience.picks(table_view(game, state, SHARED), [])
+        wall = table_view(game, state, SHARED)
+        offered = game.audience.picks(wall, [])
+        read = {k: wall.get(k) for k in game.audience.reads}
+        assert game.audience.picks({**{k: None for k in wall}, **read}, []) == offered, (
+            f"the audience's picks read more of the wall's view than Audience.reads says, in {state['phase']}"
+        )
         leaked = set().union(*(game.secrets(state, s) for s in range(state["players"]))) & kit.strings_in(offered)
         assert not leaked, f"an audience member is offered seats' secrets {sorted(leaked)[:3]} in {state['phase']}"
 

@@ -20,6 +20,8 @@ NAMES = ["Ana", "Bo", "Cy", "Di"]
 
 
 # ---- what a page shows -------------------------------------------------------------------------
+# Two phones share a seat (the audience issue): the second phone's refused move is a note.
+OTHER_PHONE = "Your seat's other phone played first: here is what it played."
 
 
 def word(emotion: str) -> str:
@@ -211,13 +213,13 @@ def test_passing_each_phone_shows_its_own_hand_and_nobody_elses(players):
         assert at.pills(key="tf-pick-1").options == [label(e) for e in EMOTIONS if e in hands[str(s.seat)]]
 
 
-def test_a_second_pass_from_a_stale_page_is_refused_in_words():
+def test_a_second_pass_from_the_seats_other_phone_is_a_note():
     r, seats = new_room(3, seed_without_sets(3))
     hands = state(r)["hands"]
     at = pick(phone(r, seats[1]), "tf-pick-0", hands["1"][0])
     tables.submit(r.code, 1, seats[1].token, {"type": "pass", "card": hands["1"][1]})  # from another tab
     tap(at, "tf-pass-0")
-    assert [shown(e.value) for e in at.error] == ["You have already passed a card: it is on its way."]
+    assert not at.error and OTHER_PHONE in [shown(i.value) for i in at.info]  # a note, not an error
     assert state(r)["passing"] == {"1": hands["1"][1]} and len(state(r)["hands"]["1"]) == len(hands["1"]) - 1
 
 
@@ -357,23 +359,23 @@ def test_a_face_is_on_the_makers_phone_only_then_revealed(players, maker):
     assert len(hands[str(maker)]) == DEAL[players] - 3 + 1  # the face-maker drew one card
 
 
-def test_a_guess_from_a_stale_page_is_refused_in_words():
+def test_a_guess_from_the_seats_other_phone_is_a_note():
     (r, seats, emotion), _ = rooms_with_a_face(3, 0)
     wrong = next(e for e in EMOTIONS if e != emotion)
     at = pick(phone(r, seats[1]), "tf-guess-0", wrong)
     tables.submit(r.code, 1, seats[1].token, {"type": "guess", "emotion": emotion})  # Bo, from another tab
     tap(at, "tf-guess-go-0")
-    assert [shown(e.value) for e in at.error] == ["There is no face to guess now."]
+    assert not at.error and OTHER_PHONE in [shown(i.value) for i in at.info]  # a note, not an error
     assert state(r)["history"][-1]["guesses"] == [{"guesser": 1, "emotion": emotion}]
 
 
-def test_a_stop_tapped_twice_is_refused_in_words():
+def test_a_stop_tapped_on_both_phones_of_a_seat_is_a_note():
     seed = seeds_with_one_set(3, 0, 1)[0]
     r, seats = new_room(3, seed)
     at = phone(r, seats[0])
     tables.submit(r.code, 0, seats[0].token, {"type": "stop"})  # the first tap, from another tab
     tap(at, "tf-stop")
-    assert [shown(e.value) for e in at.error] == ["You need three cards of the same emotion to call stop."]
+    assert not at.error and OTHER_PHONE in [shown(i.value) for i in at.info]  # a note, not an error
     assert "Make this face! No words, no hands." in text_of(at)
 
 

@@ -41,7 +41,7 @@ def test_a_player_who_lost_their_link_gets_their_seat_back_when_the_host_agrees(
     room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
     lost = run("play", room=room.code)  # scanned the QR code again on a new phone
     assert "Were you playing?" in text_of(lost)
-    lost.text_input[0].input("ana")
+    lost.text_input(key="rejoin-name").input("ana")
     next(b for b in lost.button if b.label == "Ask to come back in").click().run()
     assert not lost.exception
     assert "Asked to come back in as Ana" in "".join(h.proto.body for h in lost.get("html"))

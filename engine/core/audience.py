@@ -27,6 +27,8 @@ class Audience:
     score: Callable[[dict, Picks], tuple[dict[str, int], dict]]
     # What members do in this game, one line for the join page (translated by the pages).
     does: str = ""
+    # The wall view's fields `picks` reads: a member's phone reruns when one of them changes.
+    reads: tuple[str, ...] = ("phase",)
     # Whether these options give members anything to pick (Trading Faces' memory variant: no).
     applies: Callable[[dict], bool] = lambda options: True
     # Pick fields that carry free text (Maudit Mot Dit's answer), with their longest length.

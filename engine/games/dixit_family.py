@@ -155,6 +155,7 @@ def _audience_score(entry: dict, picks: dict) -> tuple[dict, dict]:
 AUDIENCE = Audience(
     picks=_audience_picks,
     slot=lambda pick: "card",
+    reads=("phase", "table"),
     score=_audience_score,
     does="While the players vote, pick the card you think is the storyteller's: 1 point when you are right.",
 )

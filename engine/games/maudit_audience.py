@@ -35,6 +35,7 @@ def score(entry: dict, picks_: dict) -> tuple[dict, dict]:
 AUDIENCE = Audience(
     picks=picks,
     slot=lambda pick: f"clue {pick['clue']}",
+    reads=("phase", "clues", "found"),
     score=score,
     text={"answer": ANSWER_MAX},
     does="After each clue, type one answer: 1 point if you find the word.",

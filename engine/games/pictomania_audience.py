@@ -30,6 +30,7 @@ def audience(numbers: tuple) -> Audience:
     return Audience(
         picks=lambda view, mine: picks(view, mine, numbers),
         slot=lambda pick: f"drawer {pick['drawer']}",
+        reads=("phase", "players", "out"),
         score=score,
         does="While the players draw, guess each drawing's number from the word cards: 1 point per right guess.",
     )

@@ -21,6 +21,7 @@ def audience(emotions: tuple) -> Audience:
     return Audience(
         picks=lambda view, mine: picks(view, mine, emotions),
         slot=lambda pick: "face",
+        reads=("phase", "face"),
         score=score,
         applies=lambda options: options.get("variant") != "memory",
         does="When a face is made, pick the emotion you see: 1 point when you are right.",
