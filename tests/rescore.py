@@ -7,21 +7,13 @@ from __future__ import annotations
 from collections import Counter
 
 from tests.test_dixit_rules import recompute_dixit
+from tests.test_maudit_rules import rescored
 from tests.test_odyssey_rules import recompute_scores
 from tests.test_pictomania_rules import recompute_round
 
 
 def _maudit(turns: list, seats: int) -> list[int]:
-    points, spells, curse = [0] * seats, [0] * seats, None
-    for r in turns:
-        for seat, p in r["scores"].items():
-            points[int(seat)] += p
-        for seat in r["slow_spells"] + ([r["spell_to"]] if r["spell_to"] is not None else []):
-            spells[seat] += 1
-        if r["curse_to"] is not None:
-            points[r["curse_to"]] = 0 if r["curse_wipe"] else points[r["curse_to"]]
-            curse = r["curse_to"]
-    return [p - s - (4 if curse == seat else 0) for seat, (p, s) in enumerate(zip(points, spells))]
+    return rescored({"players": seats, "history": turns})
 
 
 def _summed(turns: list, seats: int) -> list[int]:

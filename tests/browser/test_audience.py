@@ -24,6 +24,22 @@ def room_with_seats(srv, game: str, start: bool = True) -> dict:
     )
 
 
+def to_the_vote(srv, code: str, tokens: list) -> int:
+    """Ana tells, Bo, Cy and Di give, from another process: the vote. Returns the storyteller's position."""
+    return tables_call(
+        srv,
+        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
+        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
+        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'tell', 'card': v['hand'][0], 'phrase': 'sea'}})\n"
+        + "".join(
+            f"v = tables.view('{code}', {s}, '{tokens[s]}')\n"
+            f"tables.submit('{code}', {s}, '{tokens[s]}', {{'type': 'give', 'cards': v['hand'][:1]}})\n"
+            for s in (1, 2, 3)
+        )
+        + f"print(next(p['position'] for p in tables.state_of('{code}')['table'] if p['owner'] == 0))",
+    )
+
+
 def join_audience(browser, srv, code: str, name: str, button: str = "Join the audience"):
     page = phone(browser)
     page.goto(f"{srv.url}/play?room={code}")
@@ -41,18 +57,7 @@ def test_three_members_pick_the_storytellers_card_in_dixit(serve, browser):
     wall.goto(f"{srv.url}/table?room={code}")
     lu, mo = (join_audience(browser, srv, code, n) for n in ("Lu", "Mo"))
     expect(wall.locator("[data-sm-spot$=':audience']")).to_have_text("👀 2 in the audience", timeout=WAIT)
-    story = tables_call(  # Ana tells, Bo, Cy and Di give: the vote
-        srv,
-        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
-        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
-        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'tell', 'card': v['hand'][0], 'phrase': 'sea'}})\n"
-        + "".join(
-            f"v = tables.view('{code}', {s}, '{tokens[s]}')\n"
-            f"tables.submit('{code}', {s}, '{tokens[s]}', {{'type': 'give', 'cards': v['hand'][:1]}})\n"
-            for s in (1, 2, 3)
-        )
-        + f"print(next(p['position'] for p in tables.state_of('{code}')['table'] if p['owner'] == 0))",
-    )
+    story = to_the_vote(srv, code, tokens)
     ned = join_audience(browser, srv, code, "Ned")  # mid-game, during the vote
     for page in (lu, mo, ned):
         expect(page.get_by_text("Which card is the storyteller's?")).to_be_visible(timeout=WAIT)
@@ -151,18 +156,7 @@ def test_two_phones_share_a_seat_and_the_first_tap_counts(serve, browser):
     srv = serve("app.py")
     room = room_with_seats(srv, "dixit")
     code, tokens = room["code"], room["tokens"]
-    tables_call(
-        srv,
-        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'claim'}})\n"
-        f"v = tables.view('{code}', 0, '{tokens[0]}')\n"
-        f"tables.submit('{code}', 0, '{tokens[0]}', {{'type': 'tell', 'card': v['hand'][0], 'phrase': 'sea'}})\n"
-        + "".join(
-            f"v = tables.view('{code}', {s}, '{tokens[s]}')\n"
-            f"tables.submit('{code}', {s}, '{tokens[s]}', {{'type': 'give', 'cards': v['hand'][:1]}})\n"
-            for s in (1, 2, 3)
-        )
-        + "print(0)",
-    )
+    to_the_vote(srv, code, tokens)
     link = f"{srv.url}/play?room={code}&seat=1&token={tokens[1]}"
     first = phone(browser)
     first.goto(link)
