@@ -11,6 +11,7 @@ import streamlit as st
 from engine import tables
 from pages import push, ui
 from pages.i18n import N_, _
+from pages.screens import SCREENS
 
 PACES = {"off": N_("No clock"), "relaxed": N_("Relaxed"), "brisk": N_("Brisk")}
 HURRY = 10  # the last seconds, said plainly
@@ -96,8 +97,23 @@ def skipped_here(view, seat: int) -> str | None:
     return None
 
 
-def options() -> dict:
-    """The pace chosen when a room is created: room options beside the game's."""
+def lengths(game: str, pace: str, options: dict) -> str:
+    """Each timed phase's seconds at `pace`, in the game's own words and play order, for the game
+    and `options` chosen: "Tell: 90 s · Give a card: 60 s · Vote: 45 s". Empty with no clock."""
+    seconds = tables.games()[game].pace
+    if pace not in PACES or pace == "off" or not seconds:
+        return ""
+    screen = SCREENS[game]
+    names = screen.pace_names(options) if hasattr(screen, "pace_names") else getattr(screen, "PACE_NAMES", {})
+    at = list(PACES).index(pace) - 1  # (relaxed, brisk), as Game.pace keeps them
+    return " · ".join(
+        _("{phase}: {n} s", phase=_(name), n=seconds[phase][at]) for phase, name in names.items() if phase in seconds
+    )
+
+
+def options(game: str, chosen: dict) -> dict:
+    """The pace chosen when a room is created: room options beside the game's (`chosen`), with
+    how long each phase lasts at that pace."""
     pace = st.segmented_control(
         _("Pace"),
         list(PACES),
@@ -109,6 +125,7 @@ def options() -> dict:
     pace = pace or "off"
     if pace == "off":
         return {"pace": "off"}
+    st.caption(ui.esc(lengths(game, pace, chosen)))
     quiet = st.checkbox(
         _("Skip quiet players"),
         value=True,

@@ -48,7 +48,8 @@ with host_col:
         index=list(i18n.NAMES).index(lang()),
         key="host-language",
     )
-    options = {**SCREENS[game].options(), **clock.options(), **audience.options()}
+    chosen = SCREENS[game].options()
+    options = {**chosen, **clock.options(game, chosen), **audience.options()}
     if st.button(_("Create the room"), type="primary", use_container_width=True, key="create-room"):
         try:
             room = tables.create_room(game, options=options, language=language, device=ui.device())

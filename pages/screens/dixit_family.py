@@ -52,6 +52,9 @@ TEAMS = [
 
 RED = "🟥"
 
+# The start page's pace line (pages/clock.py): each timed phase in play order, in the game's words.
+PACE_NAMES = {"tell": N_("Tell"), "give": N_("Give a card"), "vote": N_("Vote")}
+
 CLAIM = N_("I have a phrase!")  # the claim button's label, which the wall's hint quotes
 
 # What the room does now, on the wall while it has no cards to show (shown through `hint_html`).

@@ -24,6 +24,13 @@ SYMBOL_ICONS = {
     "drop": "💧",
     "flame": "🔥",
 }
+# The start page's pace line (pages/clock.py): each clue gets its own deadline.
+PACE_NAMES = {
+    "choose": N_("Choose the word"),
+    "clues": N_("Each clue"),
+    "spell": N_("Give a spell"),
+    "verdict": N_("Judge the clues"),
+}
 SPELL, CURSE, BOX, SLOW = "🪄", "💀", "📦", "🐢"
 EFFECTS = {
     "keep_box": N_("📦 Found on its one clue: you keep the box for another round."),

@@ -28,6 +28,7 @@ from pages.screens.dixit_family import (
     winning_teams,
 )
 from pages.screens.dixit_family import audience_line, member  # noqa: F401  (the audience: pages/audience.py)
+from pages.screens.dixit_family import PACE_NAMES  # noqa: F401  (the start page's pace line)
 
 PITCH = N_("Dixit Odyssey — 3 to 12 players, with Party and Team variants")
 

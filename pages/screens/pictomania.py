@@ -19,6 +19,8 @@ _RULES = tables.games()["pictomania"].constants
 DECKS, SCORING_TOKENS, BLACK_TOKENS = _RULES["decks"], _RULES["scoring_tokens"], _RULES["black_tokens"]
 DECK_COLOURS = {"green": "#3F9E5A", "yellow": "#C99A06", "orange": "#E07B24", "red": "#C4473A"}
 # The deck ids stay ids (the options, the word files); people read these names.
+# The start page's pace line (pages/clock.py): one deadline for drawing and guessing together.
+PACE_NAMES = {"words": N_("Read the words"), "draw": N_("Draw and guess")}
 DECK_NAMES = {"green": N_("Green"), "yellow": N_("Yellow"), "orange": N_("Orange"), "red": N_("Red")}
 
 

@@ -17,6 +17,18 @@ from pages.screens.kit import name_of, waiting_line, waiting_spot, wall_status, 
 
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
 EMOTIONS = tables.games()["trading_faces"].constants["emotions"]
+# The start page's pace line (pages/clock.py), for the variant chosen: each guesser of a face
+# has their own deadline.
+VARIANT_PACE_NAMES = {
+    "classic": {"pass": N_("Pass a card"), "face": N_("Guess the face (each)")},
+    "memory": {"peek": N_("Lift a card"), "decide": N_("Flip or end the turn")},
+}
+
+
+def pace_names(options: dict) -> dict:
+    return VARIANT_PACE_NAMES["memory" if options.get("variant") == "memory" else "classic"]
+
+
 # The card words, marked here and translated where shown: word(emotion).
 WORDS = {
     "angry": N_("angry"),

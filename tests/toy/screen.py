@@ -8,6 +8,7 @@ from pages import ui
 from pages.screens import kit as reveal
 
 PITCH = "Pebbles: drop a pebble nobody else matches."
+PACE_NAMES = {"drop": "Drop a pebble"}  # the start page's pace line (pages/clock.py)
 
 
 def options() -> dict:
