@@ -40,7 +40,9 @@ async def card_image(request):
 
 
 def _watch() -> None:
-    from engine import presence, tables
+    from engine import laptop, presence, tables
+
+    laptop.key()  # made before the first page asks: the start command's link carries it
 
     tables.watch_other_processes()
     presence.watch()

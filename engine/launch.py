@@ -58,6 +58,18 @@ def phones_address(port: int) -> str:
         return address.base_url(port)
 
 
+def laptop_link(port: int) -> str:
+    """The start page with the laptop's key (engine.laptop): the browser that opens it is this
+    computer's. Without the database, the plain address."""
+    from engine import laptop
+
+    here = f"http://localhost:{port}"
+    try:
+        return laptop.adopt_link(here)
+    except Exception:
+        return here
+
+
 def announce(port: int, open_browser: bool, wait: float = 180.0) -> None:
     """Once the server answers: where to go, on this laptop and on the phones."""
     deadline = time.monotonic() + wait
@@ -65,11 +77,12 @@ def announce(port: int, open_browser: bool, wait: float = 180.0) -> None:
         if time.monotonic() > deadline:
             return
         time.sleep(0.25)
-    here = f"http://localhost:{port}"
+    here = laptop_link(port)
     lines = [
         "",
         "  Sobremesa is running.",
         f"  On this computer, open:   {here}",
+        "  (that link makes a browser this laptop's: it hosts, uploads and sees Statistics; keep it off the screen)",
         f"  Phones on the same Wi-Fi: {phones_address(port)}",
         "  (the shared screen shows this address as a QR code; stop with Ctrl+C)",
         "",

@@ -51,7 +51,8 @@ def _upload(game: str) -> None:
                     bar.empty()
                     st.error(_("The deck was not added: {reason}", reason=ui.esc(ui.refusal(exc))))
                 else:
-                    added = ids[0].split("/")[0]
+                    slug = ids[0].split("/")[0]  # the select lists names: the deck just added is chosen
+                    added = next((n for n in pictures.deck_names() if pictures.slugify(n) == slug), slug)
                     st.session_state["deck_added"] = added
                     st.session_state["flash_ok"] = n_(
                         "Deck '{name}' added with {n} card.", "Deck '{name}' added with {n} cards.", len(ids), name=name

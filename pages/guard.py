@@ -11,6 +11,10 @@
   gets 403 before its body is read. One session holds at most `SESSION_BYTES`, and a session whose
   socket has gone is emptied by `sweep` (Streamlit keeps a closed session's files for its TTL, and
   longer until something looks at it).
+- **The laptop's key.** A request from this computer carrying `?laptop=<key>` (the start command's
+  link, `engine.laptop`) gets the laptop's cookie and is sent on to the same address without it.
+  Uploads need that cookie too: the address alone never proves the laptop (a forwarder on it makes
+  every phone's address 127.0.0.1).
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ import secrets
 import threading
 import time
 from http.cookies import SimpleCookie
+from urllib.parse import parse_qsl, urlencode
+
+from engine import gate, laptop
 
 DEVICE_COOKIE = "sobremesa_device"
 _DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{16,40}")
@@ -55,6 +62,25 @@ def _address(scope) -> str:
     return client[0] if client else ""
 
 
+def _same_address(address: str | None) -> str:
+    """One name for this computer: Streamlit's page side reads None for 127.0.0.1 and ::1."""
+    return "loopback" if not address or gate.is_local(address) else address
+
+
+def _header(scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def is_laptop(scope, cookies: dict[str, str]) -> bool:
+    """This computer, proven: a loopback address no untrusted proxy stands before, and the laptop's
+    cookie (`engine.laptop`)."""
+    here = gate.where(_address(scope) or None, _header(scope, b"x-forwarded-for"))[1]
+    return here and laptop.proves(cookies.get(laptop.COOKIE))
+
+
 # ---- the page's side -----------------------------------------------------------------------------
 
 
@@ -69,7 +95,7 @@ def _this_session() -> tuple[str, str | None, str] | None:
         cookies = st.context.cookies
     except Exception:
         cookies = {}
-    return ctx.session_id, device_id(cookies), getattr(st.context, "ip_address", None) or ""
+    return ctx.session_id, device_id(cookies), _same_address(getattr(st.context, "ip_address", None))
 
 
 def offer() -> None:
@@ -95,7 +121,7 @@ def may_upload(session: str, device: str | None, address: str, now: float | None
         offered = _offers.get(session)
     if offered is None or offered[2] < now:
         return False
-    return offered[1] == address and (offered[0] is None or offered[0] == device)
+    return offered[1] == _same_address(address) and (offered[0] is None or offered[0] == device)
 
 
 def _held(session: str) -> int:
@@ -157,6 +183,22 @@ async def _refuse(send, status: int, text: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+async def _adopt(scope, send, query: str) -> None:
+    """The start command's link: this browser becomes the laptop's if the key is right and it is on
+    this computer; either way the key leaves the address bar (a projected address is read by all)."""
+    pairs = parse_qsl(query, keep_blank_values=True)
+    given = next((v for k, v in pairs if k == laptop.PARAMETER), "")
+    rest = urlencode([(k, v) for k, v in pairs if k != laptop.PARAMETER])
+    headers = [(b"location", (scope.get("path", "/") + (f"?{rest}" if rest else "")).encode("latin-1"))]
+    here = gate.where(_address(scope) or None, _header(scope, b"x-forwarded-for"))[1]
+    if here and laptop.proves(given):
+        cookie = f"{laptop.COOKIE}={given}; Path=/; Max-Age=31536000; SameSite=Strict; HttpOnly"
+        headers.append((b"set-cookie", cookie.encode()))
+    headers += [(b"content-length", b"0"), (b"cache-control", b"no-store")]
+    await send({"type": "http.response.start", "status": 303, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
+
+
 class Guard:
     """Pure ASGI middleware (it never reads a body, so streaming and WebSockets are untouched)."""
 
@@ -168,10 +210,13 @@ class Guard:
             return await self.app(scope, receive, send)
         cookies = _cookies(scope)
         device = device_id(cookies)
+        query = scope.get("query_string", b"").decode("latin-1")
+        if f"{laptop.PARAMETER}=" in query and scope.get("method") == "GET":
+            return await _adopt(scope, send, query)
         upload = _UPLOAD.fullmatch(scope.get("path", ""))
         if upload and scope.get("method") in ("PUT", "DELETE"):
             session = upload.group(1)
-            if not may_upload(session, device, _address(scope)):
+            if not is_laptop(scope, cookies) or not may_upload(session, device, _address(scope)):
                 return await _refuse(send, 403, "Uploads are taken only from the page that offers them.")
             if scope["method"] == "PUT":
                 length = dict(scope.get("headers", ())).get(b"content-length", b"")

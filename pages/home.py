@@ -85,6 +85,13 @@ if ui.is_local_request():
             st.rerun()
 
 else:
+    if ui.unproven_laptop():
+        st.caption(
+            _(
+                "Hosting from this laptop? Open the link shown in the window where Sobremesa runs: this "
+                "browser then lists the rooms on this computer and takes uploads."
+            )
+        )
     # Behind a proxy nobody is "this computer": the rooms listed are those whose host key this
     # browser keeps (pages/hostkey.py), still valid.
     yours = []

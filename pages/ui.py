@@ -11,7 +11,7 @@ from urllib.parse import urlencode, urlsplit
 import segno
 import streamlit as st
 
-from engine import gate, tables
+from engine import gate, laptop, tables
 from engine.core import SobremesaError
 from pages import guard
 from pages.i18n import _, n_, refusal, room_language  # noqa: F401  (refusal: the pages show refusals through ui)
@@ -40,9 +40,11 @@ CSS = """
   /* Always the wide layout: page config alone sometimes arrives after the first paint. */
   [data-testid="stMainBlockContainer"] { max-width: none; padding: 1.2rem 2.5rem 2rem; }
   @media (max-width: 640px) { [data-testid="stMainBlockContainer"] { padding: 1rem 1rem 2rem; } }
-  .sm-code { font: 800 2.4rem/1 ui-monospace, monospace; letter-spacing: .18em; color: #C4473A; }
+  .sm-code { font: 800 2.4rem/1 ui-monospace, monospace; letter-spacing: .18em; color: #B03A2E; }
   .sm-phase { font-size: 1.35rem; font-weight: 700; margin: .2rem 0 .4rem; }
   .sm-waiting { font-size: 1.05rem; color: #6b5a4e; }
+  /* Captions: Streamlit fades the text colour to 60 % opacity, 4.2:1 on this paper (WCAG AA wants 4.5). */
+  [data-testid="stCaptionContainer"] { opacity: 1; color: #6b5a4e; }
   /* A note on a phone (whom the table waits for), in a live spot: hidden while it says nothing. */
   .sm-note { padding: .8rem 1rem; border-radius: .5rem; background: rgba(61, 157, 243, .1); color: #0b4d8c; }
   .sm-note:has(.sm-spot:empty) { display: none; }
@@ -60,7 +62,7 @@ CSS = """
   .sm-score { font-weight: 800; margin-left: auto; }
   /* The pace clock (pages/clock.py): large on the wall, red in its last seconds. */
   .sm-clock { font-size: 1.6rem; font-weight: 800; line-height: 1.3; font-variant-numeric: tabular-nums; color: #3d3027; }
-  .sm-clock.sm-hurry { color: #C4473A; }
+  .sm-clock.sm-hurry { color: #B03A2E; }
   .sm-big .sm-clock { font-size: 2.6rem; }
   .sm-clockbox:has(.sm-spot:empty):not(:has(.sm-spot:not(:empty))) { display: none; }
   .stButton button { min-height: 3rem; font-size: 1.05rem; }
@@ -69,7 +71,7 @@ CSS = """
   .sm-scores th, .sm-scores td { padding: .15rem .7rem; text-align: center; border-bottom: 1px solid #E6D9C9; }
   .sm-scores .sm-who { text-align: left; font-weight: 700; }
   .sm-scores thead th { color: #6b5a4e; font-weight: 600; font-size: .85em; }
-  .sm-scores .sm-total { font-weight: 800; color: #C4473A; }
+  .sm-scores .sm-total { font-weight: 800; color: #B03A2E; }
   .sm-hint { font-size: 1.6rem; line-height: 1.4; margin: 1.2rem 0; padding: 1rem 1.4rem; border-radius: 1rem;
     background: #F3E9DC; max-width: 40em; }
   .sm-join { container-type: inline-size; }
@@ -206,20 +208,31 @@ def host_token(code: str) -> str | None:
 
 def client() -> tuple[str, bool]:
     """(this tab's address, whether it is the laptop that runs the server), proxies considered
-    (`gate.where`: X-Forwarded-For only from SOBREMESA_TRUSTED_PROXIES)."""
+    (`gate.where`: X-Forwarded-For only from SOBREMESA_TRUSTED_PROXIES). The laptop is proven by
+    its cookie as well (`engine.laptop`): a forwarder on the laptop makes every address loopback."""
     peer = getattr(st.context, "ip_address", None)
     try:
-        forwarded = st.context.headers.get("X-Forwarded-For")
-    except Exception:  # outside a browser's session (AppTest)
-        forwarded = None
-    return gate.where(
+        headers = st.context.headers
+        forwarded, cookie = headers.get("X-Forwarded-For"), st.context.cookies.get(laptop.COOKIE)
+    except Exception:  # outside a browser's session (AppTest): this computer's own script run
+        headers, forwarded, cookie = None, None, None
+    address, here = gate.where(
         peer if isinstance(peer, str) and peer else None, forwarded if isinstance(forwarded, str) else None
     )
+    if here and headers:  # a browser's session: the address alone proves nothing
+        here = laptop.proves(cookie)
+    return address, here
 
 
 def is_local_request() -> bool:
     """The laptop that runs the server is the host's: only it may recover a room's host link."""
     return client()[1]
+
+
+def unproven_laptop() -> bool:
+    """A browser on this computer's address that has not opened the start command's link (or a
+    phone behind a forwarder on the laptop, which cannot tell them apart)."""
+    return getattr(st.context, "ip_address", None) is None and not is_local_request()
 
 
 TICKET_REUSE = 240  # seconds a tab reuses its ticket (one lives 10 to 15 minutes)

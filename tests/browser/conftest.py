@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -129,6 +130,16 @@ class StreamlitServer:
         if self.log_path and self.log_path.exists():
             return self.log_path.read_text(errors="replace")[-4000:]
         return "(no log)"
+
+    def laptop_key(self) -> str:
+        """The laptop's key (engine.laptop), which the server makes at its start, read from its SQLite file."""
+        with sqlite3.connect(Path(self.env["SOBREMESA_DATA"]) / "sobremesa.db") as db:
+            return db.execute("SELECT value FROM settings WHERE name = 'laptop_key'").fetchone()[0]
+
+    def as_laptop(self, page):
+        """`page` becomes the laptop's own browser, as the start command's link makes it (its cookie)."""
+        page.context.add_cookies([{"name": "sobremesa_laptop", "value": self.laptop_key(), "url": self.url}])
+        return page
 
     def post(self, path: str, timeout: float = 5) -> bytes:
         req = urllib.request.Request(self.url + path, method="POST")

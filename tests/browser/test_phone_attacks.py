@@ -69,18 +69,81 @@ def test_a_phone_cannot_fill_the_servers_memory_with_uploads(serve):
     assert grown < 60, f"the server grew by {grown:.0f} MB"
 
 
-def test_only_the_laptop_page_that_shows_an_uploader_takes_an_upload(serve, browser):
+DREAMS = Path(__file__).resolve().parents[2] / "data" / "pictures" / "dreams"
+
+
+def room_options(srv, code: str) -> dict:
+    import json
+    import sqlite3
+
+    with sqlite3.connect(Path(srv.env["SOBREMESA_DATA"]) / "sobremesa.db") as db:
+        return json.loads(db.execute("SELECT options FROM rooms WHERE code = ?", (code,)).fetchone()[0])
+
+
+def test_the_laptop_uploads_a_deck_and_a_word_list_and_plays_with_them(serve, browser):
+    """The laptop's own upload is taken: the deck's own answer comes back, it is listed, and a
+    room is made with it; a word list the same way. From 127.0.0.1 and from localhost alike."""
     srv = serve("app.py")
-    page = browser.new_page()
-    page.goto(srv.url + "/")
+    page = browser.new_page()  # adopted by the start command's link, at localhost
+    page.goto(srv.url.replace("127.0.0.1", "localhost") + f"/?laptop={srv.laptop_key()}")
+    assert "laptop" not in page.url  # the key leaves the address bar at once
     page.get_by_text("Upload your own deck").click()
+    page.get_by_label("Deck name").fill("Our drawings")
     uploader = page.locator("[data-testid='stFileUploaderDropzoneInput']")
     expect(uploader).to_be_attached(timeout=WAIT)
-    picture = Path(__file__).resolve().parents[2] / "data" / "pictures" / "dreams" / "dream-001.jpg"
-    uploader.set_input_files(str(picture))
-    expect(page.get_by_text("dream-001.jpg")).to_be_visible(timeout=WAIT)  # the laptop's own upload is taken
+    uploader.set_input_files([str(p) for p in sorted(DREAMS.glob("*.jpg"))[:31]])
+    expect(page.get_by_text("dream-031.jpg")).to_be_visible(timeout=WAIT)
+    page.get_by_role("button", name="Add this deck").click()
+    expect(page.get_by_text("Deck 'Our drawings' added with 31 cards.")).to_be_visible(timeout=60_000)
     expect(page.get_by_text("403")).to_have_count(0)
+    expect(page.get_by_role("combobox", name="Picture deck")).to_have_value("Our drawings (31 cards)")
+    page.get_by_role("button", name="Create the room").click()
+    page.wait_for_url("**/table?room=*", timeout=WAIT)
+    code = page.url.split("room=")[1][:5]
+    assert room_options(srv, code)["deck"] == "Our drawings"
 
-    with StreamSession(srv.port, source="127.0.0.1") as local:
+    page = srv.as_laptop(browser.new_page())
+    page.goto(srv.url + "/")
+    page.get_by_role("combobox", name="Game").click()
+    page.get_by_role("option", name="Maudit Mot Dit", exact=False).click()
+    page.get_by_text("Upload your own word list").click()
+    page.get_by_label("List name").fill("Year 6")
+    words = "\n".join(",".join(f"word{c}x{w}" for w in range(8)) for c in range(12))
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(
+        files=[{"name": "year6.txt", "mimeType": "text/plain", "buffer": words.encode()}]
+    )
+    expect(page.get_by_text("year6.txt")).to_be_visible(timeout=WAIT)
+    page.get_by_role("button", name="Add this list").click()
+    expect(page.get_by_text("List 'Year 6' added with 12 cards.")).to_be_visible(timeout=WAIT)
+    page.get_by_role("button", name="Create the room").click()
+    page.wait_for_url("**/table?room=*", timeout=WAIT)
+    assert room_options(srv, page.url.split("room=")[1][:5])["words"]
+
+
+def test_only_the_laptop_page_that_shows_an_uploader_takes_an_upload(serve, browser):
+    srv = serve("app.py")
+    with StreamSession(srv.port, source="127.0.0.1", cookies={"sobremesa_laptop": srv.laptop_key()}) as local:
         local.run(page="stats")  # a page of the laptop's that shows no uploader: nothing goes in
         assert upload(srv.port, local.session_id, 1 << 20, source="127.0.0.1") == 403
+    with StreamSession(srv.port, source="127.0.0.1") as forwarded:  # a forwarder on the laptop: no laptop cookie
+        forwarded.run()
+        assert upload(srv.port, forwarded.session_id, 1 << 20, source="127.0.0.1") == 403
+
+
+def test_a_phone_through_a_forwarder_on_the_laptop_is_not_this_computer(serve, monkeypatch):
+    """A forwarder on the laptop that adds no X-Forwarded-For makes every phone 127.0.0.1: the
+    address alone used to list the rooms and renew their host keys for any phone."""
+    from engine import tables
+    from tests.forwarder import forwarder
+
+    srv = serve("app.py")
+    monkeypatch.setenv("SOBREMESA_DATA", srv.env["SOBREMESA_DATA"])  # this process writes the server's store
+    room = tables.create_room("dixit")
+    with forwarder(srv.port) as port, StreamSession(port, source=PHONE) as phone:
+        phone.run()
+        shown = "\n".join(phone.texts)
+    assert "Rooms on this computer" not in shown and room.code not in shown
+    assert "Upload your own deck" not in shown
+    with StreamSession(srv.port, source="127.0.0.1", cookies={"sobremesa_laptop": srv.laptop_key()}) as laptop:
+        laptop.run()
+        assert "Rooms on this computer" in "\n".join(laptop.texts)
