@@ -201,8 +201,12 @@ def host_token(code: str) -> str | None:
     given = st.query_params.get("host")
     if given is not None:
         del st.query_params["host"]
-        if code and isinstance(given, str):
-            keep_host(code, given)
+        try:  # a key is kept (and so written into the browser's storage) only once the room takes it
+            if code and isinstance(given, str):
+                tables.check_host(code, given)
+                keep_host(code, given)
+        except SobremesaError:
+            st.session_state["flash"] = _("That host link is not valid for this room any more: nothing was changed.")
     return st.session_state.get("hosting", {}).get(code)
 
 

@@ -34,3 +34,18 @@ def test_the_host_tab_keeps_its_controls_when_its_server_process_dies(serve, bro
     other.goto(f"{srv.url}/table?room={code}")
     expect(other.get_by_text("Join Dixit")).to_be_visible(timeout=WAIT)
     expect(other.get_by_text("Host controls", exact=True)).to_have_count(0)
+
+
+def test_a_link_with_a_wrong_host_key_replaces_nothing(serve, browser):
+    """`/table?room=CODE&host=junk` once wrote 'junk' over the browser's real key for the room."""
+    srv = serve("app.py")
+    room = seated_room(srv, ("Ana", "Bo", "Cy"))
+    code = room["code"]
+    wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")
+    wall.wait_for_function("(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT)
+
+    wall.goto(f"{srv.url}/table?room={code}&host=junk-from-a-link")
+    expect(wall.get_by_text("That host link is not valid for this room any more")).to_be_visible(timeout=WAIT)
+    expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
+    assert wall.evaluate("(c) => localStorage.getItem('sobremesa-host:' + c)", code) == room["host"]
