@@ -12,7 +12,7 @@ import pandas as pd
 
 from pages.i18n import _
 
-INK, PAPER, ACCENT = "#2A1F1A", "#FBF5EC", "#C4473A"
+INK, PAPER, ACCENT = "#2A1F1A", "#FBF5EC", "#B03A2E"  # the theme's (.streamlit/config.toml)
 WARM = ["#FBF5EC", "#F3D9B1", "#E8A968", "#D8703F", "#C4473A", "#8E2C2C"]
 MAX_ROWS = 20  # bars per chart: more would not read on a phone
 
