@@ -15,14 +15,15 @@ from pages.i18n import N_, _, n_
 from pages.screens import SCREENS, kit
 
 WATCH = N_("Follow the game on the shared screen: there is nothing to pick in this one.")
+# A member done for this turn (Audience.done), unless the game's screen words it (`MEMBER_DONE`).
+DONE = N_("You are done for this turn: wait for the next one.")
 
 
 def does(view) -> str:
     """One line under Join the audience: what members do in this game."""
     game = tables.games()[view["game"]]
-    if game.audience is None or not game.audience.applies(view["options"]):
-        return _(WATCH)
-    return _(game.audience.does)
+    audience = game.audience.of(view["options"]) if game.audience else None
+    return _(audience.does) if audience else _(WATCH)
 
 
 def options() -> dict:
@@ -104,7 +105,9 @@ def member_screen(code: str, member: str, token: str) -> None:
         def act(pick: dict) -> bool:
             return ui.attempt(tables.audience_submit, code, member, token, pick)
 
-        if me["may_pick"] or me["picks"]:  # what they may pick now, or what they picked (secret still)
+        if me.get("done"):  # they found it: nothing more to pick in this turn
+            st.success(_(getattr(screen, "MEMBER_DONE", DONE)), icon="🎉")
+        elif me["may_pick"] or me["picks"]:  # what they may pick now, or what they picked (secret still)
             (getattr(screen, "member", None) or buttons)(seen, me["may_pick"], me["picks"], act)
         else:
             st.caption(ui.esc(does(seen)))
@@ -145,8 +148,13 @@ def buttons(view, offered: list[dict], mine: list[dict], act) -> None:
 
 
 def top_line(view) -> str:
-    """The audience's top three, for the wall and the members' phones at the end."""
-    best = " · ".join(f"{ui.esc(m['name'])} {ui.points(m['points'])}" for m in view.get("audience_top") or [])
+    """The audience's top three, for the wall and the members' phones at the end: everyone placed 1
+    to 3 (ties share a place), at most 8 names, then how many more."""
+    best = " · ".join(
+        f"{m['place']}. {ui.esc(m['name'])} {ui.points(m['points'])}" for m in view.get("audience_top") or []
+    )
+    if view.get("audience_more"):
+        best += " · " + n_("+ {n} more", "+ {n} more", view["audience_more"])
     return "👀 " + _("Best in the audience: {names}", names=best)
 
 

@@ -280,6 +280,7 @@ def audience_table(archive: stats.Archive, ids) -> None:
         return
     st.subheader("👀 " + _("Best audience readers"))
     labels = {
+        "place": _("Place"),
         "member": _("Member"),
         "games": _("Games watched"),
         "points": _("Points"),

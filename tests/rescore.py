@@ -43,15 +43,17 @@ def final_scores(record: dict) -> dict[str, int]:
     return {str(s): p for s, p in enumerate(scores)}
 
 
-def audience_turn(game: str, entry: dict, picks: dict[str, list[dict]]) -> tuple[dict[str, int], dict]:
+def audience_turn(game: str, entry: dict, picks: dict[str, list[dict]], options: dict) -> tuple[dict[str, int], dict]:
     """A closed turn's audience points and counts (DESIGN.md's `audience_picks`), from the record's
-    turn and each member's last pick per slot, as an outside tool recomputes them (RULES.md §6)."""
+    turn, its options and each member's last pick per slot, as an outside tool recomputes them
+    (RULES.md §6)."""
     points: dict[str, int] = {}
     counts: Counter = Counter()
     if game in ("dixit", "odyssey"):
-        wanted = [p["position"] for p in entry["table"] if p["owner"] == entry["storyteller"]] or [
-            entry.get("red_vote")
-        ]
+        if options.get("variant") == "party":  # the card the storyteller votes red, their own or not
+            wanted = [] if entry.get("red_vote") is None else [entry["red_vote"]]
+        else:
+            wanted = [p["position"] for p in entry["table"] if p["owner"] == entry["storyteller"]]
         for member, mine in picks.items():
             points[member] = int(mine[0]["position"] in wanted)
             counts[str(mine[0]["position"])] += 1

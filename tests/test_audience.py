@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from engine import stats, tables
-from engine.core import SobremesaError
+from engine.core import SobremesaError, ranking
 from engine.games import GAMES
 from tests import kit
 from tests.rescore import audience_turn
@@ -111,7 +111,7 @@ def check_the_audience(case, members):
     points: Counter = Counter()
     for turn, entry in enumerate(record["turns"]):
         mine = {m: list(slots.values()) for m, slots in picked.get(turn, {}).items()}
-        earned, counts = audience_turn(name, entry, mine)
+        earned, counts = audience_turn(name, entry, mine, record["options"])
         points.update(earned)
         if members:
             assert entry["audience_picks"] == counts, f"turn {turn}'s audience counts"
@@ -157,3 +157,141 @@ def test_joining_and_picking_refuse_clearly_and_change_nothing():
     with pytest.raises(SobremesaError, match="either on or off"):
         tables.create_room("dixit", options={"audience": "yes"})
     assert seats[0].seat == 0
+
+
+def party_to_the_vote(members: list[str]):
+    """An Odyssey Party room played to its first vote (6 seats), with these members. Returns (room,
+    seats, members, the storyteller's own card's position, a red card that is another)."""
+    room = tables.create_room("odyssey", options={"variant": "party", "laps": 1}, seed=5)
+    seats = [tables.join(room.code, n) for n in NAMES[:6]]
+    crowd = [tables.join_audience(room.code, n) for n in members]
+    tables.start(room.code, room.host_token)
+    rnd = random.Random(5)
+    while tables.view(room.code)["phase"] != "vote":
+        state = tables.state_of(room.code)
+        move = kit.random_move(GAMES["odyssey"], state, rnd)
+        tables.submit(
+            room.code, move["seat"], seats[move["seat"]].token, {k: v for k, v in move.items() if k != "seat"}
+        )
+    state = tables.state_of(room.code)
+    own = next(p["position"] for p in state["table"] if p["owner"] == state["storyteller"])
+    red = next(p["position"] for p in state["table"] if p["position"] != own)
+    return room, seats, crowd, own, red
+
+
+def vote_out(room, seats, red: int) -> None:
+    """The vote, at random, with the storyteller's red vote on `red`, until the turn closes."""
+    rnd, turns = random.Random(6), len(tables.state_of(room.code)["history"])
+    while len(tables.state_of(room.code)["history"]) == turns:
+        state = tables.state_of(room.code)
+        seat = state["storyteller"]
+        if state["red_vote"] is None and seat in GAMES["odyssey"].waiting_for(state):
+            tables.submit(room.code, seat, seats[seat].token, {"type": "red_vote", "position": red})
+            continue
+        move = kit.random_move(GAMES["odyssey"], state, rnd)
+        if move["type"] == "red_vote":
+            move["position"] = red
+        tables.submit(
+            room.code, move["seat"], seats[move["seat"]].token, {k: v for k, v in move.items() if k != "seat"}
+        )
+
+
+def test_in_party_members_pick_the_card_the_storyteller_votes_red_not_their_own():
+    room, seats, (rosa, olga, nico), own, red = party_to_the_vote(["Rosa", "Olga", "Nico"])
+    tables.audience_submit(room.code, rosa.id, rosa.token, {"type": "pick", "position": red})
+    tables.audience_submit(room.code, olga.id, olga.token, {"type": "pick", "position": own})
+    tables.audience_submit(room.code, nico.id, nico.token, {"type": "pick", "position": red})
+    assert "vote red" in tables.audience_view(room.code, rosa.id, rosa.token)["member"]["does"]
+    vote_out(room, seats, red)
+    entry = tables.state_of(room.code)["history"][0]
+    assert entry["red_vote"] == red and own != red
+    assert tables.audience_view(room.code, rosa.id, rosa.token)["member"]["points"] == 1
+    assert tables.audience_view(room.code, olga.id, olga.token)["member"]["points"] == 0
+    tables.end(room.code, room.host_token)
+    record = tables.record(room.code)
+    # The record: the red card's pickers scored, listed by points then name; the counts are the picks.
+    assert record["audience"] == [
+        {"name": "Nico", "points": 1},
+        {"name": "Rosa", "points": 1},
+        {"name": "Olga", "points": 0},
+    ]
+    assert record["turns"][0]["audience_picks"] == {str(red): 2, str(own): 1}
+    picks = {"r": [{"position": red}], "o": [{"position": own}]}
+    assert audience_turn("odyssey", record["turns"][0], picks, record["options"])[0] == {"r": 1, "o": 0}
+
+
+def test_a_pick_after_the_game_ended_says_the_game_is_over_and_changes_nothing():
+    room = tables.create_room("dixit", seed=3)
+    for n in NAMES[:3]:
+        tables.join(room.code, n)
+    lu = tables.join_audience(room.code, "Lu")
+    tables.start(room.code, room.host_token)
+    tables.end(room.code, room.host_token)
+    version, before = tables.version(room.code), tables.audience_view(room.code, lu.id, lu.token)
+    with pytest.raises(SobremesaError, match="The game is over") as refused:
+        tables.audience_submit(room.code, lu.id, lu.token, {"type": "pick", "position": 1})
+    assert "not started" not in str(refused.value)
+    assert tables.version(room.code) == version
+    assert tables.audience_view(room.code, lu.id, lu.token) == before
+
+
+def test_a_maudit_member_who_found_the_word_is_offered_nothing_more_that_round():
+    room = tables.create_room("maudit_mot_dit", seed=2)
+    seats = [tables.join(room.code, n) for n in NAMES[:3]]
+    finder, other = (tables.join_audience(room.code, n) for n in ("Lu", "Mo"))
+    tables.start(room.code, room.host_token)
+    state = tables.state_of(room.code)
+    holder = state["holder"]
+    symbol = max(state["back"]["symbols"], key=lambda s: state["back"]["counts"][state["back"]["symbols"].index(s)])
+    tables.submit(room.code, holder, seats[holder].token, {"type": "choose", "symbol": symbol})
+    word = tables.state_of(room.code)["chosen"]["word"]
+    assert tables.state_of(room.code)["chosen"]["count"] >= 2
+
+    def clue(text: str) -> None:
+        tables.submit(room.code, holder, seats[holder].token, {"type": "clue", "text": text})
+
+    clue("qwxz")
+    tables.audience_submit(room.code, finder.id, finder.token, {"type": "answer", "clue": 1, "answer": word.upper()})
+    tables.audience_submit(room.code, other.id, other.token, {"type": "answer", "clue": 1, "answer": "zzqv"})
+    mine = tables.audience_view(room.code, finder.id, finder.token)["member"]
+    assert mine["done"] and mine["may_pick"] == [] and tables.audience_legal(room.code, finder.id, finder.token) == []
+    for s in seats:
+        if s.seat != holder:
+            tables.submit(room.code, s.seat, s.token, {"type": "answer", "text": "zzqv"})
+    clue("vxqj")  # the next clue of the same round: the other member answers again, the finder not
+    assert tables.audience_legal(room.code, other.id, other.token) == [{"type": "answer", "clue": 2, "answer": None}]
+    assert tables.audience_legal(room.code, finder.id, finder.token) == []
+    assert tables.audience_view(room.code, finder.id, finder.token)["member"]["done"]
+    with pytest.raises(SobremesaError, match="done for this turn"):
+        tables.audience_submit(room.code, finder.id, finder.token, {"type": "answer", "clue": 2, "answer": word})
+    assert tables.audience_view(room.code, finder.id, finder.token)["member"]["picks"] == [
+        {"type": "answer", "clue": 1, "answer": word.upper()}
+    ]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[kit.case_id(c) for c in CASES])
+def test_every_variant_ranks_its_audience_with_ties(case):
+    """Members with tied points (all at 0, or as they scored) are all listed, by points then name;
+    the wall's top three holds everyone placed 1 to 3."""
+    room, _played, _picked, crowd = play_game(case, 12)
+    record = tables.record(room.code)
+    assert [m["name"] for m in record["audience"]] == [
+        m["name"] for m in sorted(record["audience"], key=lambda m: (-m["points"], m["name"].casefold()))
+    ]
+    assert len(record["audience"]) == len(crowd)
+    view = tables.view(room.code)
+    scored = [m["points"] for m in record["audience"] if m["points"]]
+    placed = [p for p, place in zip(scored, ranking.places(scored)) if place <= 3]
+    assert [m["points"] for m in view["audience_top"]] == placed[:8]
+    assert view["audience_more"] == max(len(placed) - 8, 0)
+    assert [m["place"] for m in view["audience_top"]] == ranking.places(scored)[: len(view["audience_top"])]
+
+
+def test_places_share_ties_and_skip_after_them():
+    assert ranking.places([5, 3, 3, 1]) == [1, 2, 2, 4]
+    assert ranking.places([1, 3, 5, 3]) == [4, 2, 1, 2]
+    assert ranking.places([]) == [] and ranking.places([0, 0]) == [1, 1]
+    # Mateo 2, then Eli, Kai and Zoë tied on 1: all four are in the top three.
+    assert ranking.top([2, 1, 1, 1]) == ([0, 1, 2, 3], 0)
+    assert ranking.top([9, 1, 1, 1, 1, 1, 1, 1, 1, 1]) == ([0, 1, 2, 3, 4, 5, 6, 7], 2)
+    assert ranking.top([3, 2, 1, 0]) == ([0, 1, 2], 0)

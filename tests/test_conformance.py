@@ -69,8 +69,8 @@ class Members:
         self.game, self.rnd, self.turn, self.picks, self.scored = game, rnd, 0, {}, 0
 
     def __call__(self, state: dict) -> None:
-        audience = self.game.audience
-        if audience is None or not audience.applies(state["options"]):
+        audience = self.game.audience.of(state["options"]) if self.game.audience else None
+        if audience is None:  # no audience, or nothing to pick under these options
             return
         for closed in range(self.turn, len(state["history"])):
             mine = self.picks if closed == self.turn else {}
@@ -83,7 +83,7 @@ class Members:
         wall = table_view(self.game, state, SHARED)
         for member in ("m1", "m2", "m3"):
             kept = self.picks.setdefault(member, [])
-            offered = audience.picks(wall, kept)
+            offered = [] if audience.done(state, kept) else audience.picks(wall, kept)
             if offered and self.rnd.random() < 0.5:
                 pick = dict(self.rnd.choice(offered))
                 for field in audience.text:

@@ -71,7 +71,7 @@ def test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end():
     assert f"The audience: card {story}: 1" in html_of(run("table", room=room.code))
     assert "1 point" in text_of(run("play", room=room.code, member=lu.id, token=lu.token))
     tables.end(room.code, room.host_token)
-    assert "Best in the audience: Lu 1 point" in html_of(run("table", room=room.code))
+    assert "Best in the audience: 1. Lu 1 point" in html_of(run("table", room=room.code))
 
 
 def test_the_statistics_show_the_best_audience_readers():
@@ -82,7 +82,7 @@ def test_the_statistics_show_the_best_audience_readers():
     page = open_tab(stats_page(), "🏆 Players")
     readers = next(d.value for d in page.dataframe if "Member" in d.value.columns)
     assert readers.to_dict("records") == [
-        {"Member": "Lu", "Games watched": 1, "Points": 1, "Points per game": 1.0, "Best game": 1}
+        {"Place": 1, "Member": "Lu", "Games watched": 1, "Points": 1, "Points per game": 1.0, "Best game": 1}
     ]
 
 
@@ -96,3 +96,54 @@ def test_the_start_page_sets_the_audience():
     home.checkbox(key="host-audience").uncheck().run()
     next(b for b in home.button if b.label == "Create the room").click().run()
     assert tables.audience_size(tables.open_rooms(limit=1)[0]["code"])["open"] is False
+
+
+def dixit_turn(room, seats, pickers) -> None:
+    """One Dixit turn played with the first legal moves; `pickers` pick the storyteller's card."""
+    turns = len(tables.state_of(room.code)["history"])
+    while tables.view(room.code)["phase"] != "vote":
+        seat = tables.view(room.code)["waiting_for"][0]
+        tables.submit(room.code, seat, seats[seat].token, tables.legal(room.code, seat, seats[seat].token)[0])
+    state = tables.state_of(room.code)
+    story = next(p["position"] for p in state["table"] if p["owner"] == state["storyteller"])
+    for m in pickers:
+        tables.audience_submit(room.code, m.id, m.token, {"type": "pick", "position": story})
+    while len(tables.state_of(room.code)["history"]) == turns:
+        seat = tables.view(room.code)["waiting_for"][0]
+        tables.submit(room.code, seat, seats[seat].token, tables.legal(room.code, seat, seats[seat].token)[0])
+
+
+def test_the_audience_top_three_names_everyone_tied_in_it():
+    """Mateo 2, then Eli, Kai and Zoë on 1: all four are placed 1 to 3 (the wall once showed three)."""
+    room = tables.create_room("dixit", seed=4)
+    seats = [tables.join(room.code, n) for n in NAMES[:3]]
+    mateo, zoe, eli, kai = (tables.join_audience(room.code, n) for n in ("Mateo", "Zoë", "Eli", "Kai"))
+    tables.start(room.code, room.host_token)
+    dixit_turn(room, seats, [mateo, zoe, eli, kai])
+    dixit_turn(room, seats, [mateo])
+    tables.end(room.code, room.host_token)
+    line = "Best in the audience: 1. Mateo 2 points · 2. Eli 1 point · 2. Kai 1 point · 2. Zoë 1 point"
+    assert line in html_of(run("table", room=room.code))
+    assert line in text_of(run("play", room=room.code, member=kai.id, token=kai.token))
+
+
+def test_a_party_member_is_asked_for_the_card_the_storyteller_will_vote_red():
+    from tests.test_audience import party_to_the_vote
+
+    room, _seats, (lu,), _own, _red = party_to_the_vote(["Lu"])
+    page = text_of(run("play", room=room.code, member=lu.id, token=lu.token))
+    assert "Which card will the storyteller vote red?" in page and "storyteller's?" not in page
+
+
+def test_a_maudit_member_who_found_the_word_is_told_so():
+    room = tables.create_room("maudit_mot_dit", seed=2)
+    seats = [tables.join(room.code, n) for n in NAMES[:3]]
+    lu = tables.join_audience(room.code, "Lu")
+    tables.start(room.code, room.host_token)
+    holder = tables.state_of(room.code)["holder"]
+    tables.submit(room.code, holder, seats[holder].token, tables.legal(room.code, holder, seats[holder].token)[-1])
+    tables.submit(room.code, holder, seats[holder].token, {"type": "clue", "text": "qwxz"})
+    word = tables.state_of(room.code)["chosen"]["word"]
+    tables.audience_submit(room.code, lu.id, lu.token, {"type": "answer", "clue": 1, "answer": word})
+    page = run("play", room=room.code, member=lu.id, token=lu.token)
+    assert "You found the word!" in text_of(page) and not page.text_input

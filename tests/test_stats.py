@@ -4,6 +4,7 @@ replaying the stored move logs of the same games from their seeds (not from the 
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 
 import pytest
@@ -275,3 +276,33 @@ def test_rows_missing_from_an_older_archive_are_rebuilt_from_the_records(archive
         conn.execute("DELETE FROM stat_rows")
     assert tables.stat_rows() == before
     assert all(row["packed"] is not None for row in tables.store().stat_rows())
+
+
+def test_places_share_ties_for_players_and_the_audience_readers(archive):
+    """Standard competition ranking (1, 2, 2, 4), for each game's players and the best readers."""
+    records, arch = archive
+    for gid in arch.games.index:
+        got = arch.results[arch.results["game_id"] == gid].sort_values("seat")
+        scores = got["score"].tolist()
+        assert got["placement"].tolist() == [1 + sum(o > s for o in scores) for s in scores]
+    record = json.loads(json.dumps(next(r for r in records if len(r["players"]) >= 4)))
+    record["final_scores"] = {
+        str(p["seat"]): [5, 3, 3, 1][p["seat"]] if p["seat"] < 4 else 0 for p in record["players"]
+    }
+    record["audience"] = [
+        {"name": "Mateo", "points": 2},
+        {"name": "Zoë", "points": 1},
+        {"name": "eli", "points": 1},
+        {"name": "Kai", "points": 1},
+        {"name": "Ana", "points": 0},
+    ]
+    one = stats.prepare([record], {})
+    assert one.results.sort_values("seat")["placement"].tolist()[:4] == [1, 2, 2, 4]
+    readers = stats.audience_summary(one, one.games.index)
+    assert readers[["place", "member", "points"]].values.tolist() == [
+        [1, "Mateo", 2],
+        [2, "eli", 1],
+        [2, "Kai", 1],
+        [2, "Zoë", 1],
+        [5, "Ana", 0],
+    ]

@@ -33,6 +33,19 @@ class Audience:
     applies: Callable[[dict], bool] = lambda options: True
     # Pick fields that carry free text (Maudit Mot Dit's answer), with their longest length.
     text: dict[str, int] = field(default_factory=dict)
+    # Whether a member is done for this turn, read on the server from the whole state and their
+    # picks in it (Maudit Mot Dit: they found the word). They are offered nothing more, and their
+    # phone says so: it tells only them, of their own picks.
+    done: Callable[[dict, list[dict]], bool] = lambda state, mine: False
+    # Options under which members pick otherwise: options -> that Audience, else None for this one
+    # (Odyssey's Party: the card the storyteller votes red).
+    varies: Callable[[dict], Audience | None] = lambda options: None
+
+    def of(self, options: dict) -> Audience | None:
+        """What members do under these options; None when they have nothing to pick."""
+        if not self.applies(options):
+            return None
+        return self.varies(options) or self
 
 
 def count(values) -> dict[str, int]:

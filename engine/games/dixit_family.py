@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 from engine.core.audience import Audience, count
 from engine.core.errors import BadOptions, IllegalMove
@@ -133,7 +134,8 @@ def alternative(state: dict, seat: int, rnd: random.Random) -> dict | None:
     return other if changed else None
 
 
-# ---- the audience (RULES.md §6): while the players vote, members pick the storyteller's card ------
+# ---- the audience (RULES.md §6): while the players vote, members pick the storyteller's card (in
+# Odyssey's Party, the card the storyteller votes red) -------------------------------------------
 
 
 def _audience_picks(view: dict, mine: list[dict]) -> list[dict]:
@@ -143,11 +145,17 @@ def _audience_picks(view: dict, mine: list[dict]) -> list[dict]:
 
 
 def _audience_score(entry: dict, picks: dict) -> tuple[dict, dict]:
-    """1 point for the storyteller's card. In Odyssey's Party, where the storyteller lays no card of
-    their own, the card to find is the one they voted red (App decision)."""
-    found = {p["position"] for p in entry["table"] if p["owner"] == entry["storyteller"]}
-    if not found and entry.get("red_vote") is not None:
-        found = {entry["red_vote"]}
+    """1 point for the storyteller's card."""
+    return _scored({p["position"] for p in entry["table"] if p["owner"] == entry["storyteller"]}, picks)
+
+
+def _party_score(entry: dict, picks: dict) -> tuple[dict, dict]:
+    """Odyssey's Party: the phrase goes with no card, so the card to find is the one the storyteller
+    votes red, not their own (none, if they were skipped before voting red)."""
+    return _scored(set() if entry.get("red_vote") is None else {entry["red_vote"]}, picks)
+
+
+def _scored(found: set, picks: dict) -> tuple[dict, dict]:
     chosen = {member: mine[-1]["position"] for member, mine in picks.items() if mine}
     return {m: int(position in found) for m, position in chosen.items()}, count(chosen.values())
 
@@ -158,4 +166,13 @@ AUDIENCE = Audience(
     reads=("phase", "table"),
     score=_audience_score,
     does="While the players vote, pick the card you think is the storyteller's: 1 point when you are right.",
+)
+PARTY_AUDIENCE = replace(
+    AUDIENCE,
+    score=_party_score,
+    does="While the players vote, pick the card you think the storyteller will vote red: 1 point when you are right.",
+)
+# Odyssey's: the family's, but Party's in the Party variant.
+ODYSSEY_AUDIENCE = replace(
+    AUDIENCE, varies=lambda options: PARTY_AUDIENCE if options.get("variant") == "party" else None
 )

@@ -1,6 +1,7 @@
 """Maudit Mot Dit's audience (RULES.md §6): after each clue a member may type one answer, matched
 like the players' answers without the near-miss step; finding the word scores 1 point once per
-round. Answers stay hidden until the round ends (they would help the guessers)."""
+round, and a member who found it answers no more that round. Answers stay hidden until the round
+ends (they would help the guessers)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,12 @@ def picks(view: dict, mine: list[dict]) -> list[dict]:
     if any(p["clue"] == clues for p in mine):
         return []  # one answer per clue
     return [{"type": "answer", "clue": clues, "answer": None}]
+
+
+def found(state: dict, mine: list[dict]) -> bool:
+    """Whether this member's answers in this round found the word: they answer no more this round."""
+    word = (state.get("chosen") or {}).get("word")
+    return bool(word) and any(words.matches(p["answer"], word) for p in mine)
 
 
 def score(entry: dict, picks_: dict) -> tuple[dict, dict]:
@@ -37,6 +44,7 @@ AUDIENCE = Audience(
     slot=lambda pick: f"clue {pick['clue']}",
     reads=("phase", "clues", "found"),
     score=score,
+    done=found,
     text={"answer": ANSWER_MAX},
     does="After each clue, type one answer: 1 point if you find the word.",
 )

@@ -614,7 +614,7 @@ GAME = Game(
     skippable=skippable,
     skip=_skip,
     pace=family.PACE,
-    audience=family.AUDIENCE,
+    audience=family.ODYSSEY_AUDIENCE,
     kick=_kick,
     seats_for=lambda options: (3, 12) if options.get("variant", "base") == "base" else (6, 12),
     seats_ok=_seats_ok,

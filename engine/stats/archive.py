@@ -15,6 +15,7 @@ from itertools import compress
 import numpy as np
 import pandas as pd
 
+from engine.core.ranking import places
 from engine.games import GAMES
 from engine.stats import rows
 
@@ -126,12 +127,11 @@ def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
     )
     results["game"] = games["game"].array.take(results["game_id"].to_numpy()) if len(results) else []
     _name_people(results, aliases)
-    results["placement"] = (
-        results.groupby("game_id")["score"].rank(ascending=False, method="min").astype(int) if len(results) else []
-    )
 
     # Plain loops over slices of lists: a pandas groupby-join would call Python once per game anyway.
     names, won, bounds = results["player"].tolist(), r["won"].tolist(), list(zip(offsets.tolist(), counts.tolist()))
+    scores = results["score"].tolist()
+    results["placement"] = np.array([p for o, n in bounds for p in places(scores[o : o + n])], dtype=np.int64)
     games["players"] = [", ".join(names[o : o + n]) for o, n in bounds]
     games["winners"] = [", ".join(compress(names[o : o + n], won[o : o + n])) for o, n in bounds]
     person, people = pd.factorize(results["player"], sort=True, use_na_sentinel=False)
@@ -221,12 +221,13 @@ def player_summary(archive: Archive, ids, bots: bool = False) -> pd.DataFrame:
     return out.sort_values(["wins", "games", "player"], ascending=[False, False, True], ignore_index=True)[SUMMARY]
 
 
-AUDIENCE_SUMMARY = ["member", "games", "points", "avg_points", "best"]
+AUDIENCE_SUMMARY = ["place", "member", "games", "points", "avg_points", "best"]
 
 
 def audience_summary(archive: Archive, ids) -> pd.DataFrame:
     """The best audience readers over the selected games: per person (one name, whatever its case
-    or spaces), the games they watched, their points in all, on average and at best."""
+    or spaces), their place by points in all (ties share one), the games they watched, their points
+    in all, on average and at best."""
     a = archive.audience
     a = a[a["game_id"].isin(ids)]
     if a.empty:
@@ -235,7 +236,9 @@ def audience_summary(archive: Archive, ids) -> pd.DataFrame:
         member=("member", "first"), games=("game_id", "nunique"), points=("points", "sum"), best=("points", "max")
     )
     out["avg_points"] = (out["points"] / out["games"]).round(2)
-    out = out.sort_values(["points", "avg_points", "member"], ascending=[False, False, True], ignore_index=True)
+    by_name = lambda column: column.str.casefold() if column.name == "member" else column  # noqa: E731
+    out = out.sort_values(["points", "member"], ascending=[False, True], key=by_name, ignore_index=True)
+    out["place"] = places(out["points"].tolist())
     return out[AUDIENCE_SUMMARY]
 
 

@@ -19,6 +19,7 @@ from engine.core import (
     SHARED,
     BadOptions,
     BadToken,
+    GameOver,
     IllegalMove,
     NameTaken,
     NotStarted,
@@ -26,6 +27,7 @@ from engine.core import (
     TableError,
     table_view,
 )
+from engine.core import ranking
 from engine.core.moves import is_whole
 from engine.games import GAMES
 from engine.push import live
@@ -108,14 +110,18 @@ def points(code: str, game_no: int, conn=None) -> dict[str, int]:
     return total
 
 
-def _may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> tuple[list[dict], list[dict]]:
-    """(the picks this member may make now, those they made in this turn)."""
+def _may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> tuple[list[dict], list[dict], bool]:
+    """(the picks this member may make now, those they made in this turn, whether they are done
+    for this turn: Audience.done)."""
     if game.audience is None or state is None or game.outcome(state) is not None:
-        return [], []
-    if not game.audience.applies(state["options"]):
-        return [], []
+        return [], [], False
+    audience = game.audience.of(state["options"])
+    if audience is None:
+        return [], [], False
     mine = _mine(room["code"], room["game_no"], len(state["history"]), member, conn)
-    return game.audience.picks(table_view(game, state, SHARED), mine), mine
+    if audience.done(state, mine):
+        return [], mine, True
+    return audience.picks(table_view(game, state, SHARED), mine), mine, False
 
 
 @refusals_only
@@ -132,14 +138,16 @@ def audience_view(code: str, member: str, token: str) -> dict:
     if room["status"] != "lobby":
         with _lock(room["code"]):
             state = _under_way(room).state
-    may, mine = _may_pick(game, room, state, member)
+    may, mine, done = _may_pick(game, room, state, member)
+    audience = game.audience.of(shown["options"]) if game.audience else None
     shown["member"] = {
         "id": member,
         "name": found["name"],
         "points": points(room["code"], room["game_no"]).get(member, 0),
         "picks": mine,
         "may_pick": may,
-        "does": game.audience.does if game.audience else "",
+        "done": done,
+        "does": audience.does if audience else "",
     }
     return shown
 
@@ -165,10 +173,14 @@ def audience_submit(code: str, member: str, token: str, move: dict) -> int:
             _member(code, member, token, conn)
             if audience is None:
                 raise IllegalMove("Nothing to pick in this game: follow it on the shared screen.")
+            if room["status"] == "finished":
+                raise GameOver("The game is over: there is nothing more to pick.")
             if room["status"] != "playing":
                 raise NotStarted("The game has not started yet: picks open when the players play.")
             state = _under_way(room, conn).state
-            may, _mine_now = _may_pick(game, room, state, member, conn)
+            may, _mine_now, done = _may_pick(game, room, state, member, conn)
+            if done:
+                raise IllegalMove("You are done for this turn: wait for the next one.")
             pick = _checked(game, move, may)
             turn = len(state["history"])
             store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, _now())
@@ -200,50 +212,57 @@ def _checked(game, move: dict, may: list[dict]) -> dict:
 
 def reveal(conn, code: str, game_no: int, game, state: dict, closed: int) -> None:
     """In the transaction of a move that closed turns `closed`..: score the members' picks of each."""
-    if game.audience is None or not game.audience.applies(state["options"]):
-        return
-    if not store().members(code, conn):
+    audience = game.audience.of(state["options"]) if game.audience else None
+    if audience is None or not store().members(code, conn):
         return
     for turn in range(closed, len(state["history"])):
         picks: dict[str, list[dict]] = {}
         for p in store().member_picks(code, game_no, turn, conn):
             picks.setdefault(p["member"], []).append(p["pick"])
-        earned, counts = game.audience.score(state["history"][turn], picks)
+        earned, counts = audience.score(state["history"][turn], picks)
         store().put_reveal(conn, code, game_no, turn, counts, {m: n for m, n in earned.items() if n})
 
 
 def record_fields(conn, code: str, game_no: int, game, turns: list[dict]) -> dict:
-    """The record's `audience` (names and points, highest first) and each turn's `audience_picks`
-    (DESIGN.md), in place on `turns`."""
+    """The record's `audience` (names and points, highest first, then by name: a stable order) and
+    each turn's `audience_picks` (DESIGN.md), in place on `turns`."""
     members = store().members(code, conn)
     scored = points(code, game_no, conn)
     for reveal_ in store().reveals(code, game_no, conn):
         if reveal_["turn"] < len(turns):
             turns[reveal_["turn"]]["audience_picks"] = reveal_["counts"]
     ranked = sorted(
-        ({"name": m["name"], "points": scored.get(m["id"], 0)} for m in members), key=lambda m: -m["points"]
+        ({"name": m["name"], "points": scored.get(m["id"], 0)} for m in members),
+        key=lambda m: (-m["points"], m["name"].casefold(), m["name"]),
     )
     return {"audience": ranked}
 
 
 def header(room: dict) -> dict:
     """What every view says of the audience, changed only by a move (the reveals are made in one):
-    the counts of the last turn revealed, and once the game is over the audience's top three."""
+    the counts of the last turn revealed, and once the game is over the audience's top three: everyone
+    placed 1 to 3 who scored (ties share a place), at most 8 by name, and how many more share them."""
     code, game_no = room["code"], room["game_no"]
     if room["status"] == "lobby":
-        return {"audience_reveal": None, "audience_top": []}
+        return {"audience_reveal": None, "audience_top": [], "audience_more": 0}
     reveals = store().reveals(code, game_no)
     last = reveals[-1] if reveals else None
     top: list = []
+    more = 0
     if room["status"] == "finished":
         scored = points(code, game_no)
         names = {m["id"]: m["name"] for m in store().members(code)}
-        top = sorted(
-            ({"name": names[m], "points": p} for m, p in scored.items() if m in names and p), key=lambda m: -m["points"]
-        )[:3]
+        best = sorted(
+            ({"name": names[m], "points": p} for m, p in scored.items() if m in names and p),
+            key=lambda m: (m["name"].casefold(), m["name"]),  # ties by name
+        )
+        place = ranking.places([m["points"] for m in best])
+        shown, more = ranking.top([m["points"] for m in best])
+        top = [{**best[i], "place": place[i]} for i in shown]
     return {
         "audience_reveal": None if last is None else {"turn": last["turn"], "counts": last["counts"]},
         "audience_top": top,
+        "audience_more": more,
     }
 
 

@@ -164,7 +164,7 @@ def _build_view(room: dict, seats: list, seat) -> dict:
         "handed": [b["seat"] for b in robots if not b["seated"]],
         "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(room["code"])}),
         **deadlines.header(room["code"]),  # deadline, paused, left, pace, skip_quiet
-        **audience.header(room),  # audience_reveal, audience_top
+        **audience.header(room),  # audience_reveal, audience_top, audience_more
     }
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])

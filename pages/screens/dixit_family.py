@@ -328,10 +328,12 @@ def wall_body(view, hint: str | None, turn_width: int) -> None:
 
 def member(view, offered: list[dict], mine: list[dict], act) -> None:
     """While the players vote: the table's cards, and the member taps the storyteller's (again to
-    change their mind, until the reveal)."""
+    change their mind, until the reveal); in Odyssey's Party, the one the storyteller will vote red."""
     show_phrase(view)
     picked = mine[-1]["position"] if mine else None
-    st.markdown("### " + _("Which card is the storyteller's?"))
+    party = view.get("variant") == "party"
+    ask = _("Which card will the storyteller vote red?") if party else _("Which card is the storyteller's?")
+    st.markdown("### " + ask)
     if picked is not None:
         st.success(_("Your pick: card {card}. You can change it until the cards are revealed.", card=picked))
     cards = [
@@ -343,7 +345,7 @@ def member(view, offered: list[dict], mine: list[dict], act) -> None:
         cards,
         key="member-pick",
         pick=1,
-        button=_("This one is the storyteller's"),
+        button=_("The storyteller will vote this one red") if party else _("This one is the storyteller's"),
         min_width=110,
         nonce=f"member-{view['history_length']}-{picked}",
         on_pick=lambda ids: act(

@@ -6,7 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from pages import ui
-from pages.i18n import _, n_
+from pages.i18n import N_, _, n_
+
+# A member whose answer found the word answers no more this round (pages/audience.py shows it).
+MEMBER_DONE = N_("You found the word! 1 point, counted when the round ends. No more answers this round.")
 
 
 def member(view, offered: list[dict], mine: list[dict], act) -> None:
