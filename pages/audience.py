@@ -63,7 +63,7 @@ def join_button(view, name: str, first: bool) -> bool:
         "👀 " + _("Join the audience"), type="primary" if first else "secondary", use_container_width=True
     ):
         try:
-            member = tables.join_audience(view["code"], name)
+            member = tables.join_audience(view["code"], name, device=ui.device())
         except SobremesaError as exc:
             st.error(ui.esc(ui.refusal(exc)))
         else:
@@ -76,7 +76,8 @@ def join_button(view, name: str, first: bool) -> bool:
 def member_screen(code: str, member: str, token: str) -> None:
     """A member's phone: name, points, what they may pick now, then the public table."""
     try:
-        view = tables.audience_view(code, member, token)
+        view = tables.audience_view(code, member, token, device=ui.asker(code))
+        st.session_state.setdefault("_opened", set()).add(view["code"])  # not guessing: asked once
     except SobremesaError as exc:
         st.error(ui.esc(ui.refusal(exc)), icon="🚪")
         st.page_link("pages/play.py", label=_("Join this room again"), query_params={"room": code}, icon="👀")

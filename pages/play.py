@@ -50,7 +50,7 @@ def join_form() -> None:
             audience.join_button(view, name, first=True)
         elif st.form_submit_button(_("Take a seat"), type="primary", use_container_width=True):
             try:
-                seat = tables.join(code, name)
+                seat = tables.join(code, name, device=ui.device())
             except SobremesaError as exc:
                 st.error(ui.esc(ui.refusal(exc)))
             else:

@@ -274,6 +274,58 @@ def computer_players(view: dict) -> None:
         )
 
 
+def audience_controls(view: dict) -> None:
+    """Close or reopen the audience, and remove a member (one phone filled it once)."""
+    watched = tables.games()[view["game"]].audience
+    if view["status"] == "finished" or watched is None or watched.of(view["options"]) is None:
+        return
+    size = tables.audience_size(code)
+    members = tables.audience_members(code, host_token) if size["count"] else []
+    if not size["open"] and not members:
+        st.button(
+            _("Open the audience"),
+            key="audience-open",
+            on_click=ui.attempt,
+            args=(tables.open_audience, code, host_token, True),
+        )
+        return
+    st.markdown(n_("**Audience:** {n} person", "**Audience:** {n} people", len(members)))
+    if size["open"]:
+        st.button(
+            _("Close the audience to newcomers"),
+            key="audience-close",
+            on_click=ui.attempt,
+            args=(tables.open_audience, code, host_token, False),
+        )
+    else:
+        st.button(
+            _("Open the audience again"),
+            key="audience-open",
+            on_click=ui.attempt,
+            args=(tables.open_audience, code, host_token, True),
+        )
+    if members:
+        names = [m["name"] for m in members]
+        chosen = st.selectbox(
+            _("Remove someone from the audience"),
+            range(len(members)),
+            format_func=lambda i: names[i],
+            index=None,
+            placeholder=_("Choose a member"),
+            key="audience-remove",
+        )
+        name = ui.esc(names[chosen]) if chosen is not None else ""
+        confirm(
+            "remove-member",
+            _("Remove {name}", name=name) if name else _("Remove"),
+            _("Yes: remove {name}", name=name),
+            chosen is None,
+            _("Their audience link stops working, and their points in this game go with them."),
+            tables.remove_member,
+            members[chosen]["id"] if chosen is not None else None,
+        )
+
+
 def address_picker() -> None:
     """On the laptop, when it is on several networks: which of its addresses the QR code and the
     link show (a setting of the server: every room's, kept across a restart)."""
@@ -373,6 +425,7 @@ def host_panel(view: dict) -> None:
                 tables.end,
             )
         computer_players(view)
+        audience_controls(view)
         if view["status"] == "finished":
             st.button(
                 _("Play again with the same players"),

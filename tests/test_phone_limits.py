@@ -11,7 +11,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from engine import gate, tables
-from engine.core import BadToken, RoomNotFound, TooManyRooms, TooManyTries
+from engine.core import BadToken, RoomNotFound, TableError, TooManyRooms, TooManyTries
+from engine.tables import holders
+from engine.tables.holders import AlreadyHere, TooManyJoins
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
@@ -219,3 +221,88 @@ def test_a_phone_through_the_proxy_is_limited_like_any_phone():
             made.append(tables.create_room("dixit", device=through))
     assert len(made) == tables.ROOMS_A_MINUTE[0]
     assert not any(r["here"] for r in tables.open_rooms())
+
+
+# ---- one phone, one place in a room (issue 37, item 10) ------------------------------------------
+
+PHONE_ADDRESS = "127.0.0.2"  # a phone on the network
+
+
+def test_one_phone_holds_one_seat_or_one_membership_per_room():
+    room = tables.create_room("dixit", seed=3)
+    troll = phone("troll", PHONE_ADDRESS)
+    tables.join(room.code, "Ana", device=troll)
+    with pytest.raises(AlreadyHere) as refused:
+        tables.join(room.code, "Bo", device=troll)
+    assert "Ana" in refused.value.message
+    with pytest.raises(AlreadyHere):
+        tables.join_audience(room.code, "Cy", device=troll)
+    assert tables.view(room.code)["names"] == ["Ana"]
+    assert tables.audience_size(room.code)["count"] == 0
+    tables.join(room.code, "Bo", device=phone("classmate", PHONE_ADDRESS))  # another phone, same Wi-Fi
+    other = tables.create_room("dixit", seed=4)
+    tables.join_audience(other.code, "Ana", device=troll)  # another room: its own place
+    tables.kick(room.code, room.host_token, 0)  # removed by the host: the phone may join again
+    tables.join(room.code, "Ana", device=troll)
+
+
+def test_one_address_makes_at_most_120_joins_a_minute_whatever_its_cookies():
+    room = tables.create_room("dixit", seed=3, options={"audience_max": 200})
+    for i in range(holders.JOINS_A_MINUTE):
+        tables.join_audience(room.code, f"M{i}", device=phone(f"renewed-cookie-{i}", PHONE_ADDRESS))
+    with pytest.raises(TooManyJoins):
+        tables.join_audience(room.code, "One more", device=phone("renewed-cookie-x", PHONE_ADDRESS))
+    tables.join_audience(room.code, "Elsewhere", device=phone("other-school", "127.0.0.3"))
+    tables.join_audience(room.code, "Laptop", device=gate.Device("laptop-device-0123456789", "127.0.0.1", local=True))
+    assert tables.audience_size(room.code)["count"] == holders.JOINS_A_MINUTE + 2
+
+
+def test_the_host_removes_a_member_and_closes_and_reopens_the_audience():
+    room = tables.create_room("dixit", seed=3)
+    troll = phone("troll", PHONE_ADDRESS)
+    member = tables.join_audience(room.code, "Troll", device=troll)
+    with pytest.raises(BadToken):
+        tables.remove_member(room.code, "not-the-host", member.id)
+    tables.remove_member(room.code, room.host_token, member.id)
+    with pytest.raises(BadToken):
+        tables.audience_view(room.code, member.id, member.token)
+    assert tables.audience_members(room.code, room.host_token) == []
+    tables.open_audience(room.code, room.host_token, False)
+    with pytest.raises(TableError):
+        tables.join_audience(room.code, "Later", device=phone("later", PHONE_ADDRESS))
+    tables.open_audience(room.code, room.host_token, True)
+    again = tables.join_audience(room.code, "Troll", device=troll)  # removed: the phone may come back
+    assert [m["name"] for m in tables.audience_members(room.code, room.host_token)] == ["Troll"]
+    assert tables.audience_view(room.code, again.id, again.token)["member"]["name"] == "Troll"
+
+
+# ---- every way in counts wrong codes alike (issue 37, item 11) -----------------------------------
+
+
+def test_the_member_link_counts_wrong_codes_and_answers_a_wrong_code_as_a_wrong_token():
+    room = tables.create_room("dixit", seed=3)
+    member = tables.join_audience(room.code, "Mateo")
+    guesser = phone("guesser", PHONE_ADDRESS)
+    answers = []
+    for code in wrong_codes(gate.PROBES.limit):
+        with pytest.raises(BadToken) as wrong:
+            tables.audience_view(code, "x", "y", device=guesser)
+        answers.append(wrong.value.message)
+    with pytest.raises(BadToken) as real:
+        tables.audience_view(room.code, "x", "y", device=phone("fresh", "127.0.0.4"))
+    assert set(answers) == {real.value.message}  # a real room and a wrong token: the same words
+    for code in (room.code, *wrong_codes(3)):  # now blocked: every code, real or not, is refused alike
+        with pytest.raises(TooManyTries):
+            tables.audience_view(code, "x", "y", device=guesser)
+    assert tables.audience_view(room.code, member.id, member.token, device=guesser)["member"]["name"] == "Mateo"
+
+
+def test_a_seat_link_answers_a_wrong_code_as_a_wrong_token():
+    room, seats = class_room()
+    with pytest.raises(BadToken) as real:
+        tables.view(room.code, 0, "wrong-token", device=phone("a", PHONE_ADDRESS))
+    with pytest.raises(BadToken) as fake:
+        tables.view(wrong_codes(1)[0], 0, "wrong-token", device=phone("b", PHONE_ADDRESS))
+    assert real.value.message == fake.value.message
+    with pytest.raises(BadToken):
+        tables.find_seat(wrong_codes(1)[0], "wrong-token")

@@ -73,6 +73,11 @@ class AudienceRows:
         )
         return [{"turn": r["turn"], "counts": json.loads(r["counts"]), "points": json.loads(r["points"])} for r in rows]
 
+    def drop_member(self, conn, code: str, member: str) -> None:
+        """A member the host removed: their picks not yet revealed go with them."""
+        self._run(conn, "DELETE FROM member_picks WHERE code = ? AND member = ?", (code, member))
+        self._run(conn, "DELETE FROM members WHERE code = ? AND id = ?", (code, member))
+
     def audience_room(self, code: str, conn=None) -> dict | None:
         row = self._run(conn, "SELECT open, cap FROM audience_rooms WHERE code = ?", (code,)).fetchone()
         return None if row is None else {"open": bool(row["open"]), "cap": row["cap"]}

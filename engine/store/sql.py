@@ -64,6 +64,11 @@ CREATE TABLE IF NOT EXISTS clocks (
 CREATE TABLE IF NOT EXISTS room_origins (
   code TEXT PRIMARY KEY, device TEXT, address TEXT NOT NULL, here BOOLEAN NOT NULL, created_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS holders (
+  code TEXT NOT NULL, device TEXT NOT NULL, address TEXT NOT NULL, kind TEXT NOT NULL, ref TEXT NOT NULL,
+  at TEXT NOT NULL, PRIMARY KEY (code, device)
+);
+CREATE INDEX IF NOT EXISTS holders_by_address ON holders (address, at);
 CREATE TABLE IF NOT EXISTS bots (
   code TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NULL, level TEXT NOT NULL, seated BOOLEAN NOT NULL,
   since TEXT NOT NULL, PRIMARY KEY (code, seat)
@@ -354,9 +359,46 @@ class SqlStore(AudienceRows):
             (code, device, address, here, at),
         )
 
+    # ---- who holds a seat or a membership, by device (engine/tables/holders.py) -----------------
+    def holder(self, code: str, device: str, conn=None) -> dict | None:
+        row = self._run(
+            conn, "SELECT kind, ref, address, at FROM holders WHERE code = ? AND device = ?", (code, device)
+        ).fetchone()
+        return None if row is None else dict(row)
+
+    def holders(self, code: str, conn=None) -> list[dict]:
+        rows = self._run(conn, "SELECT device, kind, ref, address, at FROM holders WHERE code = ? ORDER BY at", (code,))
+        return [dict(r) for r in rows]
+
+    def joins_since(self, address: str, since: str, conn=None) -> int:
+        row = self._run(
+            conn, "SELECT COUNT(*) AS n FROM holders WHERE address = ? AND at >= ?", (address, since)
+        ).fetchone()
+        return int(row["n"])
+
+    def hold(self, conn, code: str, device: str, address: str, kind: str, ref: str, at: str) -> None:
+        self._run(
+            conn,
+            "INSERT INTO holders (code, device, address, kind, ref, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (code, device, address, kind, ref, at),
+        )
+
+    def release(self, conn, code: str, kind: str, ref: str) -> None:
+        self._run(conn, "DELETE FROM holders WHERE code = ? AND kind = ? AND ref = ?", (code, kind, ref))
+
     def drop_room(self, conn, code: str) -> None:
         """An abandoned lobby: nothing was played in it."""
-        for table in ("asks", "bots", "seats", "snapshots", "clocks", "room_origins", *AUDIENCE_TABLES, "rooms"):
+        for table in (
+            "asks",
+            "bots",
+            "seats",
+            "holders",
+            "snapshots",
+            "clocks",
+            "room_origins",
+            *AUDIENCE_TABLES,
+            "rooms",
+        ):
             self._run(conn, f"DELETE FROM {table} WHERE code = ?", (code,))
 
     def append_move(self, conn, code: str, game_no: int, seq: int, actor: str, move: dict, at: str) -> None:

@@ -16,7 +16,8 @@ Host actions take the host token: `kick`, `skip`, `end`, `play_again`; and for t
 
 The audience (`create_room(..., options={"audience": bool, "audience_max": 100})`):
 `join_audience(code, name)` -> a `Member` (code, id, token, name); `audience_view`,
-`audience_legal` and `audience_submit(code, id, token, pick)`, like a seat's.
+`audience_legal` and `audience_submit(code, id, token, pick)`, like a seat's; the host's
+`audience_members`, `remove_member` and `open_audience(code, host_token, open)`.
 
 Each game's move vocabulary is the `Move` specs of its module in engine/games (and its docstring);
 `legal()` lists every move a seat may submit now, complete, with free-text fields set to None.
@@ -83,6 +84,11 @@ from engine.tables.audience import (  # noqa: F401
     audience_submit,
     audience_view,
     join_audience,
+)
+from engine.tables.audience_host import (  # noqa: F401
+    audience_members,
+    open_audience,
+    remove_member,
 )
 from engine.tables.bots import (  # noqa: F401
     add_bot,

@@ -24,6 +24,7 @@ from engine.core import (
     NameTaken,
     NotStarted,
     RoomFull,
+    RoomNotFound,
     TableError,
     table_view,
 )
@@ -31,7 +32,8 @@ from engine.core import ranking
 from engine.core.moves import is_whole
 from engine.games import GAMES
 from engine.push import live
-from engine.tables.base import _hash, _lock, _now, _room, _token_ok, refusals_only, store
+from engine.tables import holders
+from engine.tables.base import _hash, _lock, _now, _probed, _room, _token_ok, refusals_only, store
 from engine.tables.state import _under_way
 
 CAP = 100  # members a room takes unless its host chose otherwise
@@ -64,9 +66,10 @@ def _setting(code: str, conn=None) -> dict:
 
 
 @refusals_only
-def join_audience(code: str, name: str) -> Member:
+def join_audience(code: str, name: str, device=None) -> Member:
     """A new member, in the lobby or during a game. Same name rules as seats; no name twice in a
-    room, seats included."""
+    room, seats included. A page passes the `device` asking: one seat or membership per device and
+    room, and so many joins a minute per address (engine/tables/holders.py)."""
     from engine.tables.rooms import clean_name  # rooms imports this module for its settings
 
     name = clean_name(name)
@@ -82,8 +85,11 @@ def join_audience(code: str, name: str) -> Member:
             taken = [m["name"] for m in members] + [s["name"] for s in store().seats(code, conn)]
             if any(t.casefold() == name.casefold() for t in taken):
                 raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
+            now = _now()
+            holders.check(conn, code, device, now, holders.name_of(conn, code))
             member, token = secrets.token_urlsafe(6), secrets.token_urlsafe(16)
-            store().insert_member(conn, code, member, name, _hash(token), _now())
+            store().insert_member(conn, code, member, name, _hash(token), now)
+            holders.hold(conn, code, device, "member", member, now)
     live.refresh(code)  # the wall counts its audience in a live spot
     return Member(code, member, token, name)
 
@@ -95,6 +101,14 @@ def _member(code: str, member, token, conn=None) -> dict:
     if found is None or not _token_ok(token, found["token_hash"]):
         raise BadToken("member")
     return found
+
+
+def _is_member(code: str, member, token) -> bool:
+    try:
+        _member(code, member, token)
+        return True
+    except BadToken:
+        return False
 
 
 def _mine(code: str, game_no: int, turn: int, member: str, conn=None) -> list[dict]:
@@ -125,12 +139,17 @@ def _may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> t
 
 
 @refusals_only
-def audience_view(code: str, member: str, token: str) -> dict:
+def audience_view(code: str, member: str, token: str, device=None) -> dict:
     """The shared screen's view, and under `member` this member's own: name, points in this game,
-    picks in this turn, the picks they may make now and what members do in this game."""
+    picks in this turn, the picks they may make now and what members do in this game. A page passes
+    the `device` asking: a code that names no room counts against it as on every way in
+    (`_probed`), and a wrong code gets the same answer as a wrong token."""
     from engine.tables.views import view
 
-    room = _room(code)
+    try:
+        room = _probed(code, device, proof=lambda r: _is_member(r["code"], member, token))
+    except RoomNotFound:
+        raise BadToken("member") from None
     found = _member(room["code"], member, token)
     shown = dict(view(room["code"]))
     game = GAMES[room["game"]]

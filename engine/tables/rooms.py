@@ -42,7 +42,7 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
-from engine.tables import audience, deadlines
+from engine.tables import audience, deadlines, holders
 from engine.tables.play import _apply
 from engine.tables.state import _forget
 
@@ -151,7 +151,9 @@ def clean_name(name) -> str:
 
 
 @refusals_only
-def join(code: str, name: str) -> Seat:
+def join(code: str, name: str, device=None) -> Seat:
+    """A seat in the lobby. A page passes the `device` asking: it holds at most one seat or
+    membership in the room, and its address joins only so many a minute (engine/tables/holders.py)."""
     name = clean_name(name)
     with changing(code) as change:
         conn, room, code = change.conn, change.room, change.code
@@ -164,9 +166,12 @@ def join(code: str, name: str) -> Seat:
             raise RoomFull("The room is full ({count} players).", count=len(seats))
         if any(s["name"].casefold() == name.casefold() for s in seats):
             raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
+        now = _now()
+        holders.check(conn, code, device, now, holders.name_of(conn, code))
         token = secrets.token_urlsafe(16)
         seat = len(seats)
-        store().insert_seat(conn, code, seat, name, _hash(token), _now())
+        store().insert_seat(conn, code, seat, name, _hash(token), now)
+        holders.hold(conn, code, device, "seat", name, now)
     return Seat(code, seat, token, name)
 
 
@@ -201,8 +206,12 @@ def _deal(change: Change, seed: int) -> None:
 
 @refusals_only
 def find_seat(code: str, token: str) -> Seat:
-    """The seat a token belongs to: reopening a link reconnects the same seat."""
-    room = _room(code)
+    """The seat a token belongs to: reopening a link reconnects the same seat. A wrong code reads
+    as a wrong link, as in `view`: a link's answer never tells whether its code names a room."""
+    try:
+        room = _room(code)
+    except RoomNotFound:
+        raise BadToken("player") from None
     for s in store().seats(room["code"]):
         if _token_ok(token, s["token_hash"]):
             return Seat(room["code"], s["seat"], token, s["name"])
@@ -335,6 +344,7 @@ def kick(code: str, host_token: str, target: int) -> int:
             raise TableError("That player is no longer in the room.")
         kept = [s for s in seats if s["seat"] != target]
         store().replace_seats(conn, code, [{**s, "seat": i} for i, s in enumerate(kept)])
+        holders.release(conn, code, "seat", next(s["name"] for s in seats if s["seat"] == target))
         for b in store().bots(code, conn):  # computer players move up with their seats
             store().drop_bot(conn, code, b["seat"])
             if b["seat"] != target:

@@ -8,6 +8,8 @@ import json
 from engine.push import glance, live
 from engine.core import (
     SHARED,
+    BadToken,
+    RoomNotFound,
     SobremesaError,
     table_view,
 )
@@ -37,7 +39,12 @@ def view(
     in the lobby also seats_allowed and seat_counts; a seat's view also has waiting_on_you. The
     game's own view follows. A page passes the `device` asking (a `gate.Device`, or an address), so that it
     may try only a few wrong codes a minute; a seat's token, or the `host_token`, always opens it."""
-    room = _probed(code, device, proof=lambda r: _proves(r, seat, token, host_token))
+    try:
+        room = _probed(code, device, proof=lambda r: _proves(r, seat, token, host_token))
+    except RoomNotFound:
+        if token is None and host_token is None:
+            raise
+        raise BadToken("player" if token is not None else "host") from None  # a wrong code reads as a wrong link
     seats = store().seats(room["code"])
     if seat is not None:
         _seat(room, seat, token, seats=seats)

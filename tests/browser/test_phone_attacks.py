@@ -147,3 +147,22 @@ def test_a_phone_through_a_forwarder_on_the_laptop_is_not_this_computer(serve, m
     with StreamSession(srv.port, source="127.0.0.1", cookies={"sobremesa_laptop": srv.laptop_key()}) as laptop:
         laptop.run()
         assert "Rooms on this computer" in "\n".join(laptop.texts)
+
+
+def test_member_links_with_wrong_codes_count_against_the_phone(serve, monkeypatch):
+    """188 codes were once tried through `/play?room=…&member=…&token=…` after the join page had
+    blocked the phone: that way in never counted. Now it counts, and its answers tell nothing."""
+    from engine import tables
+    from tests.test_phone_limits import wrong_codes
+
+    srv = serve("app.py")
+    monkeypatch.setenv("SOBREMESA_DATA", srv.env["SOBREMESA_DATA"])
+    code = tables.create_room("dixit").code
+    with StreamSession(srv.port, source=PHONE) as phone:
+        for guess in wrong_codes(10):
+            phone.texts.clear()
+            phone.run(query=f"room={guess}&member=x&token=y", page="play")
+            assert any("audience link is not valid" in t for t in phone.texts), phone.texts
+        phone.texts.clear()
+        phone.run(query=f"room={code}&member=x&token=y", page="play")  # the real room, now
+        assert any("Too many wrong room codes" in t for t in phone.texts), phone.texts

@@ -1,0 +1,45 @@
+"""The host's say over the audience once the room exists: who is in it, removing a member, and
+closing or reopening it (a room made with the audience off can be opened too)."""
+
+from __future__ import annotations
+
+from engine.core import TableError
+from engine.push import live
+from engine.tables import holders
+from engine.tables.audience import CAP, _setting, points
+from engine.tables.base import _host, _lock, _room, refusals_only, store
+
+
+@refusals_only
+def audience_members(code: str, host_token: str) -> list[dict]:
+    """The members in the order they joined, with their points in this game: for the host's panel."""
+    room = _room(code)
+    _host(room, host_token)
+    scored = points(room["code"], room["game_no"])
+    return [{"id": m["id"], "name": m["name"], "points": scored.get(m["id"], 0)} for m in store().members(room["code"])]
+
+
+@refusals_only
+def remove_member(code: str, host_token: str, member: str) -> None:
+    """The member leaves the audience: their link stops working, and their device may join again."""
+    room = _room(code)
+    _host(room, host_token)
+    code = room["code"]
+    with _lock(code), store().transaction() as conn:
+        if not any(m["id"] == member for m in store().members(code, conn)):
+            raise TableError("That person is no longer in the audience.")
+        store().drop_member(conn, code, member)
+        holders.release(conn, code, "member", member)
+    live.refresh(code)
+
+
+@refusals_only
+def open_audience(code: str, host_token: str, open_: bool) -> None:
+    """Close the audience to newcomers (members already in it stay), or open it again."""
+    room = _room(code)
+    _host(room, host_token)
+    code = room["code"]
+    with _lock(code), store().transaction() as conn:
+        setting = _setting(code, conn)
+        store().put_audience_room(conn, code, bool(open_), setting.get("cap", CAP))
+    live.refresh(code)

@@ -1,0 +1,71 @@
+"""Who holds a seat or a membership in a room, by device (the store's `holders`).
+
+One phone once took every seat of a lobby and filled a 100-member audience in ten seconds. So a
+device holds at most one seat or one membership per room at a time, and one address makes at most
+`JOINS_A_MINUTE` joins a minute: a hall of phones behind one school address still fills the audience
+in minutes, but a phone that renews its cookie cannot fill it in seconds. The laptop that runs the
+server (the host seating people without a phone) is not limited; neither is a caller that names no
+device (the engine's own API, computer players, tests).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from engine import gate
+from engine.core import TableError
+from engine.tables.base import store
+
+JOINS_A_MINUTE = 120
+
+
+class AlreadyHere(TableError):
+    template = "This phone is already in this room, as {name}. Open it with that link, or ask the host."
+
+
+class TooManyJoins(TableError):
+    template = "Many people have just joined from this network. Wait a minute, then try again."
+
+
+def _counted(device) -> gate.Device | None:
+    if device is None:
+        return None
+    found = gate.Device.of(device)
+    return None if found.here or not found.id else found
+
+
+def check(conn, code: str, device, now: str, name_of) -> None:
+    """Refuses a join by a device that holds something in the room already, or from a busy address.
+    `name_of(kind, ref)` gives the name the device holds, for the message."""
+    found = _counted(device)
+    if found is None:
+        return
+    held = store().holder(code, found.id, conn)
+    if held is not None:
+        raise AlreadyHere(name=name_of(held["kind"], held["ref"]))
+    since = (datetime.fromisoformat(now) - timedelta(seconds=60)).isoformat(timespec="milliseconds")
+    if store().joins_since(found.address, since, conn) >= JOINS_A_MINUTE:
+        raise TooManyJoins()
+
+
+def name_of(conn, code: str):
+    """`name_of(kind, ref)` for `check`: the seat's name is its ref; a member's is read."""
+
+    def named(kind: str, ref: str) -> str:
+        if kind == "seat":
+            return ref
+        return next((m["name"] for m in store().members(code, conn) if m["id"] == ref), ref)
+
+    return named
+
+
+def hold(conn, code: str, device, kind: str, ref: str, now: str) -> None:
+    """The device now holds `kind` ("seat": ref is the seat's name; "member": ref is the member's id)."""
+    found = _counted(device)
+    if found is not None:
+        store().hold(conn, code, found.id, found.address, kind, ref, now)
+
+
+def release(conn, code: str, kind: str, ref: str) -> None:
+    """The seat or membership is gone (removed by the host): its device may join again."""
+    store().release(conn, code, kind, ref)
