@@ -8,7 +8,8 @@ Needs only Python 3.11 or newer, and only its standard library: it creates (or r
 environment in `.venv` beside this file, installs Sobremesa in it the first time and whenever
 pyproject.toml changed (a stamp named after pyproject's hash, the one the Makefile writes too),
 then starts the server from this folder (engine/launch.py), which prints the address the phones
-open and opens the start page in the browser.
+open and opens the start page in the browser. Setting up prints one line a step; pip's output goes
+to `.venv/setup.log`, which a failed step names.
 """
 
 import argparse
@@ -16,11 +17,16 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 NEEDED = (3, 11)
+LOG_NAME = "setup.log"  # in the venv folder: the setting up's full output
+DOT_SECONDS = 2  # while a step works, a dot this often: it is alive
+MAKING = "Making its own Python environment"  # the first step
+PIP_INSTALL = ["pip", "install", "--disable-pip-version-check", "--progress-bar", "off", "--editable"]
 
 
 def venv_python(venv, windows=os.name == "nt"):
@@ -45,31 +51,92 @@ def installed(venv, stamp):
     return (venv / (".installed-" + stamp)).exists() or (venv / (".app-" + stamp)).exists()
 
 
-def run(command):
-    print("  " + " ".join(str(c) for c in command), flush=True)
-    subprocess.check_call([str(c) for c in command], cwd=str(ROOT))
+class StepFailed(Exception):
+    """A step of the setting up that did not work: its name, and where its output went."""
+
+    def __init__(self, title, log, why):
+        super().__init__(title)
+        self.title, self.log, self.why = title, log, why
+
+
+class Log:
+    """The setting up's full output (pip's ~150 lines), kept out of the terminal: `setup.log` in
+    the venv folder, written after each step (a step's output is held until it ends, since the
+    first step, `venv --clear`, empties that folder). A venv folder that cannot be written to gives
+    a log in the system's temporary folder."""
+
+    def __init__(self, venv):
+        self.path, self.started = Path(venv) / LOG_NAME, False
+
+    def write(self, text):
+        for path in (self.path, Path(tempfile.gettempdir()) / ("sobremesa-" + LOG_NAME)):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with path.open("a" if self.started else "w", encoding="utf-8", errors="replace") as out:
+                    out.write(text)
+            except OSError:
+                continue
+            self.path, self.started = path, True
+            return
+
+    def why(self, most=4):
+        """The log's own words for what went wrong: pip's ERROR lines, else its last lines."""
+        try:
+            lines = [line.strip() for line in self.path.read_text(encoding="utf-8", errors="replace").splitlines()]
+        except OSError:
+            return []
+        errors = [line for line in lines if line.startswith("ERROR:")]
+        return list(dict.fromkeys(errors))[:most] or [line for line in lines if line][-most:]
+
+
+def step(title, command, log):
+    """One step: one line, a dot every few seconds while it works (a first pip install is quiet
+    for a minute at a time), then "done"; what the command prints goes to `log`."""
+    print("  " + title + " ", end="", flush=True)
+    command = [str(c) for c in command]
+    try:
+        proc = subprocess.Popen(
+            command, cwd=str(ROOT), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
+    except OSError as exc:
+        log.write("$ " + " ".join(command) + "\n" + str(exc) + "\n")
+        print("failed", flush=True)
+        raise StepFailed(title, log, str(exc)) from exc
+    while True:
+        try:
+            output, _ = proc.communicate(timeout=DOT_SECONDS)  # a timeout keeps what was read so far
+            break
+        except subprocess.TimeoutExpired:
+            print(".", end="", flush=True)
+    log.write("$ " + " ".join(command) + "\n" + output.decode("utf-8", "replace") + "\n")
+    if proc.returncode != 0:
+        print(" failed", flush=True)
+        raise StepFailed(title, log, "it ended with code " + str(proc.returncode))
+    print(" done", flush=True)
 
 
 def set_up(venv=VENV):
-    """The venv's Python, with Sobremesa installed as pyproject.toml now says."""
+    """The venv's Python, with Sobremesa installed as pyproject.toml now says. One line a step;
+    the full output in the venv's setup.log."""
+    log = Log(venv)
     python = venv_python(venv)
     ever_installed = any(venv.glob(".installed-*")) or any(venv.glob(".app-*"))
+    stamp = digest(ROOT / "pyproject.toml")
     if python is None or not ever_installed:  # none yet, or one whose first setting up failed half-way
-        print(
-            "First start: setting up Sobremesa in " + str(venv) + " (a few minutes; needs the internet once).",
-            flush=True,
-        )
-        run([sys.executable, "-m", "venv", *(["--clear"] if venv.exists() else []), venv])
+        print("Setting up Sobremesa (first start, about a minute; it needs the internet once)...", flush=True)
+        title = MAKING + " in " + str(venv)
+        step(title, [sys.executable, "-m", "venv", *(["--clear"] if venv.exists() else []), venv], log)
         python = venv_python(venv)
         if python is None:
-            raise SystemExit("Could not create a virtual environment in " + str(venv) + ".")
-    stamp = digest(ROOT / "pyproject.toml")
+            raise StepFailed(title, log, "it made no Python there")
+    elif not installed(venv, stamp):
+        print("Updating Sobremesa's setup (pyproject.toml changed)...", flush=True)
     if not installed(venv, stamp):
-        print("Installing Sobremesa and what it needs (only when it changed)...", flush=True)
-        run([python, "-m", "pip", "install", "--disable-pip-version-check", "--editable", ROOT])
+        step("Installing what Sobremesa needs", [python, "-m", *PIP_INSTALL, ROOT], log)
         for old in venv.glob(".app-*"):
             old.unlink()
         (venv / (".app-" + stamp)).touch()
+        print("  Ready. The full setup log: " + str(log.path), flush=True)
     return python
 
 
@@ -87,11 +154,17 @@ def main(argv=None):
         return 1
     try:
         python = set_up()
-    except (subprocess.CalledProcessError, OSError) as exc:
+    except KeyboardInterrupt:  # Ctrl+C while setting up: the next start makes the venv again
+        print("\nStopped before Sobremesa was set up. Run the same command to go on.", file=sys.stderr)
+        return 130
+    except StepFailed as failed:
+        said = "".join("    " + line + "\n" for line in failed.log.why())
+        advice = "Check the internet connection and run the same command again."
+        if failed.title.startswith(MAKING):
+            advice += " On Debian or Ubuntu, install Python's venv module first: sudo apt install python3-venv"
         print(
-            "\nSetting Sobremesa up did not work (" + str(exc) + "). Check the internet connection and run "
-            "the same command again. On Debian or Ubuntu, install Python's venv module first: "
-            "sudo apt install python3-venv",
+            f'\nSetting Sobremesa up stopped at the step "{failed.title}" ({failed.why}).\n'
+            f"The full log is {failed.log.path}; it says:\n{said}{advice}",
             file=sys.stderr,
         )
         return 1

@@ -1,6 +1,8 @@
 """README's Linux steps, as a new user follows them: a source zip of this checkout (no git inside),
 unpacked elsewhere, then the start command as printed. The venv is made from scratch (pip's cache
-keeps that to a minute). The one change: a free port, since others may serve on 8501."""
+keeps that to a minute). The one change: a free port, since others may serve on 8501. The first
+start prints a handful of lines, pip's output going to .venv/setup.log; a start whose install fails
+first (the same fresh copy, so one install serves both checks) names that log."""
 
 import os
 import re
@@ -74,6 +76,24 @@ def test_the_readme_linux_steps_from_a_source_zip(tmp_path):
     env["BROWSER"] = "true"  # the command as printed opens a browser: here, one that does nothing
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
+    # First a start whose install fails: pip's own PIP_NO_INDEX leaves it no package to find (no
+    # hook in run.py). The venv step works; the install step fails and names the log.
+    failed = subprocess.run(
+        [*start.split(), "--port", str(port)],
+        cwd=folder,
+        env={**env, "PIP_NO_INDEX": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    said = failed.stdout + failed.stderr
+    setup_log = folder / ".venv" / "setup.log"
+    assert failed.returncode == 1, said
+    assert 'stopped at the step "Installing what Sobremesa needs"' in said and f"The full log is {setup_log}" in said
+    assert "No matching distribution" in setup_log.read_text() or "Could not find" in setup_log.read_text()
+    assert len(said.splitlines()) <= 15, said
+
+    # Then the start as printed: the venv made again, everything installed, a handful of lines.
     log = tmp_path / "run.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
@@ -91,6 +111,13 @@ def test_the_readme_linux_steps_from_a_source_zip(tmp_path):
             assert time.monotonic() < deadline, log.read_text()[-3000:]
             time.sleep(0.5)
         assert (folder / ".venv").is_dir()
+        while f":{port}" not in log.read_text():  # the address, printed once the server answers
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        printed = log.read_text()
+        assert len(printed.splitlines()) <= 15, printed
+        assert "Setting up Sobremesa" in printed and str(setup_log) in printed
+        assert "pip" in setup_log.read_text() and "WARNING" not in printed
     finally:
         for sig in (signal.SIGINT, signal.SIGKILL):  # Ctrl+C first, as the README says
             try:

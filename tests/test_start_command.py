@@ -90,7 +90,7 @@ def test_an_existing_venv_with_its_stamp_is_reused_without_pip(tmp_path, monkeyp
     (venv / "bin").mkdir(parents=True)
     (venv / "bin" / "python").write_text("")
     (venv / f".installed-{run.digest(ROOT / 'pyproject.toml')}").touch()
-    monkeypatch.setattr(run.subprocess, "check_call", lambda *a, **k: pytest.fail(f"ran {a}"))
+    monkeypatch.setattr(run.subprocess, "Popen", lambda *a, **k: pytest.fail(f"ran {a}"))
     assert run.set_up(venv) == venv / "bin" / "python"
 
 
@@ -100,7 +100,7 @@ def test_a_venv_whose_first_setting_up_failed_is_made_again(tmp_path, monkeypatc
     (venv / "bin").mkdir(parents=True)
     (venv / "bin" / "python").write_text("")
     ran = []
-    monkeypatch.setattr(run.subprocess, "check_call", lambda command, **k: ran.append(command))
+    monkeypatch.setattr(run, "step", lambda title, command, log: ran.append([str(c) for c in command]))
     run.set_up(venv)
     assert ran[0][1:4] == ["-m", "venv", "--clear"] and ran[1][1:4] == ["-m", "pip", "install"]
     assert run.installed(venv, run.digest(ROOT / "pyproject.toml"))
@@ -109,10 +109,26 @@ def test_a_venv_whose_first_setting_up_failed_is_made_again(tmp_path, monkeypatc
     assert ran == []
 
 
-def test_a_failed_setting_up_says_what_to_do(monkeypatch, capsys):
-    def fail(command, **kwargs):
-        raise run.subprocess.CalledProcessError(1, command)
+def test_a_step_prints_one_line_and_keeps_the_commands_output_in_the_log(tmp_path, capfd):
+    log = run.Log(tmp_path / ".venv")
+    chatty = "for i in range(150): print('WARNING: pip says', i)"
+    run.step("Installing what Sobremesa needs", [sys.executable, "-c", chatty], log)
+    shown = capfd.readouterr()
+    assert shown.out.splitlines() == ["  Installing what Sobremesa needs  done"] and shown.err == ""
+    assert log.path == tmp_path / ".venv" / "setup.log"
+    assert "WARNING: pip says 149\n" in log.path.read_text()
 
-    monkeypatch.setattr(run, "set_up", lambda: fail(["pip"]))
+
+def test_a_failed_step_names_itself_and_its_log(tmp_path, monkeypatch, capsys):
+    log = run.Log(tmp_path / ".venv")
+    failing = "print('ERROR: No matching distribution found for streamlit'); raise SystemExit(3)"
+    monkeypatch.setattr(
+        run, "set_up", lambda: run.step("Installing what Sobremesa needs", [sys.executable, "-c", failing], log)
+    )
     assert run.main(["--no-browser"]) == 1
-    assert "run the same command again" in capsys.readouterr().err
+    said = capsys.readouterr()
+    assert said.out.splitlines() == ["  Installing what Sobremesa needs  failed"]
+    assert 'stopped at the step "Installing what Sobremesa needs" (it ended with code 3)' in said.err
+    assert f"The full log is {log.path}" in said.err
+    assert "    ERROR: No matching distribution found for streamlit\n" in said.err  # what the log says went wrong
+    assert "run the same command again" in said.err
