@@ -306,3 +306,41 @@ def test_a_seat_link_answers_a_wrong_code_as_a_wrong_token():
     assert real.value.message == fake.value.message
     with pytest.raises(BadToken):
         tables.find_seat(wrong_codes(1)[0], "wrong-token")
+
+
+# ---- rooms that never end (issue 37, item 16) ----------------------------------------------------
+
+
+def test_rooms_a_phone_started_count_against_it_and_idle_rooms_end():
+    """Three seats from one phone once turned a lobby into a running room that counted against
+    nothing and never expired: with fresh cookies a phone could keep rooms running without limit."""
+    start = datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc)
+    later = (start + timedelta(minutes=2 * i) for i in itertools.count())
+    made = []
+    with tables.clock(lambda: next(later).isoformat(timespec="milliseconds")):
+        with pytest.raises(TooManyRooms, match="still being played"):
+            for i in range(20):
+                creator = phone(f"renewed-{i}", PHONE_ADDRESS)
+                room = tables.create_room("dixit", device=creator)
+                for n in ("A", "B", "C"):
+                    tables.join(room.code, n, device=phone(f"renewed-{i}-{n}", PHONE_ADDRESS))
+                tables.start(room.code, room.host_token)
+                made.append(room)
+    assert len(made) == tables.OPEN_ROOMS[1]
+    idle = start + timedelta(hours=tables.IDLE_HOURS + 24)  # the clock above moves 2 minutes a read
+    with tables.clock(lambda: idle.isoformat(timespec="milliseconds")):
+        assert tables.open_rooms() == []
+        assert all(tables.view(r.code)["status"] == "finished" for r in made)
+        assert all(tables.record(r.code) for r in made)  # ended and saved: nothing played is lost
+        tables.create_room("dixit", device=phone("renewed-again", PHONE_ADDRESS))
+
+
+def test_a_lobby_with_seats_expires_once_idle_for_hours():
+    then = datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc)
+    with tables.clock(lambda: then.isoformat(timespec="milliseconds")):
+        room = tables.create_room("dixit")
+        tables.join(room.code, "Ana")
+    with tables.clock(lambda: (then + timedelta(hours=tables.IDLE_HOURS + 1)).isoformat(timespec="milliseconds")):
+        assert room.code not in {r["code"] for r in tables.open_rooms()}
+    with pytest.raises(RoomNotFound):
+        tables.view(room.code)

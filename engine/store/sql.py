@@ -79,6 +79,10 @@ CREATE TABLE IF NOT EXISTS records (
   record TEXT NOT NULL, PRIMARY KEY (code, game_no)
 );
 CREATE INDEX IF NOT EXISTS records_in_order ON records (ended_at, code, game_no, game);
+CREATE TABLE IF NOT EXISTS record_devices (
+  code TEXT NOT NULL, game_no INTEGER NOT NULL, device TEXT NOT NULL, PRIMARY KEY (code, game_no, device)
+);
+CREATE INDEX IF NOT EXISTS record_devices_by_device ON record_devices (device, code, game_no);
 """
     + AUDIENCE_SCHEMA
 )
@@ -207,11 +211,19 @@ class SqlStore(AudienceRows):
             "SUM(CASE WHEN o.device = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS device_recent, "
             "SUM(CASE WHEN o.address = ? AND o.created_at >= ? THEN 1 ELSE 0 END) AS address_recent, "
             "SUM(CASE WHEN o.device = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS device_lobbies, "
-            "SUM(CASE WHEN o.address = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS address_lobbies "
+            "SUM(CASE WHEN o.address = ? AND r.status = 'lobby' THEN 1 ELSE 0 END) AS address_lobbies, "
+            "SUM(CASE WHEN o.device = ? AND r.status <> 'finished' THEN 1 ELSE 0 END) AS device_open, "
+            "SUM(CASE WHEN o.address = ? AND r.status <> 'finished' THEN 1 ELSE 0 END) AS address_open "
             "FROM room_origins o JOIN rooms r ON r.code = o.code WHERE o.device = ? OR o.address = ?",
-            (device, since, address, since, device, address, device, address),
+            (device, since, address, since, device, address, device, address, device, address),
         ).fetchone()
-        return {k: int(row[k] or 0) for k in ("device_recent", "address_recent", "device_lobbies", "address_lobbies")}
+        found = ("device_recent", "address_recent", "device_lobbies", "address_lobbies", "device_open", "address_open")
+        return {k: int(row[k] or 0) for k in found}
+
+    def idle_rooms(self, status: str, before: str, conn=None) -> list[str]:
+        """Rooms in `status` untouched since `before`."""
+        rows = self._run(conn, "SELECT code FROM rooms WHERE status = ? AND updated_at < ?", (status, before))
+        return [r["code"] for r in rows]
 
     def empty_lobbies(self, before: str, conn=None) -> list[str]:
         """Lobbies nobody joined, untouched since `before`."""
@@ -249,25 +261,55 @@ class SqlStore(AudienceRows):
         rows = self._run(None, "SELECT record FROM records ORDER BY ended_at, code, game_no")
         return [json.loads(r["record"]) for r in rows]
 
-    def stat_rows(self) -> list[dict]:
-        """Every saved game's packed statistics rows (None where not written yet), in archive order.
+    def stat_rows(self, device: str | None = None) -> list[dict]:
+        """Every saved game's packed statistics rows (None where not written yet), in archive order;
+        with a `device`, only the games it played in (`record_devices`).
         The archive's order comes from `records_in_order`, an index that holds every column the query
         reads from `records`: without it the database sorted the 10,000 rows with their blobs, and
         read each record's page for its four small columns (0.15 s of CPU; 0.05 s with it)."""
+        where, params = self._played_by(device)
         rows = self._run(
             None,
             "SELECT r.code, r.game_no, r.game, s.packed FROM records r LEFT JOIN stat_rows s "
-            "ON s.code = r.code AND s.game_no = r.game_no ORDER BY r.ended_at, r.code, r.game_no",
+            f"ON s.code = r.code AND s.game_no = r.game_no{where} ORDER BY r.ended_at, r.code, r.game_no",
+            params,
         )
         return [dict(row) for row in rows]
+
+    @staticmethod
+    def _played_by(device: str | None) -> tuple[str, tuple]:
+        """The condition on `records r` that keeps the games `device` played in (none: every game)."""
+        if device is None:
+            return "", ()
+        return (
+            " WHERE EXISTS (SELECT 1 FROM record_devices d WHERE d.code = r.code AND d.game_no = r.game_no "
+            "AND d.device = ?)",
+            (device,),
+        )
+
+    def played_in(self, code: str, game_no: int, device: str) -> bool:
+        row = self._run(
+            None,
+            "SELECT 1 AS yes FROM record_devices WHERE code = ? AND game_no = ? AND device = ?",
+            (code, game_no, device),
+        ).fetchone()
+        return row is not None
 
     def record_of(self, code: str, game_no: int) -> dict | None:
         row = self._run(None, "SELECT record FROM records WHERE code = ? AND game_no = ?", (code, game_no)).fetchone()
         return None if row is None else json.loads(row["record"])
 
-    def archive_version(self) -> tuple[int, str]:
-        row = self._run(None, "SELECT COUNT(*) AS n, COALESCE(MAX(ended_at), '') AS latest FROM records").fetchone()
-        return int(row["n"]), row["latest"]
+    def archive_version(self, device: str | None = None) -> tuple[int, str, str]:
+        """(games, the latest end, the archive's erasures): what changes when a game is saved or erased."""
+        where, params = self._played_by(device)
+        row = self._run(
+            None,
+            "SELECT COUNT(*) AS n, COALESCE(MAX(r.ended_at), '') AS latest, "
+            "(SELECT value FROM settings WHERE name = 'archive_erasures') AS erased "
+            f"FROM records r{where}",
+            params,
+        ).fetchone()
+        return int(row["n"]), row["latest"], row["erased"] or ""
 
     def record(self, code: str) -> dict | None:
         row = self._run(
@@ -436,6 +478,35 @@ class SqlStore(AudienceRows):
             "ended_at = excluded.ended_at, record = excluded.record",
             (code, game_no, record["game"], record["ended_at"], json.dumps(record)),
         )
+
+    def keep_record_devices(self, conn, code: str, game_no: int, devices) -> None:
+        """The devices that played in a saved game (its seats' and members' phones)."""
+        for device in sorted(set(devices)):
+            self._run(
+                conn,
+                "INSERT INTO record_devices (code, game_no, device) VALUES (?, ?, ?) "
+                "ON CONFLICT (code, game_no, device) DO NOTHING",
+                (code, game_no, device),
+            )
+
+    def erase_game(self, conn, code: str, game_no: int) -> None:
+        """A saved game, and everything kept of it, gone (engine/tables/erase.py)."""
+        for table in ("records", "stat_rows", "record_devices", "moves", "turn_ends", "member_picks", "reveals"):
+            self._run(conn, f"DELETE FROM {table} WHERE code = ? AND game_no = ?", (code, game_no))
+
+    def drop_stat_rows(self, conn, code: str, game_no: int) -> None:
+        """A game's statistics rows, to be packed again from its record when next read."""
+        self._run(conn, "DELETE FROM stat_rows WHERE code = ? AND game_no = ?", (code, game_no))
+
+    def rename_seat(self, conn, code: str, seat: int, name: str) -> None:
+        self._run(conn, "UPDATE seats SET name = ? WHERE code = ? AND seat = ?", (name, code, seat))
+
+    def rename_member(self, conn, code: str, member: str, name: str) -> None:
+        self._run(conn, "UPDATE members SET name = ? WHERE code = ? AND id = ?", (name, code, member))
+
+    def drop_aliases(self, conn, keys) -> None:
+        for key in keys:
+            self._run(conn, "DELETE FROM aliases WHERE name_key = ? OR canonical = ?", (key, key))
 
     def save_stat_rows(self, conn, code: str, game_no: int, packed: bytes) -> None:
         self._run(

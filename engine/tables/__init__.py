@@ -30,7 +30,9 @@ unexpected is logged in full and reaches the caller as an `InternalError`, which
 The package, by responsibility: `base` (the store, locks, the clock, tokens, the room look-up and
 the one way a room is changed), `state` (this process's copy of a room's state), `views`, `play`
 (the move path), `rooms` (rooms, seats, the host's laptop), `bots` (computer players' seats) and
-`archive` (saved games, statistics rows, keepsakes), `deadlines` (the pace clock's deadlines,
+`archive` (saved games, statistics rows, keepsakes; `played_by=` a device narrows them to the games
+it played in), `erase` (`erase_game(code, game_no)`, `erase_player(name)`: a school's request to
+erase), `deadlines` (the pace clock's deadlines,
 kept with the room), `pace` (the clock acting, and the host's controls of it) and `audience`
 (members beside the seats: their picks and points, never in the game's move log).
 """
@@ -90,6 +92,7 @@ from engine.tables.audience_host import (  # noqa: F401
     open_audience,
     remove_member,
 )
+from engine.tables.erase import erase_game, erase_player  # noqa: F401
 from engine.tables.bots import (  # noqa: F401
     add_bot,
     bot_seats,
@@ -113,9 +116,11 @@ from engine.tables.play import (  # noqa: F401
 )
 from engine.tables.rooms import (  # noqa: F401
     ASKS_PER_ADDRESS,
+    IDLE_HOURS,
     JOIN_ADDRESS,
     LOBBY_HOURS,
     OPEN_LOBBIES,
+    OPEN_ROOMS,
     ROOMS_A_MINUTE,
     ask_to_rejoin,
     check_host,

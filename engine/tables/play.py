@@ -14,7 +14,7 @@ from engine.core import (
     perform,
 )
 from engine.games import GAMES
-from engine.tables.archive import _build_record, _save_stat_rows_soon
+from engine.tables.archive import _build_record, _save_stat_rows_soon, keep_devices
 from engine.tables.base import (
     _after_commit,
     _bump,
@@ -125,6 +125,7 @@ def _apply_locked(
     if finished:
         record = _build_record(conn, {**room, "state": state}, now)
         store().insert_record(conn, code, game_no, record)
+        keep_devices(conn, code, game_no)
         _after_commit(lambda: _save_stat_rows_soon(record))
     kept.version = version
     return version, game.echo(checked, state)
@@ -157,6 +158,16 @@ def skip(code: str, host_token: str, target: int) -> int:
 @refusals_only
 def end(code: str, host_token: str) -> int:
     return _apply(code, {"type": "end", "seat": None}, actor="host", host_token=host_token)
+
+
+def end_idle(code: str) -> int:
+    """A game nobody touched for hours (`tables.rooms.IDLE_HOURS`) is ended as the host's End does:
+    its scores as they stand, and saved. Running rooms no longer pile up for ever."""
+    code = _room(code)["code"]
+    end_move = {"type": "end", "seat": None}
+    version, _shown = _locked(code, lambda conn: _apply_locked(conn, code, end_move, "host", None, None, None, True))
+    _notify(code, version)
+    return version
 
 
 @refusals_only

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from engine import address, gate
 from engine.core import (
     LANGUAGES,
+    SobremesaError,
     AlreadyStarted,
     BadName,
     BadOptions,
@@ -43,7 +44,7 @@ from engine.tables.base import (
     store,
 )
 from engine.tables import audience, deadlines, holders
-from engine.tables.play import _apply
+from engine.tables.play import _apply, end_idle
 from engine.tables.state import _forget
 
 ROOMS_A_MINUTE = (3, 10)  # rooms one device, and one address, may create in a minute
@@ -53,6 +54,12 @@ OPEN_LOBBIES = (3, 10)  # lobbies one device, and one address, may have waiting 
 
 
 LOBBY_HOURS = 3  # a lobby nobody joined, untouched this long, is removed
+
+
+OPEN_ROOMS = (3, 10)  # rooms one device, and one address, may have open (in the lobby or playing)
+
+
+IDLE_HOURS = 12  # a room untouched this long is over: a lobby goes, a game is ended and saved
 
 
 @refusals_only
@@ -123,17 +130,36 @@ def _may_create(conn, origin: "gate.Device", now: str) -> None:
         raise TooManyRooms("You have just created several rooms. Wait a minute, then try again.")
     if made["device_lobbies"] >= OPEN_LOBBIES[0] or made["address_lobbies"] >= OPEN_LOBBIES[1]:
         raise TooManyRooms("Rooms created here are still waiting for players. Play one of them first.")
+    if made["device_open"] >= OPEN_ROOMS[0] or made["address_open"] >= OPEN_ROOMS[1]:
+        raise TooManyRooms("Games created here are still being played. Finish or end one of them first.")
 
 
 def _expire_lobbies() -> None:
     """Lobbies nobody joined, untouched for `LOBBY_HOURS`, go: abandoned rooms would otherwise
-    fill the host's list and count against their device's limit for ever."""
-    for code in store().empty_lobbies(_ago(_now(), LOBBY_HOURS * 3600)):
+    fill the host's list and count against their device's limit for ever. Rooms untouched for
+    `IDLE_HOURS` are over too: a lobby (nothing was played in it) goes, and a game is ended as the
+    host's End does, its scores as they stand, and saved: nothing played is lost."""
+    now = _now()
+    stale = store().empty_lobbies(_ago(now, LOBBY_HOURS * 3600)) + store().idle_rooms(
+        "lobby", _ago(now, IDLE_HOURS * 3600)
+    )
+    for code in dict.fromkeys(stale):
         with _lock(code), store().transaction() as conn:
             room = store().room(code, conn)
-            if room is not None and room["status"] == "lobby" and not store().seats(code, conn):
+            if room is not None and room["status"] == "lobby" and _idle_lobby(room, conn, now):
                 store().drop_room(conn, code)
         _forget(code)
+    for code in store().idle_rooms("playing", _ago(now, IDLE_HOURS * 3600)):
+        try:
+            end_idle(code)
+        except SobremesaError:  # ended or moved meanwhile
+            pass
+
+
+def _idle_lobby(room: dict, conn, now: str) -> bool:
+    if room["updated_at"] < _ago(now, IDLE_HOURS * 3600):
+        return True
+    return room["updated_at"] < _ago(now, LOBBY_HOURS * 3600) and not store().seats(room["code"], conn)
 
 
 def clean_name(name) -> str:
