@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import tables
-from tests import test_bots, test_pages, test_tables
+from tests import test_archive_privacy, test_bots, test_pages, test_tables
 from tests.test_tables import new_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,6 +23,11 @@ test_merges_on_postgres = test_tables.test_merging_player_names_follows_chains
 test_archive_version_on_postgres = test_tables.test_the_archive_version_moves_when_a_game_is_saved
 test_pages_on_postgres = test_pages.test_a_room_through_lobby_play_and_end
 test_simultaneous_votes_on_postgres = test_tables.test_voters_at_the_same_instant_lose_no_vote
+test_phones_archive_on_postgres = test_archive_privacy.test_each_phone_sees_only_the_games_it_played_in
+test_erase_game_on_postgres = test_archive_privacy.test_erasing_a_game_leaves_nothing_of_it
+test_erase_player_on_postgres = (
+    test_archive_privacy.test_erasing_a_person_renames_them_in_every_game_and_keeps_the_games
+)
 test_one_leader_on_postgres = (
     test_bots.test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_it_dies
 )

@@ -1,5 +1,10 @@
 """Saved games: the record (DESIGN.md's format), the statistics' rows, the move log and replays,
-players' names across games, and keepsakes."""
+players' names across games, and keepsakes.
+
+Statistics is the laptop's: a phone sees only the games it played in. When a game is saved, the
+devices that held its seats and audience memberships (`holders`) are kept beside its record
+(`record_devices`); `played_by=<device id>` narrows the archive to those games, and
+`played_by=None` is the whole archive (the laptop, and the engine's own callers)."""
 
 from __future__ import annotations
 
@@ -67,15 +72,21 @@ def _stat_rows_of(record: dict) -> bytes | None:
         return None
 
 
+def _device(played_by: str | None) -> str | None:
+    """The device to filter by: a browser without a device id played in no game, so it gets a
+    string no device has (never None, which is the whole archive)."""
+    return None if played_by is None else str(played_by) or "-"
+
+
 @refusals_only
-def stat_rows() -> list[bytes]:
+def stat_rows(played_by: str | None = None) -> list[bytes]:
     """Every saved game's statistics rows, in archive order (the order of `records()`): what the
-    Statistics page reads instead of the records. Rows a game lacks (saved before they existed,
-    or just ended and still being written, or packed before its game had a statistics family)
-    are built from its record and stored."""
+    Statistics page reads instead of the records; with `played_by`, only that device's games.
+    Rows a game lacks (saved before they existed, or just ended and still being written, or
+    packed before its game had a statistics family) are built from its record and stored."""
     from engine.stats import rows
 
-    found = store().stat_rows()
+    found = store().stat_rows(_device(played_by))
     for entry in found:
         if entry["packed"] is None or rows.stale(entry["game"], entry["packed"]):
             packed = _stat_rows_of(store().record_of(entry["code"], entry["game_no"]))
@@ -87,18 +98,28 @@ def stat_rows() -> list[bytes]:
 
 
 @refusals_only
-def saved_game(code: str, game_no: int) -> dict | None:
-    """One saved game's record (the replay of the Statistics page)."""
+def saved_game(code: str, game_no: int, played_by: str | None = None) -> dict | None:
+    """One saved game's record (the replay of the Statistics page); None if `played_by` (a device
+    id) did not play in it."""
     if not is_whole(game_no):
         return None
-    return store().record_of(normalise_code(code), game_no)
+    code = normalise_code(code)
+    if played_by is not None and not store().played_in(code, game_no, _device(played_by)):
+        return None
+    return store().record_of(code, game_no)
 
 
 @refusals_only
-def archive_version() -> tuple[int, str]:
-    """(number of saved games, latest end time): changes whenever a game is saved. Cheap, so a page
-    can key a cache of `records()` on it."""
-    return store().archive_version()
+def archive_version(played_by: str | None = None) -> tuple[int, str, str]:
+    """(number of saved games, latest end time, the erasures so far), of `played_by`'s games or of
+    all: changes whenever a game is saved or erased. Cheap, so a page can key a cache on it."""
+    return store().archive_version(_device(played_by))
+
+
+def keep_devices(conn, code: str, game_no: int) -> None:
+    """At a game's end, in the transaction that saves its record: the devices that played in it
+    (seats and audience members; a seat given back by the host or played by the computer has none)."""
+    store().keep_record_devices(conn, code, game_no, [h["device"] for h in store().holders(code, conn)])
 
 
 @refusals_only
