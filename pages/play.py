@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 
 import streamlit as st
@@ -10,7 +11,7 @@ from engine import tables
 from engine.core import BadToken, SobremesaError
 from engine.push.glance import Watched
 from pages import audience, clock, push, ui
-from pages.i18n import _, language_menu, room_language
+from pages.i18n import _, language_menu, n_, room_language
 from pages.screens import SCREENS
 
 ui.style()
@@ -130,8 +131,9 @@ def seat_view() -> dict | None:
         if st.session_state.get("seated") == code:  # this tab had a seat here a moment ago
             st.warning(
                 _(
-                    "This phone no longer holds a seat at this table: the host removed it, or let its "
-                    "player back in on another phone. Scan the room's QR code to join again."
+                    "This phone no longer holds a seat at this table: the host removed it, let its "
+                    "player back in on another phone, or the seat's other phone stopped sharing it. "
+                    "Scan the room's QR code to join again."
                 ),
                 icon="🚪",
             )
@@ -186,13 +188,49 @@ def out_of_play(view: dict, seat: int) -> bool:
     return False
 
 
+def other_phones(seat: int) -> int:
+    """How many other phones showed this seat lately (engine/tables/sharing.py), asked at most every
+    `SEEN_EVERY` seconds by this tab: a phase change reruns every phone of the room."""
+    key, now = (code, seat, token), time.monotonic()
+    kept = st.session_state.get("seat-seen")
+    if kept and kept[0] == key and kept[1] > now:
+        return kept[2]
+    try:
+        others = tables.seen_on_seat(code, seat, token, ui.device())
+    except SobremesaError:
+        others = 0
+    st.session_state["seat-seen"] = (key, now + tables.SEEN_EVERY, others)
+    return others
+
+
 def share_seat(seat: int) -> None:
     """Two people, one seat: this phone shows its seat's link as a QR code (here only: the link is
-    the seat), and another phone scanned from it plays for the same seat."""
+    the seat), and another phone scanned from it plays for the same seat. Stop sharing gives the
+    seat a new link: this phone keeps it, the others must ask to come back in."""
+    others = other_phones(seat)
+    if others:
+        st.warning(
+            n_("Another phone is playing this seat too.", "{n} other phones are playing this seat too.", others),
+            icon="📱",
+        )
     with st.expander("📱 " + _("Share this seat")):
         link = ui.link("play", room=code, seat=seat, token=token)
         st.html(ui.qr_svg(link, 220, _("QR code of this seat's link")))
         st.caption(_("Scan it with a second phone to play this seat together. Whoever taps first plays for the seat."))
+        st.caption(
+            _(
+                "Stop sharing gives this seat a new link: this phone keeps it, and any other phone on it must ask to come back in."
+            )
+        )
+        if st.button(_("Stop sharing"), key="stop-sharing", use_container_width=True):
+            try:
+                renewed = tables.stop_sharing(code, seat, token, ui.device())
+            except SobremesaError as exc:
+                st.session_state["flash"] = ui.refusal(exc)
+            else:
+                st.query_params["token"] = renewed
+                st.session_state.pop("seat-seen", None)
+            st.rerun(scope="app")  # the page reads the seat's new link from its address
 
 
 @st.fragment

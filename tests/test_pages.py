@@ -94,3 +94,24 @@ def test_joining_through_the_form_puts_the_seat_in_the_link():
     assert not at.exception
     assert at.query_params["seat"] == ["0"] or at.query_params["seat"] == "0"
     assert tables.view(room.code)["names"] == ["Ana"]
+
+
+def test_a_seat_shared_with_another_phone_says_so_and_stops_sharing():
+    from engine import gate
+
+    room = tables.create_room("dixit")
+    ana = tables.join(room.code, "Ana")
+    tables.join(room.code, "Bo")
+    tables.join(room.code, "Cy")
+    tables.start(room.code, room.host_token)
+    tables.seen_on_seat(room.code, 0, ana.token, gate.Device("photo-of-the-qr-0123456", "127.0.0.2"))
+    at = run("play", room=room.code, seat=0, token=ana.token)
+    assert "Another phone is playing this seat too." in text_of(at)
+    next(b for b in at.button if b.label == "Stop sharing").click().run()
+    assert not at.exception
+    renewed = at.query_params["token"]
+    renewed = renewed[0] if isinstance(renewed, list) else renewed
+    assert renewed != ana.token and tables.view(room.code, 0, renewed)["you"] == 0
+    assert "Another phone is playing this seat too." not in text_of(at)
+    with pytest.raises(tables.SobremesaError):
+        tables.view(room.code, 0, ana.token)

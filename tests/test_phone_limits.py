@@ -344,3 +344,23 @@ def test_a_lobby_with_seats_expires_once_idle_for_hours():
         assert room.code not in {r["code"] for r in tables.open_rooms()}
     with pytest.raises(RoomNotFound):
         tables.view(room.code)
+
+
+# ---- a shared seat's QR (issue 37, item 14) ------------------------------------------------------
+
+
+def test_a_seat_shows_a_second_phone_and_stop_sharing_shuts_it_out():
+    room, seats = class_room()
+    ana = seats[0]
+    hers, photo = phone("ana", PHONE_ADDRESS), phone("photo-of-the-qr", "127.0.0.3")
+    assert tables.seen_on_seat(room.code, 0, ana.token, hers) == 0
+    assert tables.seen_on_seat(room.code, 0, ana.token, photo) == 1  # the photo's phone plays the seat
+    assert tables.seen_on_seat(room.code, 0, ana.token, hers) == 1  # and Ana's phone is told
+    renewed = tables.stop_sharing(room.code, 0, ana.token, hers)
+    with pytest.raises(BadToken):
+        tables.view(room.code, 0, ana.token, device=photo)  # the old link: ask to come back in
+    with pytest.raises(BadToken):
+        tables.stop_sharing(room.code, 0, ana.token, photo)
+    assert tables.view(room.code, 0, renewed)["you"] == 0
+    assert tables.seen_on_seat(room.code, 0, renewed, hers) == 0
+    assert tables.seen_on_seat(room.code, 1, seats[1].token, photo) == 0  # another seat: its own phones

@@ -69,6 +69,10 @@ CREATE TABLE IF NOT EXISTS holders (
   at TEXT NOT NULL, PRIMARY KEY (code, device)
 );
 CREATE INDEX IF NOT EXISTS holders_by_address ON holders (address, at);
+CREATE TABLE IF NOT EXISTS seat_phones (
+  code TEXT NOT NULL, seat INTEGER NOT NULL, device TEXT NOT NULL, seen_at TEXT NOT NULL,
+  PRIMARY KEY (code, seat, device)
+);
 CREATE TABLE IF NOT EXISTS bots (
   code TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NULL, level TEXT NOT NULL, seated BOOLEAN NOT NULL,
   since TEXT NOT NULL, PRIMARY KEY (code, seat)
@@ -423,6 +427,27 @@ class SqlStore(AudienceRows):
             conn,
             "INSERT INTO holders (code, device, address, kind, ref, at) VALUES (?, ?, ?, ?, ?, ?)",
             (code, device, address, kind, ref, at),
+        )
+
+    def saw_seat_phone(self, conn, code: str, seat: int, device: str, at: str) -> None:
+        self._run(
+            conn,
+            "INSERT INTO seat_phones (code, seat, device, seen_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (code, seat, device) DO UPDATE SET seen_at = excluded.seen_at",
+            (code, seat, device, at),
+        )
+
+    def seat_phones(self, code: str, seat: int, since: str, conn=None) -> list[str]:
+        rows = self._run(
+            conn, "SELECT device FROM seat_phones WHERE code = ? AND seat = ? AND seen_at >= ?", (code, seat, since)
+        )
+        return [r["device"] for r in rows]
+
+    def renew_seat_token(self, conn, code: str, seat: int, token_hash: str, keep_device: str | None) -> None:
+        """The seat's link changes: the phones seen on it, but `keep_device`, are forgotten."""
+        self._run(conn, "UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?", (token_hash, code, seat))
+        self._run(
+            conn, "DELETE FROM seat_phones WHERE code = ? AND seat = ? AND device <> ?", (code, seat, keep_device or "")
         )
 
     def release(self, conn, code: str, kind: str, ref: str) -> None:

@@ -142,6 +142,11 @@ from engine.tables.rooms import (  # noqa: F401
     start,
     still_asking,
 )
+from engine.tables.sharing import (  # noqa: F401
+    SEEN_EVERY,
+    seen_on_seat,
+    stop_sharing,
+)
 from engine.tables.state import (  # noqa: F401
     SNAPSHOT_CHARS_PER_MOVE,
     SNAPSHOT_EVERY,
