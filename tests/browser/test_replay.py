@@ -70,7 +70,7 @@ def test_the_wall_and_statistics_replay_stroke_by_stroke(serve, browser):
     expect(wall.locator("svg[data-replaying]")).to_have_count(3, timeout=WAIT)
     wall.close()
 
-    stats = browser.new_page(viewport={"width": 1400, "height": 1000})
+    stats = srv.as_laptop(browser.new_page(viewport={"width": 1400, "height": 1000}))  # the whole archive
     stats.goto(f"{srv.url}/stats")
     stats.get_by_role("tab", name="Replay").click()
     play = stats.get_by_test_id("pm-play").first
