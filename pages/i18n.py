@@ -5,8 +5,9 @@
     st.caption(n_("{n} player", "{n} players", count))
     PHASES = {"claim": N_("Who has a phrase?")}   # marked here, translated where shown: _(PHASES[p])
 
-A tab's language: the one its reader chose (the language menu), else its room's (the page says
-which room it shows with `room_language`), else the browser's, else English.
+A tab's language: the one its reader chose (the language menu; kept by the browser in a cookie,
+so it comes back after a reload or a server restart), else its room's (the page says which room it
+shows with `room_language`), else the browser's, else English.
 """
 
 from __future__ import annotations
@@ -21,6 +22,20 @@ from engine import i18n
 from engine.core import SobremesaError
 
 LANGUAGES = tuple(i18n.NAMES)
+# The reader's choice, kept by the browser: a cookie, sent with the session's first request, so a
+# reloaded tab reads it at its first run (no round trip through the page, no rerun, no flicker).
+COOKIE = "sobremesa_lang"
+_KEEPER_JS = (
+    """
+export default function ({ data, parentElement }) {
+  const box = (parentElement.host ?? parentElement).closest?.('[data-testid="stElementContainer"]');
+  if (box) box.style.display = "none";  // it shows nothing: no gap in the layout either
+  document.cookie = "%s=" + encodeURIComponent(data.lang) + "; Path=/; Max-Age=31536000; SameSite=Lax";
+}
+"""
+    % COOKIE
+)
+_keeper = st.components.v2.component("sobremesa_lang", html="<span></span>", js=_KEEPER_JS)
 
 
 _speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("sobremesa_speaking", default=None)
@@ -49,7 +64,7 @@ def lang() -> str:
     kept = getattr(ctx, "sobremesa_lang", None)
     if kept is None:
         ss = st.session_state
-        chosen = ss.get("lang") or ss.get("room_lang") or _browser_language()
+        chosen = ss.get("lang") or _kept() or ss.get("room_lang") or _browser_language()
         kept = chosen if chosen in LANGUAGES else i18n.SOURCE
         ctx.sobremesa_lang = kept
     return kept
@@ -60,6 +75,15 @@ def forget() -> None:
     ctx = get_script_run_ctx(suppress_warning=True)
     if ctx is not None:
         ctx.sobremesa_lang = None
+
+
+def _kept() -> str | None:
+    """The language this browser's reader chose before (the cookie `language_menu` writes)."""
+    try:
+        kept = st.context.cookies.get(COOKIE)
+    except Exception:  # outside a browser's session (AppTest): none
+        return None
+    return kept if kept in LANGUAGES else None
 
 
 def _browser_language() -> str | None:
@@ -122,3 +146,7 @@ def language_menu(key: str = "lang-menu") -> None:
         st.session_state["lang"] = chosen
         forget()
         st.rerun()
+    keep = st.session_state.get("lang")
+    if keep in LANGUAGES and keep != _kept() and st.session_state.get("_lang_kept") != keep:
+        _keeper(key=f"{key}-kept", data={"lang": keep}, height="content")  # once a choice: the cookie
+        st.session_state["_lang_kept"] = keep

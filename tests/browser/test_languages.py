@@ -27,3 +27,35 @@ def test_an_italian_room_speaks_italian_and_a_player_can_switch_their_own_tab(se
     expect(page.get_by_text(i18n.translate("it", waiting, count=1))).to_be_visible(timeout=WAIT)
     page.get_by_text("Español", exact=True).click()
     expect(page.get_by_text(i18n.translate("es", waiting, count=1))).to_be_visible(timeout=WAIT)
+
+
+def test_a_tabs_language_comes_back_after_a_reload_and_a_restart(serve, browser):
+    """The reader's choice is kept by the browser (pages/i18n.py, a cookie): the wall reloaded, or
+    reconnected to a restarted server, and a phone reloaded, keep the language their reader chose."""
+    srv = serve("app.py")
+    room = seated_room(srv, ("Ana", "Bo", "Cy"))
+    code = room["code"]
+    controls = i18n.translate("es", "Host controls")
+    start = i18n.translate_plural("es", "Start the game with {n} player", "Start the game with {n} players", 3)
+    wall = browser.new_context(locale="en-GB", viewport={"width": 1920, "height": 1080}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")
+    expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
+    wall.get_by_text("Español", exact=True).click()
+    expect(wall.get_by_role("button", name=start)).to_be_visible(timeout=WAIT)
+    wall.wait_for_function("() => document.cookie.includes('sobremesa_lang=es')", timeout=WAIT)
+
+    for again in (wall.reload, srv.restart):  # the tab reloaded; the server restarted under it
+        again()
+        expect(wall.get_by_role("button", name=start)).to_be_visible(timeout=60_000)
+        expect(wall.get_by_text(controls, exact=True)).to_be_visible()
+        expect(wall.get_by_text("Host controls", exact=True)).to_have_count(0)
+
+    phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    phone.goto(f"{srv.url}/play?room={code}&seat=1&token={room['tokens'][1]}")
+    waiting = "The host starts the game when everyone has joined ({count} so far)."
+    expect(phone.get_by_text(i18n.translate("en", waiting, count=3))).to_be_visible(timeout=WAIT)
+    phone.get_by_text("Italiano", exact=True).click()
+    expect(phone.get_by_text(i18n.translate("it", waiting, count=3))).to_be_visible(timeout=WAIT)
+    phone.wait_for_function("() => document.cookie.includes('sobremesa_lang=it')", timeout=WAIT)
+    phone.reload()
+    expect(phone.get_by_text(i18n.translate("it", waiting, count=3))).to_be_visible(timeout=WAIT)
