@@ -13,7 +13,7 @@ TRANSLATED = [lang for lang in i18n.NAMES if lang != i18n.SOURCE]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # Messages a translation may leave as they are: the same word in that language.
 SAME = {
-    "es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party", "Normal"},
+    "es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party", "Normal", "{phase}: {n} s"},
     "it": {
         "No",
         "OK",
@@ -28,6 +28,7 @@ SAME = {
         "Base",
         "Standard",
         "Memory",
+        "{phase}: {n} s",
     },
 }  # Memory: the card game's Italian name
 
