@@ -1,7 +1,9 @@
 """Statistics: the archive of finished games as tables, replays and charts.
 
-Only renders. The figures come from engine.stats (pandas, prepared once per archive version and
-cached), the charts from pages.stats_charts (one module per game family).
+The laptop's: on the laptop, the whole archive; on a phone, only the games its browser played in
+(`played_by`, narrowed by the table service, so no table, chart, download or replay can show
+another game). Only renders. The figures come from engine.stats (pandas, prepared once per archive
+version and cached), the charts from pages.stats_charts (one module per game family).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import demo, paths, stats, tables
-from pages import ui
+from pages import stats_erase, ui
 from pages.i18n import N_, _, n_, when
 from pages.stats_charts import CHARTS, common
 from pages.stats_charts.render import figure
@@ -32,6 +34,18 @@ TURN_TEXTS = {
 @st.cache_resource(show_spinner=False, max_entries=3)
 def _archive(database: str, version: tuple, alias_items: tuple) -> stats.Archive:
     return stats.from_rows(tables.stat_rows(), dict(alias_items))
+
+
+# A phone's own games: a few each, kept apart so that phones never push the laptop's out.
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _phone_archive(database: str, version: tuple, alias_items: tuple, played_by: str) -> stats.Archive:
+    return stats.from_rows(tables.stat_rows(played_by), dict(alias_items))
+
+
+def played_by() -> str | None:
+    """Whose games this tab sees: None on the laptop (all of them), else this browser's device id
+    ("" without one: no game)."""
+    return None if ui.is_local_request() else (ui.device().id or "")
 
 
 # The figures, per selection: the players' (the caption counts them) and each family's, built only
@@ -158,6 +172,8 @@ def archive_tab(archive: stats.Archive, ids) -> None:
             ],
             "sobremesa-results.csv",
         )
+    if ui.is_local_request():
+        stats_erase.section(archive, lambda: _labels(archive, ids))
 
 
 # The variants as the statistics rows name them (engine/stats), shown in the reader's language: each
@@ -206,7 +222,7 @@ def replay_tab(archive: stats.Archive, ids) -> None:
                 REPLAY_CHOICES,
             )
         )
-    record = tables.saved_game(archive.games.at[gid, "room"], int(archive.games.at[gid, "game_no"]))
+    record = tables.saved_game(archive.games.at[gid, "room"], int(archive.games.at[gid, "game_no"]), played_by())
     if record is None:
         st.info(_("This game is no longer in the archive."))
         return
@@ -346,14 +362,31 @@ def main() -> None:
     done = st.session_state.pop("flash-ok", None)
     if done:
         st.success(done, icon="✅")
-    version = tables.archive_version()
+    whose = played_by()
+    version = tables.archive_version(whose)
     if not version[0]:
-        empty_state()
+        if whose is None:
+            empty_state()
+        else:
+            st.info(
+                _(
+                    "Statistics shows the games played from this phone, and none was played from it yet. "
+                    "The whole archive is on the computer that runs Sobremesa."
+                ),
+                icon="📱",
+            )
         st.page_link("pages/home.py", label=_("Back to the start"), icon="🏠")
         return
+    if whose is not None:
+        st.caption(
+            _("Only the games played from this phone. The whole archive is on the computer that runs Sobremesa.")
+        )
     aliases = tuple(sorted(tables.player_aliases().items()))
-    archive = _archive(paths.database_url(), version, aliases)
-    signature = version
+    if whose is None:
+        archive = _archive(paths.database_url(), version, aliases)
+    else:
+        archive = _phone_archive(paths.database_url(), version, aliases, whose)
+    signature = (*version, whose)
     ids = filters(archive)
     chosen_ids = tuple(int(i) for i in ids)
     if chosen_ids:
