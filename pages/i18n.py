@@ -77,13 +77,23 @@ def forget() -> None:
         ctx.sobremesa_lang = None
 
 
+def _where() -> str:
+    """The room this page shows, as its address names it ("" for none)."""
+    room = st.query_params.get("room", "")
+    return room.strip().upper() if isinstance(room, str) else ""
+
+
 def _kept() -> str | None:
-    """The language this browser's reader chose before (the cookie `language_menu` writes)."""
+    """The language this browser's reader chose before (the cookie `language_menu` writes). A choice
+    made on a room's page holds for that room: the next room's wall opens in its own language."""
     try:
         kept = st.context.cookies.get(COOKIE)
     except Exception:  # outside a browser's session (AppTest): none
         return None
-    return kept if kept in LANGUAGES else None
+    language, _, room = (kept or "").partition(".")
+    if room and room != _where():
+        return None
+    return language if language in LANGUAGES else None
 
 
 def _browser_language() -> str | None:
@@ -147,6 +157,7 @@ def language_menu(key: str = "lang-menu") -> None:
         forget()
         st.rerun()
     keep = st.session_state.get("lang")
-    if keep in LANGUAGES and keep != _kept() and st.session_state.get("_lang_kept") != keep:
-        _keeper(key=f"{key}-kept", data={"lang": keep}, height="content")  # once a choice: the cookie
-        st.session_state["_lang_kept"] = keep
+    if keep in LANGUAGES and keep != _kept() and st.session_state.get("_lang_kept") != (keep, _where()):
+        value = f"{keep}.{_where()}" if _where() else keep
+        _keeper(key=f"{key}-kept", data={"lang": value}, height="content")  # once a choice: the cookie
+        st.session_state["_lang_kept"] = (keep, _where())

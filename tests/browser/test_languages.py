@@ -49,6 +49,9 @@ def test_a_tabs_language_comes_back_after_a_reload_and_a_restart(serve, browser)
         expect(wall.get_by_role("button", name=start)).to_be_visible(timeout=60_000)
         expect(wall.get_by_text(controls, exact=True)).to_be_visible()
         expect(wall.get_by_text("Host controls", exact=True)).to_have_count(0)
+    other = seated_room(srv, ("Di", "Ed", "Flo"))  # the next room's wall opens in that room's language
+    wall.goto(f"{srv.url}/table?room={other['code']}&host={other['host']}")
+    expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
 
     phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     phone.goto(f"{srv.url}/play?room={code}&seat=1&token={room['tokens'][1]}")
