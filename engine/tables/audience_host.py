@@ -3,11 +3,26 @@ closing or reopening it (a room made with the audience off can be opened too).""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 from engine.core import TableError
 from engine.push import live
 from engine.tables import holders
 from engine.tables.audience import CAP, _setting, points
 from engine.tables.base import _host, _lock, _room, refusals_only, store
+
+
+@contextmanager
+def _hosting(code: str, host_token: str) -> Iterator[tuple[str, Any]]:
+    """The host's change of the audience: under the room's lock, in one transaction; like a pick it
+    bumps no version, and the wall's audience spot is refreshed once it is committed."""
+    room = _room(code)
+    _host(room, host_token)
+    with _lock(room["code"]), store().transaction() as conn:
+        yield room["code"], conn
+    live.refresh(room["code"])
 
 
 @refusals_only
@@ -22,24 +37,16 @@ def audience_members(code: str, host_token: str) -> list[dict]:
 @refusals_only
 def remove_member(code: str, host_token: str, member: str) -> None:
     """The member leaves the audience: their link stops working, and their device may join again."""
-    room = _room(code)
-    _host(room, host_token)
-    code = room["code"]
-    with _lock(code), store().transaction() as conn:
+    with _hosting(code, host_token) as (code, conn):
         if not any(m["id"] == member for m in store().members(code, conn)):
             raise TableError("That person is no longer in the audience.")
         store().drop_member(conn, code, member)
         holders.release(conn, code, "member", member)
-    live.refresh(code)
 
 
 @refusals_only
 def open_audience(code: str, host_token: str, open_: bool) -> None:
     """Close the audience to newcomers (members already in it stay), or open it again."""
-    room = _room(code)
-    _host(room, host_token)
-    code = room["code"]
-    with _lock(code), store().transaction() as conn:
+    with _hosting(code, host_token) as (code, conn):
         setting = _setting(code, conn)
         store().put_audience_room(conn, code, bool(open_), setting.get("cap", CAP))
-    live.refresh(code)
