@@ -311,7 +311,7 @@ def audience_controls(view: dict) -> None:
             range(len(members)),
             format_func=lambda i: names[i],
             index=None,
-            placeholder=_("Choose a member"),
+            placeholder=_("Choose someone"),
             key="audience-remove",
         )
         name = ui.esc(names[chosen]) if chosen is not None else ""
