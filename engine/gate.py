@@ -52,12 +52,13 @@ def _load_key() -> bytes:
     """Made once, by whichever process asks first. The key an older version kept in the data
     directory (push.key) is taken over, so tickets already handed out stay valid. If the database
     cannot be read, this process's own key: tickets then hold only here, until it restarts."""
-    from engine import paths, tables
+    from engine import paths
+    from engine.store import store as opened
 
     try:
         old = paths.data_dir() / "push.key"
         made = old.read_bytes() if old.is_file() and old.stat().st_size >= 32 else secrets.token_bytes(32)
-        store = tables.store()
+        store = opened()
         with store.transaction() as conn:
             kept = store.first_setting(conn, "push_key", base64.b64encode(made).decode())
         key = base64.b64decode(kept)

@@ -27,13 +27,13 @@ def key() -> str:
     """The laptop's key: made once by whichever process asks first, kept in the database so every
     process serving it (and a restart) agrees."""
     from engine import paths
-    from engine.tables import base
+    from engine.store import store as opened
 
     url = paths.database_url()
     with _lock:
         found = _keys.get(url)
         if found is None:
-            store = base.store()
+            store = opened()
             with store.transaction() as conn:
                 found = _keys[url] = store.first_setting(conn, "laptop_key", secrets.token_urlsafe(24))
         return found

@@ -20,9 +20,9 @@ def _at(now: datetime, seconds: float = 0.0) -> str:
 
 def lead(code: str, process: str = PROCESS, now: datetime | None = None) -> bool:
     """Whether `process` leads the room now (taking or renewing its lease)."""
-    from engine import tables
+    from engine.store import store as opened
 
     now = now or datetime.now(timezone.utc)
-    store = tables.store()
+    store = opened()
     with store.transaction() as conn:
         return store.take_lease(conn, code, process, _at(now), _at(now, SECONDS))

@@ -53,17 +53,17 @@ def _changed(code: str) -> None:
 
 def _at(seconds: float = 0.0) -> str:
     """Now plus `seconds`, by the tables' clock (a test's injected one; the pace clock compares)."""
-    from engine.tables.base import _now
+    from engine.store import now
 
-    return (datetime.fromisoformat(_now()) + timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
+    return (datetime.fromisoformat(now()) + timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
 
 
 def _write(code: str, seat: int, here: bool) -> None:
     """Tell the other processes (through the store); never lets a socket fail over it."""
     try:
-        from engine import tables
+        from engine.store import store as opened
 
-        store = tables.store()
+        store = opened()
         with store.transaction() as conn:
             store.mark_present(conn, code, seat, PROCESS, _at(EXPIRE if here else 0.0))
     except Exception:
@@ -103,9 +103,9 @@ def present(code: str) -> set[int]:
     """Seats connected to this process or, as the store says, to another."""
     seats = _here(code)
     try:
-        from engine import tables
+        from engine.store import store as opened
 
-        elsewhere = tables.store().present(code, _at())
+        elsewhere = opened().present(code, _at())
     except Exception:  # the store is away: what this process knows
         elsewhere = set()
     seats |= elsewhere

@@ -54,9 +54,10 @@ class WordListRejected(ValueError):
 def _store():
     """The store every server process shares. Lists an older version kept in the data directory
     (word-lists/*.json) are moved into it the first time it is asked."""
-    from engine import paths, tables
+    from engine import paths
+    from engine.store import store as opened
 
-    store = tables.store()
+    store = opened()
     folder = paths.data_dir() / "word-lists"
     if folder.is_dir():
         kept = store.word_lists()

@@ -59,9 +59,9 @@ def slugify(name: str) -> str:
 
 
 def _store():
-    from engine import tables
+    from engine.store import store as opened
 
-    store = tables.store()
+    store = opened()
     root = decks_root()
     if root.is_dir():
         _move_in(store, root)

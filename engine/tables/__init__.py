@@ -40,9 +40,9 @@ kept with the room), `pace` (the clock acting, and the host's controls of it) an
 from __future__ import annotations
 
 from engine import gate
+from engine.store import close_all
 from engine.core import BadName, SobremesaError  # noqa: F401  (callers catch the service's refusals as tables.X)
 from engine.tables import archive as _archive
-from engine.tables import base as _base
 from engine.tables import play as _play
 from engine.tables import state as _state
 from engine.tables import views as _views
@@ -168,10 +168,7 @@ def reset() -> None:
     """Forget open stores and every cache (tests switch databases; a restart does the same)."""
     _archive.settle()
     _play._phase_began.clear()
-    with _base._guard:
-        for s in _base._stores.values():
-            s.close()
-        _base._stores.clear()
+    close_all()
     with _state._states_guard:
         _state._states.clear()
         _views._views.clear()

@@ -14,10 +14,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from typing import Any
 
-from engine import gate, paths
+from engine import gate
 from engine.core import (
     BadToken,
     Game,
@@ -28,7 +27,8 @@ from engine.core import (
 )
 from engine.core.moves import is_whole
 from engine.games import GAMES
-from engine.store import open_store
+from engine.store import clock, store  # noqa: F401  (the service's callers reach them here too)
+from engine.store import now as _now
 
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: codes never spell words; no I/O to confuse with 1/0
 
@@ -81,46 +81,15 @@ class Seat:
     name: str
 
 
-_stores: dict[str, Any] = {}  # database URL -> its store (SQLite or PostgreSQL)
-
-
 _locks: dict[str, threading.Lock] = {}
 
 
 _guard = threading.Lock()
 
 
-def store():
-    url = paths.database_url()
-    with _guard:
-        if url not in _stores:
-            _stores[url] = open_store(url)
-        return _stores[url]
-
-
 def _lock(code: str) -> threading.Lock:
     with _guard:
         return _locks.setdefault(code, threading.Lock())
-
-
-_clock = threading.local()
-
-
-def _now() -> str:
-    simulated = getattr(_clock, "now", None)
-    return simulated() if simulated else datetime.now(timezone.utc).isoformat(timespec="milliseconds")
-
-
-@contextmanager
-def clock(now):
-    """Stamp this thread's rooms, moves and records with `now()` (ISO-8601) instead of the real time:
-    the demo simulator spreads its games over past weeks. Other threads keep the real clock."""
-    before = getattr(_clock, "now", None)
-    _clock.now = now
-    try:
-        yield
-    finally:
-        _clock.now = before
 
 
 def _hash(token: str) -> str:
