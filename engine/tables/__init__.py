@@ -27,9 +27,11 @@ refused call changes nothing. No other exception leaves this module, whatever th
 unexpected is logged in full and reaches the caller as an `InternalError`, which names nothing.
 
 
-The package, by responsibility: `base` (the store, locks, the clock, tokens, the room look-up and
-the one way a room is changed), `state` (this process's copy of a room's state), `views`, `play`
-(the move path), `rooms` (rooms, seats, the host's laptop), `bots` (computer players' seats) and
+The package, by responsibility: `base` (locks, tokens, names, the room look-up and the one way a
+room is changed; the store and the clock are `engine.store`'s), `state` (this process's copy of a room's state), `views`, `play`
+(the move path), `rooms` (rooms, seats and their limits, the laptop's list), `rejoins` (asking to
+come back in), `host` (the host's key, push tickets), `join_address` (the address phones join at),
+`holders` (one place per phone), `sharing` (two phones on one seat), `bots` (computer players' seats) and
 `archive` (saved games, statistics rows, keepsakes; `played_by=` a device narrows them to the games
 it played in), `erase` (`erase_game(code, game_no)`, `erase_player(name)`: a school's request to
 erase), `deadlines` (the pace clock's deadlines,
@@ -81,10 +83,8 @@ from engine.tables.base import (  # noqa: F401
 from engine.tables.audience import CAP_MOST as AUDIENCE_MOST  # noqa: F401
 from engine.tables.audience import (  # noqa: F401
     Member,
-    audience_legal,
     audience_size,
     audience_submit,
-    audience_view,
     join_audience,
 )
 from engine.tables.audience_host import (  # noqa: F401
@@ -114,33 +114,35 @@ from engine.tables.play import (  # noqa: F401
     skip,
     submit,
 )
-from engine.tables.rooms import (  # noqa: F401
-    ASKS_PER_ADDRESS,
-    IDLE_HOURS,
+from engine.tables.host import check_host, push_ticket, renew_host_token  # noqa: F401
+from engine.tables.join_address import (  # noqa: F401
     JOIN_ADDRESS,
+    join_address,
+    join_base,
+    join_choices,
+    set_join_address,
+)
+from engine.tables.rejoins import (  # noqa: F401
+    ASKS_PER_ADDRESS,
+    ask_to_rejoin,
+    let_back_in,
+    rejoin_requests,
+    still_asking,
+)
+from engine.tables.rooms import (  # noqa: F401
+    IDLE_HOURS,
     LOBBY_HOURS,
     OPEN_LOBBIES,
     OPEN_ROOMS,
     ROOMS_A_MINUTE,
-    ask_to_rejoin,
-    check_host,
     clean_name,
     create_room,
     find_seat,
     join,
-    join_address,
-    join_base,
-    join_choices,
     kick,
-    let_back_in,
     open_rooms,
     play_again,
-    push_ticket,
-    rejoin_requests,
-    renew_host_token,
-    set_join_address,
     start,
-    still_asking,
 )
 from engine.tables.sharing import (  # noqa: F401
     SEEN_EVERY,
@@ -154,6 +156,8 @@ from engine.tables.state import (  # noqa: F401
     state_of,
 )
 from engine.tables.views import (  # noqa: F401
+    audience_legal,
+    audience_view,
     ROOMS_VIEWED,
     SIGNED_KEPT,
     glance_now,

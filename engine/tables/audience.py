@@ -24,7 +24,6 @@ from engine.core import (
     NameTaken,
     NotStarted,
     RoomFull,
-    RoomNotFound,
     TableError,
     table_view,
 )
@@ -33,7 +32,7 @@ from engine.core.moves import is_whole
 from engine.games import GAMES
 from engine.push import live
 from engine.tables import holders
-from engine.tables.base import _hash, _lock, _now, _probed, _room, _token_ok, refusals_only, store
+from engine.tables.base import _hash, _lock, _now, _room, _token_ok, clean_name, refusals_only, store
 from engine.tables.state import _under_way
 
 CAP = 100  # members a room takes unless its host chose otherwise
@@ -70,8 +69,6 @@ def join_audience(code: str, name: str, device=None) -> Member:
     """A new member, in the lobby or during a game. Same name rules as seats; no name twice in a
     room, seats included. A page passes the `device` asking: one seat or membership per device and
     room, and so many joins a minute per address (engine/tables/holders.py)."""
-    from engine.tables.rooms import clean_name  # rooms imports this module for its settings
-
     name = clean_name(name)
     code = _room(code)["code"]
     with _lock(code):
@@ -136,44 +133,6 @@ def _may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> t
     if audience.done(state, mine):
         return [], mine, True
     return audience.picks(table_view(game, state, SHARED), mine), mine, False
-
-
-@refusals_only
-def audience_view(code: str, member: str, token: str, device=None) -> dict:
-    """The shared screen's view, and under `member` this member's own: name, points in this game,
-    picks in this turn, the picks they may make now and what members do in this game. A page passes
-    the `device` asking: a code that names no room counts against it as on every way in
-    (`_probed`), and a wrong code gets the same answer as a wrong token."""
-    from engine.tables.views import view
-
-    try:
-        room = _probed(code, device, proof=lambda r: _is_member(r["code"], member, token))
-    except RoomNotFound:
-        raise BadToken("member") from None
-    found = _member(room["code"], member, token)
-    shown = dict(view(room["code"]))
-    game = GAMES[room["game"]]
-    state = None
-    if room["status"] != "lobby":
-        with _lock(room["code"]):
-            state = _under_way(room).state
-    may, mine, done = _may_pick(game, room, state, member)
-    audience = game.audience.of(shown["options"]) if game.audience else None
-    shown["member"] = {
-        "id": member,
-        "name": found["name"],
-        "points": points(room["code"], room["game_no"]).get(member, 0),
-        "picks": mine,
-        "may_pick": may,
-        "done": done,
-        "does": audience.does if audience else "",
-    }
-    return shown
-
-
-@refusals_only
-def audience_legal(code: str, member: str, token: str) -> list[dict]:
-    return audience_view(code, member, token)["member"]["may_pick"]
 
 
 @refusals_only

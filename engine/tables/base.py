@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import gate
 from engine.core import (
+    BadName,
     BadToken,
     Game,
     InternalError,
@@ -25,7 +26,7 @@ from engine.core import (
     SobremesaError,
     TooManyTries,
 )
-from engine.core.moves import is_whole
+from engine.core.moves import is_whole, printable
 from engine.games import GAMES
 from engine.store import clock, store  # noqa: F401  (the service's callers reach them here too)
 from engine.store import now as _now
@@ -264,3 +265,17 @@ def changing(code, host_token: Any = _ANYONE) -> Iterator[Change]:
             yield change
             change.version = _bump(conn, change.room, **change.fields)
     _notify(change.code, change.version)
+
+
+def clean_name(name) -> str:
+    """A player's name as shown everywhere: one line, at most NAME_MAX characters, nothing invisible."""
+    if not isinstance(name, str) or len(name) > 4 * NAME_MAX:
+        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
+    if not printable(name):
+        raise BadName("A name can only have letters, digits, spaces and punctuation. Type it again.")
+    name = " ".join(name.split())
+    if not name:
+        raise BadName("Type a name to join.")
+    if len(name) > NAME_MAX:
+        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
+    return name

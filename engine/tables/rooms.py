@@ -4,15 +4,13 @@ playing again, asking to come back in, push tickets, the host's laptop list and 
 from __future__ import annotations
 
 import secrets
-import time
 from datetime import datetime, timedelta
 
-from engine import address, gate
+from engine import gate
 from engine.core import (
     LANGUAGES,
     SobremesaError,
     AlreadyStarted,
-    BadName,
     BadOptions,
     BadToken,
     NameTaken,
@@ -22,12 +20,11 @@ from engine.core import (
     TableError,
     TooManyRooms,
 )
-from engine.core.moves import is_whole, printable
+from engine.core.moves import is_whole
 from engine.games import GAMES
 from engine.tables.base import (
     CODE_LENGTH,
     CODE_LETTERS,
-    NAME_MAX,
     Change,
     Room,
     Seat,
@@ -35,11 +32,10 @@ from engine.tables.base import (
     _host,
     _lock,
     _now,
-    _probed,
     _room,
-    _seat,
     _token_ok,
     changing,
+    clean_name,
     refusals_only,
     store,
 )
@@ -162,20 +158,6 @@ def _idle_lobby(room: dict, conn, now: str) -> bool:
     return room["updated_at"] < _ago(now, LOBBY_HOURS * 3600) and not store().seats(room["code"], conn)
 
 
-def clean_name(name) -> str:
-    """A player's name as shown everywhere: one line, at most NAME_MAX characters, nothing invisible."""
-    if not isinstance(name, str) or len(name) > 4 * NAME_MAX:
-        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
-    if not printable(name):
-        raise BadName("A name can only have letters, digits, spaces and punctuation. Type it again.")
-    name = " ".join(name.split())
-    if not name:
-        raise BadName("Type a name to join.")
-    if len(name) > NAME_MAX:
-        raise BadName("Names can be at most {most} characters.", most=NAME_MAX)
-    return name
-
-
 @refusals_only
 def join(code: str, name: str, device=None) -> Seat:
     """A seat in the lobby. A page passes the `device` asking: it holds at most one seat or
@@ -244,117 +226,6 @@ def find_seat(code: str, token: str) -> Seat:
     raise BadToken("player")
 
 
-ASKS_PER_ADDRESS = 10  # open requests to come back in, per room, from one address
-
-
-@refusals_only
-def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
-    """Someone who lost their link asks for their seat back under the name they played with. The
-    token returned opens the seat only once the host lets them back in (`let_back_in`).
-
-    Each device (a `gate.Device`; by its address when it has no id) has one open request per room:
-    asking again replaces its last one, so one phone cannot ask for every seat. Two devices may ask
-    for the same seat: the host sees both (`rejoin_requests`) and lets in the person they saw ask.
-    Names that match nobody count as wrong guesses of the device (`gate.PROBES`)."""
-    name = clean_name(name)
-    code = _probed(code, device)["code"]
-    asker = gate.Device.of(device if device is not None else "127.0.0.1")
-    with changing(code) as change:
-        conn, room = change.conn, change.room
-        if room["status"] == "lobby":
-            raise TableError("The game has not started yet: join with your name.")
-        seat = next((s for s in store().seats(code, conn) if s["name"].casefold() == name.casefold()), None)
-        if seat is None:
-            if device is not None:
-                gate.PROBES.miss(device)
-            raise BadName("Nobody called {name} is playing here. Type the name exactly as you joined.", name=name)
-        key = asker.id or "a:" + asker.address
-        others = [a for a in store().asks(code, conn) if a["address"] == asker.address and a["asker"] != key]
-        if not asker.here and len(others) >= ASKS_PER_ADDRESS:
-            raise TableError(
-                "Many people here are already asking to come back in. Wait for the host to answer them, then try again."
-            )
-        token = secrets.token_urlsafe(16)
-        store().ask_rejoin(
-            conn,
-            code,
-            {
-                "ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}",
-                "seat": seat["seat"],
-                "token_hash": _hash(token),
-                "asker": key,
-                "address": asker.address,
-                "kind": asker.kind,
-                "asked_at": _now(),
-            },
-        )
-    return Seat(code, seat["seat"], token, seat["name"])
-
-
-@refusals_only
-def rejoin_requests(code: str, host_token: str) -> list[dict]:
-    """For the host: every open request to come back in, newest first: {id, seat, name, kind,
-    seconds} (kind: "Android phone", ...; seconds: how long ago it was made). Never a token."""
-    room = _room(code)
-    _host(room, host_token)
-    names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
-    now = datetime.fromisoformat(_now())
-    return [
-        {
-            "id": a["ask_id"],
-            "seat": a["seat"],
-            "name": names.get(a["seat"], ""),
-            "kind": a["kind"],
-            "seconds": max(0, int((now - datetime.fromisoformat(a["asked_at"])).total_seconds())),
-        }
-        for a in store().asks(room["code"])
-    ]
-
-
-@refusals_only
-def still_asking(code: str, token: str) -> bool:
-    """Whether the request that handed out `token` still waits for the host (the asking phone
-    learns that it was turned away, or that someone else was let in)."""
-    room = _room(code)
-    return isinstance(token, str) and any(_token_ok(token, a["token_hash"]) for a in store().asks(room["code"]))
-
-
-@refusals_only
-def let_back_in(code: str, host_token: str, seat: int, allow: bool = True, request: str | None = None) -> int:
-    """The host's answer to `ask_to_rejoin` for `seat` (the newest request for it, or `request`, an
-    id from `rejoin_requests`): the asker's phone becomes the seat (the old link stops working, and
-    the other requests for the seat are dropped), or that request is dropped."""
-    with changing(code, host_token) as change:
-        conn, code = change.conn, change.code
-        ask = next(
-            (a for a in store().asks(code, conn) if a["seat"] == seat and (request is None or a["ask_id"] == request)),
-            None,
-        )
-        if ask is None:
-            raise TableError("Nobody is asking to come back in as that player any more.")
-        store().close_rejoin(conn, code, ask, grant=allow)
-    version = change.version
-    return version
-
-
-@refusals_only
-def push_ticket(code: str, seat: int | None = None, token: str | None = None, channel: str | None = None) -> str:
-    """A ticket for a page's push socket (`engine.gate`): the wall's for anyone with the room's code,
-    a seat's only with that seat's token. `channel` is the room's own code or its presence channel."""
-    room = _room(code)
-    if seat is not None:
-        _seat(room, seat, token)
-    channel = room["code"] if channel is None else channel
-    if not channel.startswith(room["code"]):
-        raise RoomNotFound(code)
-    return gate.issue(channel, seat)
-
-
-@refusals_only
-def check_host(code: str, host_token: str) -> None:
-    _host(_room(code), host_token)
-
-
 @refusals_only
 def kick(code: str, host_token: str, target: int) -> int:
     """In the lobby the seat is removed (later seats move up); in play it leaves the game for good."""
@@ -401,51 +272,3 @@ def open_rooms(limit: int = 1000) -> list[dict]:
     for room in store().open_rooms(limit if is_whole(limit) and limit > 0 else 1000):
         rooms.append({**room, "names": [s["name"] for s in store().seats(room["code"])]})
     return rooms
-
-
-@refusals_only
-def renew_host_token(code: str) -> str:
-    """A new host token for a room (old host links stop working). Pages offer this only on the
-    server's own machine, whose user is the host."""
-    token = secrets.token_urlsafe(16)
-    with changing(code) as change:  # news: the old host tab closes its panel
-        change.fields["host_hash"] = _hash(token)
-    return token
-
-
-JOIN_ADDRESS = "join_address"
-
-
-@refusals_only
-def join_address() -> str | None:
-    """The address the host picked for the phones' links (a setting of this server), if any."""
-    return store().setting(JOIN_ADDRESS)
-
-
-@refusals_only
-def join_base(port: int) -> str:
-    """The base of the links and QR codes phones open (engine/address.py says in which order the
-    environment, the host's pick and the default route decide)."""
-    return address.base_url(port, pick=join_address())
-
-
-@refusals_only
-def join_choices() -> dict:
-    """For the host's address picker: this laptop's usable addresses (the default route's first),
-    the one the links use now, and the variable that fixes it when one does (then a pick does nothing)."""
-    return {
-        "addresses": address.candidates(),
-        "shown": address.best(join_address()),
-        "fixed_by": address.fixed_by_environment(),
-    }
-
-
-@refusals_only
-def set_join_address(code: str, host_token: str, chosen: str | None) -> None:
-    """The host picks which of this laptop's addresses the QR codes and links show (every room's:
-    it is the server's); None goes back to the default route's. Only one the laptop has now."""
-    _host(_room(code), host_token)
-    if chosen is not None and chosen not in address.candidates():
-        raise BadOptions("This laptop has no address {address} on its networks now.", address=str(chosen)[:60])
-    with store().transaction() as conn:
-        store().set_setting(conn, JOIN_ADDRESS, chosen)

@@ -198,3 +198,39 @@ def _build_view(room: dict, seats: list, seat) -> dict:
 @refusals_only
 def version(code: str, device=None) -> int:
     return _probed(code, device)["version"]
+
+
+@refusals_only
+def audience_view(code: str, member: str, token: str, device=None) -> dict:
+    """The shared screen's view, and under `member` this member's own: name, points in this game,
+    picks in this turn, the picks they may make now and what members do in this game. A page passes
+    the `device` asking: a code that names no room counts against it as on every way in
+    (`_probed`), and a wrong code gets the same answer as a wrong token."""
+    try:
+        room = _probed(code, device, proof=lambda r: audience._is_member(r["code"], member, token))
+    except RoomNotFound:
+        raise BadToken("member") from None
+    found = audience._member(room["code"], member, token)
+    shown = dict(view(room["code"]))
+    game = GAMES[room["game"]]
+    state = None
+    if room["status"] != "lobby":
+        with _lock(room["code"]):
+            state = _under_way(room).state
+    may, mine, done = audience._may_pick(game, room, state, member)
+    watched = game.audience.of(shown["options"]) if game.audience else None
+    shown["member"] = {
+        "id": member,
+        "name": found["name"],
+        "points": audience.points(room["code"], room["game_no"]).get(member, 0),
+        "picks": mine,
+        "may_pick": may,
+        "done": done,
+        "does": watched.does if watched else "",
+    }
+    return shown
+
+
+@refusals_only
+def audience_legal(code: str, member: str, token: str) -> list[dict]:
+    return audience_view(code, member, token)["member"]["may_pick"]
