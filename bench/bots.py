@@ -1,4 +1,4 @@
-"""How well the Dixit family's computer players play (engine/bots/dixit.py), seeded, 300 turns each.
+"""How well the Dixit family's computer players play (engine/games/dixit_bot.py), seeded, 300 turns each.
 
 - A computer storyteller facing computer voters: the share of turns where some but not all find
   the card (what scores in Dixit). Target >= 50 %.
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.measure import figure, pct  # noqa: E402
 from engine import pictures  # noqa: E402
-from engine.bots import dixit as bot  # noqa: E402
+from engine.games import dixit_bot as bot  # noqa: E402
 
 HAND = 6
 

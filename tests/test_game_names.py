@@ -1,7 +1,7 @@
 """Shared code names no game: what it needs to know about one comes from its `Game` (or the view).
 
 A module is a game's own when it lives in engine/games/, or its file is named after the game or its
-statistics family (`pictomania_results.py`, `engine/stats/dixit_family.py`, `engine/bots/dixit.py`).
+statistics family (`pictomania_results.py`, `engine/stats/dixit_family.py`, `engine/pictures/trading_faces.py`).
 Everything else under engine/ and pages/, and app.py, is shared: it may not hold a game's name or
 title as a string, nor import a game's own module. Docstrings and comments may name games.
 """

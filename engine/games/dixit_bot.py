@@ -12,7 +12,8 @@ the articles a phrase needs, and a small phrase grammar per language.
   after stemming in the room's language (maudit_words' Snowball stemmers), motifs counting most.
 - Levels: "normal" takes the best fit (ties broken at random); "easy" picks with noise.
 
-Pure functions of the seat's own view and its legal moves: engine/bots/runner.py feeds them.
+Pure functions of the seat's own view and its legal moves: engine/bots/runner.py feeds them. The
+Dixit family's own module (beside its rules, which name `play` and `ready` in their `Game`).
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def describe(card_id: str) -> dict:
 def _setting(card_id: str) -> str:
     from engine import pictures
 
-    return (pictures._builtin_words().get(card_id) or {}).get("setting", "")
+    return (pictures.builtin_words().get(card_id) or {}).get("setting", "")
 
 
 def _stems(text: str, language: str) -> set[str]:

@@ -64,8 +64,7 @@ from engine.core import rng
 from engine.core.errors import BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, score_winners
 from engine.core.moves import Maybe, Move, OneOf, Whole
-from engine.games import dixit_family as family, dixit_play as family_play
-from engine.bots import dixit as dixit_bot
+from engine.games import dixit_bot, dixit_family as family, dixit_play as family_play
 from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
 from engine.games.dixit_family import next_seat as _next_seat, own_positions as _own_positions, picture_cards
 from engine.games.dixit_family import position_field, positions_field

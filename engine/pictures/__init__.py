@@ -32,6 +32,7 @@ __all__ = [
     "card_path",
     "card_image",
     "card_words",
+    "builtin_words",
     "import_deck",
     "delete_deck",
     "contact_sheet",
@@ -44,7 +45,9 @@ _UPLOAD_ID = re.compile(r"([a-z0-9][a-z0-9_-]{0,39})/(\d{3,4})")
 
 
 @lru_cache(maxsize=1)
-def _builtin_words() -> dict[str, dict]:
+def builtin_words() -> dict[str, dict]:
+    """The built-in deck's descriptions as data/pictures/dreams/cards.json holds them, by card id
+    (motifs, mood, colours, setting, title): what the Dixit family's computer players read."""
     path = BUILTIN_DIR / "cards.json"
     if not path.exists():
         return {}
@@ -66,7 +69,7 @@ def deck_cards(name: str = DEFAULT_DECK) -> list[str]:
     if name is None:
         raise DeckNotFound(name)
     if slugify(str(name)) == DEFAULT_DECK:
-        return sorted(_builtin_words())
+        return sorted(builtin_words())
     manifest = read_manifest(slugify(str(name)))
     if manifest is None:
         raise DeckNotFound(name)
@@ -99,7 +102,7 @@ def card_words(card_id: str) -> dict:
     """{"motifs": [...], "mood": str, "colours": [...], "title": str} describing the card."""
     card_id = str(card_id)
     if _BUILTIN_ID.fullmatch(card_id):
-        words = _builtin_words().get(card_id)
+        words = builtin_words().get(card_id)
         if words is None:
             raise CardNotFound(card_id)
         return {
