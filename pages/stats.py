@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import demo, paths, stats, tables
-from pages import stats_erase, ui
+from pages import archive_table, stats_erase, ui
 from pages.i18n import N_, _, n_, when
 from pages.stats_charts import CHARTS, common
 from pages.stats_charts.render import figure
@@ -126,26 +126,30 @@ def filters(archive: stats.Archive):
     return stats.select(archive, games=chosen, start=start, end=end or start, players=who)
 
 
+def _minutes(value) -> str:
+    return "" if value != value or value is None else f"{value:.0f}"  # NaN: a game with no duration
+
+
 def archive_tab(archive: stats.Archive, ids) -> None:
     games = archive.games.loc[ids].sort_values("started_at", ascending=False)
-    table = games.assign(game_title=games["title"], variant=games["variant"].map(variant_label))[
-        ["started_at", "game_title", "variant", "players", "winners", "duration_min", "turns"]
+    # Plain HTML, not st.dataframe: the grid's JavaScript was most of the page's first render.
+    shown = games.head(archive_table.ROWS)
+    rows = [
+        [when(at, with_time=True), title, variant_label(variant), players, winners, _minutes(minutes), str(turns)]
+        for at, title, variant, players, winners, minutes, turns in zip(
+            *(shown[c] for c in ("started_at", "title", "variant", "players", "winners", "duration_min", "turns"))
+        )
     ]
-    st.dataframe(
-        table,
-        hide_index=True,
-        width="stretch",
-        height=min(38 * len(table) + 40, 460),
-        column_config={
-            "started_at": st.column_config.DatetimeColumn(_("Date"), format="D MMM YYYY, HH:mm"),
-            "game_title": _("Game"),
-            "variant": _("Variant"),
-            "players": _("Players"),
-            "winners": _("Won"),
-            "duration_min": st.column_config.NumberColumn(_("Minutes"), format="%.0f"),
-            "turns": _("Turns"),
-        },
-    )
+    headings = [_("Date"), _("Game"), _("Variant"), _("Players"), _("Won"), _("Minutes"), _("Turns")]
+    st.html(archive_table.html(headings, rows, numeric={5, 6}, label=_("Archive")))
+    if len(games) > archive_table.ROWS:
+        st.caption(
+            n_(
+                "The {n} most recent game of the selection; use the filters to reach older ones.",
+                "The {n} most recent games of the selection; use the filters to reach older ones.",
+                archive_table.ROWS,
+            )
+        )
     results = archive.results[archive.results["game_id"].isin(ids)].merge(
         archive.games[["room", "game_no", "started_at", "variant"]], left_on="game_id", right_index=True
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pages import ui
+from pages import archive_table, ui
 from pages.stats_charts import common
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,7 +100,10 @@ def css_rules(css: str) -> list[tuple[str, dict[str, str]]]:
     return rules
 
 
-PAGE_COLOURS = [(sel, props) for sel, props in css_rules(ui.CSS) if "color" in props]
+# Every page's CSS (pages/ui.py) and Statistics' archive table (pages/archive_table.py).
+PAGE_COLOURS = [
+    (sel, props) for css in (ui.CSS, archive_table.CSS) for sel, props in css_rules(css) if "color" in props
+]
 
 
 def test_the_pages_css_declares_colours():

@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import demo, stats, tables
-from pages import ui
+from pages import archive_table, ui
 
 TIMEOUT = 60
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +26,15 @@ def open_tab(at, label):
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
+
+
+def archive_html(at) -> str:
+    return "".join(h.proto.body for h in at.get("html") if "sm-archive" in h.proto.body)
+
+
+def archive_rows(at) -> int:
+    """Games in the archive's table (plain HTML, pages/archive_table.py): its rows less the headings."""
+    return archive_html(at).count("<tr>") - 1
 
 
 def n_games(n: int) -> str:
@@ -78,7 +87,7 @@ def test_a_simulated_archive_shows_every_tab(simulated):
     at = run()
     assert [t.label for t in at.tabs] == ["🗂️ Archive", "🎬 Replay", "🏆 Players", "🃏 Dixit & Odyssey", "✏️ Pictomania"]
     assert "8 games" in texts(at)
-    assert len(at.dataframe) == 1 and not at.get("vega_lite_chart")  # the archive; no other tab's charts
+    assert archive_rows(at) == 8 and not at.get("vega_lite_chart")  # the archive; no other tab's charts
     open_tab(at, "🃏 Dixit & Odyssey")
     assert "Who fools whom" in texts(at) and "Black sheep" not in texts(at)
     dixit_charts = len(at.get("vega_lite_chart"))
@@ -156,3 +165,17 @@ def test_the_host_merges_two_names(simulated):
     at.button(key="merge-go").click().run()
     assert not at.exception, [e.message for e in at.exception]
     assert name not in at.selectbox(key="merge-name").options
+
+
+def test_the_archive_table_is_newest_first_and_shows_the_most_recent_games(simulated, monkeypatch):
+    monkeypatch.setattr(archive_table, "ROWS", 3)
+    at = run()
+    assert archive_rows(at) == 3 and "The 3 most recent games of the selection" in texts(at)
+    newest = max(tables.records(), key=lambda r: r["started_at"])
+    first_row = archive_html(at).split("<tbody><tr>")[1].split("</tr>")[0]
+    assert ui.GAME_TITLES[newest["game"]] in first_row
+
+
+def test_the_archive_table_shows_player_text_as_text():
+    table = archive_table.html(["Players"], [["<img src=x onerror=alert(1)> & **Zoë**"]], set(), "Archive")
+    assert "<img" not in table and "&lt;img src=x onerror=alert(1)&gt; &amp; **Zoë**" in table

@@ -65,6 +65,7 @@ def everything(at) -> str:
     """Every text, table and choice the page holds."""
     parts = [str(x.value) for x in [*at.info, *at.caption, *at.markdown, *at.success, *at.error]]
     parts += [frame.value.to_csv() for frame in at.dataframe]
+    parts += [h.proto.body for h in at.get("html")]  # the archive's table among them
     for widget in [*at.selectbox, *at.multiselect]:
         parts += [str(option) for option in widget.options]
     return "\n".join(parts)
@@ -98,7 +99,12 @@ def test_a_phone_that_played_nothing_is_told_where_the_archive_is(monkeypatch, t
     seen = everything(at)
     assert "Statistics shows the games played from this phone" in seen
     assert "computer that runs Sobremesa" in seen
-    assert not at.tabs and not at.dataframe and not any(b.label == "Load demo data" for b in at.button)
+    assert (
+        not at.tabs
+        and not at.dataframe
+        and "sm-archive" not in seen
+        and not any(b.label == "Load demo data" for b in at.button)
+    )
     for name in [*OURS, *THEIRS]:
         assert name not in seen
 
@@ -106,7 +112,8 @@ def test_a_phone_that_played_nothing_is_told_where_the_archive_is(monkeypatch, t
 def test_a_phone_without_a_device_id_sees_no_game(monkeypatch, two_rooms):
     on(monkeypatch, gate.Device(None, "10.20.0.9", "Android phone"))
     at = run()
-    assert not at.dataframe and "Statistics shows the games played from this phone" in everything(at)
+    seen = everything(at)
+    assert not at.dataframe and "sm-archive" not in seen and "Statistics shows the games played from this phone" in seen
 
 
 @pytest.mark.parametrize("lang", ["es", "it"])
