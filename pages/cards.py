@@ -20,7 +20,7 @@ _CSS = """
 figure { position: relative; margin: 0; border-radius: 12px; overflow: hidden; cursor: pointer;
   background: #2a1f1a; box-shadow: 0 2px 6px rgba(0,0,0,.25); outline: 4px solid transparent;
   transition: outline-color .12s, transform .12s; }
-figure.picked { outline-color: #C4473A; transform: translateY(-4px); }
+figure.picked { outline-color: #B03A2E; transform: translateY(-4px); }
 figure.off { opacity: .45; cursor: default; }
 figure.glow { outline-color: #E0A93B; }
 img { display: block; width: 100%; aspect-ratio: 2 / 3; object-fit: cover; }
@@ -34,7 +34,7 @@ img { display: block; width: 100%; aspect-ratio: 2 / 3; object-fit: cover; }
 .zoom { position: absolute; top: 4px; right: 4px; width: var(--lens); height: var(--lens); border: 0; border-radius: 50%;
   background: rgba(251,245,236,.85); font-size: max(18px, .86rem); line-height: var(--lens); cursor: zoom-in;
   --lens: max(34px, 1.5rem); }
-.confirm { margin-top: 12px; width: 100%; min-height: 48px; border: 0; border-radius: 10px; background: #C4473A;
+.confirm { margin-top: 12px; width: 100%; min-height: 48px; border: 0; border-radius: 10px; background: #B03A2E;
   color: white; font: inherit; font-size: 18px; font-weight: 700; }
 .confirm:disabled { background: #b9aaa0; }
 """

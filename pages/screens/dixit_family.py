@@ -90,7 +90,7 @@ CSS = """
   .od-chip.od-zero { opacity: .6; }
   .od-chip.od-red { background: #F6D5D0; }
   .od-pts { display: inline-block; min-width: 2.4em; text-align: center; padding: .05rem .5rem; border-radius: 999px;
-    background: #C4473A; color: #fff; font-weight: 800; }
+    background: #B03A2E; color: #fff; font-weight: 800; }
   .od-zero .od-pts { background: #9b8b80; }
   .od-pop { animation: od-pop .7s cubic-bezier(.2,1.6,.4,1) both; }
   @keyframes od-pop { from { transform: scale(.4); opacity: 0; } to { transform: scale(1); opacity: 1; } }

@@ -41,7 +41,7 @@ _CSS = """
   .pm-table th, .pm-table td { padding: .25rem .5rem; border-bottom: 1px solid #E6DACD; text-align: left; }
   .pm-table td.n, .pm-table th.n { text-align: right; font-variant-numeric: tabular-nums; }
   .pm-big .pm-table { font-size: .9rem; }
-  .pm-ok { color: #2E7D32; font-weight: 700; } .pm-bad { color: #C4473A; }
+  .pm-ok { color: #2E7D32; font-weight: 700; } .pm-bad { color: #B03A2E; }
 </style>
 """
 CSS = re.sub(r"\s+", " ", _CSS)  # sent again with every rerun of the page: keep it small

@@ -72,11 +72,11 @@ figure{margin:0}
 svg{display:block;width:100%;height:auto;aspect-ratio:4/3;background:#fff;border-radius:8px;outline:1px solid #D9CBBD;outline-offset:-1px}
 svg.frozen{outline:3px solid #8FB8DE}
 figcaption{display:flex;flex-wrap:wrap;gap:.15rem .6rem;align-items:baseline;padding:4px 2px 0;font-size:var(--font,1rem);line-height:1.3;color:#2A1F1A}
-.title{font-weight:800;font-size:1.1em}.note{color:#6B5A4E}.ok{color:#2E7D32;font-weight:700}.bad{color:#C4473A}.strong{font-weight:800}
+.title{font-weight:800;font-size:1.1em}.note{color:#6B5A4E}.ok{color:#2E7D32;font-weight:700}.bad{color:#B03A2E}.strong{font-weight:800}
 .guess{display:flex;flex-wrap:wrap;gap:6px;align-items:center;padding-top:6px;font:600 .95rem "Source Sans",system-ui,sans-serif}
 .guess button{min-width:40px;min-height:40px;border-radius:999px;border:1px solid #C9BBAE;background:#FFFBF4;font:700 1rem "Source Sans",system-ui,sans-serif;color:#2A1F1A;cursor:pointer}
 .guess button.on{background:#2A1F1A;color:#FBF5EC;border-color:#2A1F1A}
-.guess button.go{flex:1 1 100%;min-height:46px;border:0;border-radius:10px;background:#C4473A;color:#fff}
+.guess button.go{flex:1 1 100%;min-height:46px;border:0;border-radius:10px;background:#B03A2E;color:#fff}
 .guess button:disabled{opacity:.5}
 .guess small{flex:1 1 100%;color:#6B5A4E;font-weight:400}
 .replay{display:flex;flex-wrap:wrap;gap:8px;align-items:center;padding-top:6px;font:600 .95rem "Source Sans",system-ui,sans-serif}
