@@ -20,9 +20,9 @@ Moves (each also carries `"seat"`):
 - `{"type": "wrong_word"}` (`draw`): "I drew the wrong word".
 Host (`"seat": None`): `{"type": "skip", "target": s}`, `{"type": "kick", "target": s}`, `{"type": "end"}`.
 
-Drawings are data, in one canvas space: integer points 0..CANVAS_WIDTH × 0..CANVAS_HEIGHT
-(x to the right, y downwards), widths WIDTH_MIN..WIDTH_MAX in the same units, a colour `#rrggbb`
-(stored lower case) or `"eraser"`. At most MAX_STROKE_POINTS points per stroke, MAX_STROKES
+Drawings are data, in one canvas space (engine/pictures/pictomania_canvas.py): integer points
+0..CANVAS_WIDTH × 0..CANVAS_HEIGHT (x to the right, y downwards), widths WIDTH_MIN..WIDTH_MAX in the
+same units, a colour `#rrggbb` (stored lower case) or `"eraser"`. At most MAX_STROKE_POINTS points per stroke, MAX_STROKES
 strokes and MAX_DRAWING_POINTS points per drawing. `legal()` lists the stroke move once with
 `"points": None`; the caller fills the points in (and may change width and colour).
 
@@ -83,6 +83,20 @@ from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMov
 from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
 from engine.core.moves import Field, Flag, Many, Maybe, Move, Number, OneOf, SeatNo, Whole
 from engine.games import pictomania_audience, pictomania_play
+from engine.pictures.pictomania_canvas import (  # the drawing sheet, shared with the keepsake
+    CANVAS_HEIGHT,
+    CANVAS_WIDTH,
+    DEFAULT_COLOR,
+    DEFAULT_WIDTH,
+    ERASER,
+    MAX_DRAWING_POINTS,
+    MAX_STROKE_POINTS,
+    MAX_STROKE_TIME,
+    MAX_STROKES,
+    PALETTE,
+    WIDTH_MAX,
+    WIDTH_MIN,
+)
 
 RULES_VERSION = "1"
 ROUNDS = 4
@@ -95,15 +109,6 @@ from engine.games.pictomania_words import DECKS  # noqa: E402  (the word decks, 
 SCORING_TOKENS = {3: (3, 1), 4: (3, 2, 1), 5: (4, 3, 2, 1), 6: (4, 3, 2, 2, 1)}
 BLACK_TOKENS = {3: (3, 2, 1), 4: (4, 3, 2, 1), 5: (4, 3, 2, 1, 1), 6: (5, 4, 3, 2, 1, 1)}
 
-CANVAS_WIDTH, CANVAS_HEIGHT = 1000, 750
-WIDTH_MIN, WIDTH_MAX = 1, 40
-MAX_STROKE_POINTS = 400
-MAX_STROKES = 200
-MAX_DRAWING_POINTS = 8000
-MAX_STROKE_TIME = 24 * 3600 * 1000  # a stroke's "t", in ms since the round's drawing began
-ERASER = "eraser"
-DEFAULT_COLOR, DEFAULT_WIDTH = "#000000", 6
-PALETTE = ("#000000", "#e53935", "#fb8c00", "#fdd835", "#43a047", "#1e88e5", "#8e24aa", "#6d4c41")
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
 

@@ -51,23 +51,9 @@ from engine.core.errors import IllegalMove
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, scores_outcome
 from engine.core.moves import Move, OneOf, Whole
 from engine.games import trading_faces_audience
+from engine.pictures.trading_faces_emotions import EMOTIONS  # the cards' list, shared with their pictures
 
 RULES_VERSION = "1"
-EMOTIONS = (
-    "angry",
-    "bored",
-    "confused",
-    "disgusted",
-    "embarrassed",
-    "happy",
-    "excited",
-    "proud",
-    "sad",
-    "scared",
-    "surprised",
-    "tired",
-    "in_love",
-)
 DEAL = {3: 10, 4: 8, 5: 6}
 GRID_COLUMNS, GRID_ROWS = 6, 5
 GRID_CELLS = GRID_COLUMNS * GRID_ROWS  # 30 cells for 26 cards: RULES.md's 5 × 4 cannot hold them

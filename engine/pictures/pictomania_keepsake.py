@@ -15,9 +15,9 @@ import unicodedata
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.games import pictomania
+from . import pictomania_canvas as canvas
 
-CANVAS = (pictomania.CANVAS_WIDTH, pictomania.CANVAS_HEIGHT)
+CANVAS = (canvas.CANVAS_WIDTH, canvas.CANVAS_HEIGHT)
 SIZE = (640, 480)  # every image's drawing, 4:3 like the canvas
 PAPER = (255, 255, 255)
 INK = (42, 31, 26)  # captions
@@ -25,12 +25,12 @@ PLAY_MS = 8000  # the strokes replay in this time, however long they took
 FRAMES = 32  # frames over PLAY_MS (the last one is the finished drawing)
 HOLD_MS = 2000  # the finished drawing stays this long before the loop restarts
 
-_COLOURS = [PAPER, INK] + [tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in pictomania.PALETTE]
+_COLOURS = [PAPER, INK] + [tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in canvas.PALETTE]
 _PALETTE = [v for rgb in _COLOURS for v in rgb] + [0] * (768 - 3 * len(_COLOURS))
 
 
 def _index(colour: str) -> int:
-    if colour == pictomania.ERASER:
+    if colour == canvas.ERASER:
         return 0
     rgb = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
     if rgb not in _COLOURS:  # a colour from outside the palette (older records): the nearest one

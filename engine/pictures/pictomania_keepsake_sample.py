@@ -5,25 +5,25 @@ from __future__ import annotations
 
 import random
 
-from engine.games import pictomania as game
+from . import pictomania_canvas as canvas
 
 
 def largest_drawing(seed: int, timed: bool = True) -> list[dict]:
     rnd = random.Random(seed)
     strokes, t = [], 0
-    per = game.MAX_DRAWING_POINTS // game.MAX_STROKES
-    for _ in range(game.MAX_STROKES):
-        x, y = rnd.randint(0, game.CANVAS_WIDTH), rnd.randint(0, game.CANVAS_HEIGHT)
+    per = canvas.MAX_DRAWING_POINTS // canvas.MAX_STROKES
+    for _ in range(canvas.MAX_STROKES):
+        x, y = rnd.randint(0, canvas.CANVAS_WIDTH), rnd.randint(0, canvas.CANVAS_HEIGHT)
         points = []
         for _ in range(per):
-            x = min(game.CANVAS_WIDTH, max(0, x + rnd.randint(-15, 15)))
-            y = min(game.CANVAS_HEIGHT, max(0, y + rnd.randint(-15, 15)))
+            x = min(canvas.CANVAS_WIDTH, max(0, x + rnd.randint(-15, 15)))
+            y = min(canvas.CANVAS_HEIGHT, max(0, y + rnd.randint(-15, 15)))
             points.append([x, y])
         t += rnd.randint(200, 3000)
         stroke = {
             "points": points,
             "width": rnd.choice([5, 10, 20, 32]),
-            "color": rnd.choice([*game.PALETTE, game.ERASER]),
+            "color": rnd.choice([*canvas.PALETTE, canvas.ERASER]),
         }
         strokes.append({**stroke, "t": t} if timed else stroke)
     return strokes

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 
-from engine.games.trading_faces import EMOTIONS  # the rules own the list; this module draws it
+from .trading_faces_emotions import EMOTIONS  # the rules deal the same list; this module draws it
 
 INK = "#2a2130"  # near-black with a touch of plum: softer than pure black, >= 4.5:1 on every fill
 WHITE = "#ffffff"
