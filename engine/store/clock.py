@@ -12,8 +12,6 @@ _clock = threading.local()
 
 def now() -> str:
     """This thread's time, ISO-8601 with milliseconds, in UTC."""
-    from engine import tables  # noqa: F401  (a deliberate break of the layers, reverted next commit)
-
     simulated = getattr(_clock, "now", None)
     return simulated() if simulated else datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
