@@ -94,7 +94,7 @@ def seed_records(n_games: int, seed: int) -> list[dict]:
         tables.reset()
         demo.simulate(games=n_games, seed=seed)
         for name, game in GAMES.items():
-            if game.simulate is None:
+            if game.demo is None:
                 for options in game.variants:
                     for _ in range(each):
                         players = rng.choice([n for n in game.seat_counts(game.check_options(options)) if n <= 6])

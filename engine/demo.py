@@ -48,8 +48,8 @@ def tables_to_play() -> list[tuple[str, dict, int, int]]:
     return [
         (name, dict(options), low, high)
         for name, game in GAMES.items()
-        if game.simulate
-        for options, low, high in game.demo_tables
+        if game.demo
+        for options, low, high in game.demo.tables
     ]
 
 
@@ -148,7 +148,7 @@ class Table:
 
 def play_one(game: str, options: dict, group: list[Person], rng: random.Random, clock: Clock) -> str:
     t = Table(game, options, group, rng, clock)
-    GAMES[game].simulate(t)
+    GAMES[game].demo.simulate(t)  # type: ignore[union-attr]  (tables are drawn from games with a demo)
     return t.room.code
 
 

@@ -100,12 +100,13 @@ def skipped_here(view, seat: int) -> str | None:
 def lengths(game: str, pace: str, options: dict) -> str:
     """Each timed phase's seconds at `pace`, in the game's own words and play order, for the game
     and `options` chosen: "Tell: 90 s · Give a card: 60 s · Vote: 45 s". Empty with no clock."""
-    seconds = tables.games()[game].pace
+    clock = tables.games()[game].clock
+    seconds = clock.pace if clock else {}
     if pace not in PACES or pace == "off" or not seconds:
         return ""
     screen = SCREENS[game]
     names = screen.pace_names(options) if hasattr(screen, "pace_names") else getattr(screen, "PACE_NAMES", {})
-    at = list(PACES).index(pace) - 1  # (relaxed, brisk), as Game.pace keeps them
+    at = list(PACES).index(pace) - 1  # (relaxed, brisk), as Clock.pace keeps them
     return " · ".join(
         _("{phase}: {n} s", phase=_(name), n=seconds[phase][at]) for phase, name in names.items() if phase in seconds
     )

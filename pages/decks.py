@@ -15,7 +15,7 @@ def fewest_cards(game: str) -> tuple[int, int]:
     """The smallest table of this game, and the pictures a deck needs for it."""
     g = tables.games()[game]
     seats = g.seat_range(g.defaults)[0]
-    return seats, g.min_cards(g.defaults, seats)
+    return seats, g.content.min_cards(g.defaults, seats)
 
 
 def _upload(game: str) -> None:

@@ -62,11 +62,11 @@ def spot(view, name: str, draw: Callable[..., str], *args, tag: str = "span") ->
     """A live spot of this screen: `draw(view, *args)` -> HTML (escaped by `draw`), returned inside
     its mark for the caller to place in an `st.html` (not `st.markdown`: React keeps markdown's own
     text nodes and would write over the spot's newer text at the next rerun). `draw` sees only the
-    view's header and the game's live fields (`Game.live`, `engine.push.spots.live_view`). Each push
+    view's header and the game's live fields (`Live.fields`, `engine.push.spots.live_view`). Each push
     draws it again from the viewer's new view in this tab's language, so a move that changes only
     spots reruns nothing. `name` is unique on the page; `args` are fixed for this render."""
     raw = view.unwatched() if isinstance(view, Watched) else view
-    live_fields = tables.games()[raw["game"]].live
+    live_fields = tables.games()[raw["game"]].live.fields
     html = draw(spots.live_view(raw, live_fields, lambda: presence.recent(raw["code"])), *args)
     _drawn().append((name, draw, args, live_fields))
     return f'<{tag} class="sm-spot" data-sm-spot="{ui.esc(raw["code"])}:{ui.esc(name)}">{html}</{tag}>'

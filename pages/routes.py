@@ -35,15 +35,15 @@ async def script_asset(request):
 
 
 async def game_picture(request):
-    """A game's own picture (`Game.pictures`: Trading Faces' emotion cards), drawn once and kept by
+    """A game's own picture (`Content.pictures`: Trading Faces' emotion cards), drawn once and kept by
     the browser: a hand of cards is then a few short <img> tags on every rerun, not kilobytes of SVG."""
     from engine import tables
 
     game = tables.games().get(request.path_params["game"])
     try:
-        if game is None or game.pictures is None:
+        if game is None or game.content.pictures is None:
             raise ValueError("no such game")
-        body, media = game.pictures(request.path_params["name"])
+        body, media = game.content.pictures(request.path_params["name"])
     except ValueError:
         return PlainTextResponse("no such picture", status_code=404)
     return Response(body, media_type=media, headers={"Cache-Control": "public, max-age=31536000, immutable"})

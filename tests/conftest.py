@@ -34,7 +34,8 @@ def plain_cards(monkeypatch):
     """Service tests play with numbered cards: they test the table, not the art."""
     for name in ("dixit", "odyssey"):
         if name in GAMES:
-            monkeypatch.setitem(GAMES, name, dataclasses.replace(GAMES[name], content=lambda o, s: fake_cards(100)))
+            plain = dataclasses.replace(GAMES[name].content, cards=lambda o, s: fake_cards(100))
+            monkeypatch.setitem(GAMES, name, dataclasses.replace(GAMES[name], content=plain))
 
 
 # ---- a throwaway PostgreSQL server for the PostgreSQL store's tests -------------------------------

@@ -42,9 +42,9 @@ def case_id(case) -> str:
 def content(game, options: dict, seats: int):
     """Picture games play with plain numbered cards (the rules, not the art); word games with
     their real decks."""
-    if game.min_cards is not None:
+    if game.content.min_cards is not None:
         return fake_cards(100)
-    return game.content(options, seats)
+    return game.content.cards(options, seats)
 
 
 _CONTENT: dict = {}
@@ -79,7 +79,7 @@ def random_move(game, state: dict, rnd: random.Random, host_chance: float = 0.0)
     """A random move: mostly from a seat the table waits on, sometimes from any seat with a move
     (a Pictomania replacement), now and then a host skip or kick."""
     if host_chance and rnd.random() < host_chance:
-        skippable = game.skippable(state)
+        skippable = game.host.skippable(state)
         if skippable and rnd.random() < 0.8:
             return {"type": "skip", "seat": None, "target": rnd.choice(skippable)}
         return {"type": "kick", "seat": None, "target": rnd.choice(game.playing(state))}

@@ -161,3 +161,17 @@ def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
                     if len(component) > 1:
                         found.append(sorted(component))
     return found
+
+
+def test_a_game_is_its_rules_plus_the_parts_it_uses():
+    """`Game` grew a field per feature (42); its optional parts (engine/core/parts.py) hold them now."""
+    import dataclasses
+
+    from engine.core.game import Game
+
+    assert len(dataclasses.fields(Game)) <= 30
+    declared = list((ROOT / "engine" / "games").glob("*.py")) + [ROOT / "tests" / "toy" / "__init__.py"]
+    for path in declared:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Game":
+                assert len(node.keywords) <= 18, f"{path.name}: Game(...) with {len(node.keywords)} keywords"

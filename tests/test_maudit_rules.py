@@ -15,7 +15,7 @@ CARD = ["pesce", "sfera", "perla", "palma", "gatto", "medaglia", "talpa", "bosco
 
 def game(seats=3, language="it", back=("sun", 4, "feather", 2, None), words=CARD):
     opts = GAME.check_options({"language": language})
-    state = GAME.setup(seats, opts, 1, GAME.content(opts, seats))
+    state = GAME.setup(seats, opts, 1, GAME.content.cards(opts, seats))
     return rig(state, back, words)
 
 

@@ -380,7 +380,7 @@ def test_bad_options_are_refused_with_a_clear_message(seats, options, message):
     with pytest.raises(BadOptions, match=message):
         start(seats, **options)
     with pytest.raises(BadOptions, match=message):
-        GAME.content(GAME.check_options(options), seats)
+        GAME.content.cards(GAME.check_options(options), seats)
 
 
 def test_content_checks_the_deck_covers_the_deal_and_two_turns():
@@ -390,7 +390,7 @@ def test_content_checks_the_deck_covers_the_deal_and_two_turns():
     assert odyssey.min_cards("team", 12) == 12 * 4 + 2 * 7
     assert odyssey.min_cards("base", 3) == 21 + 2 * 5
     with pytest.raises(BadOptions, match="no picture deck"):
-        GAME.content(GAME.check_options({"deck": "no-such-deck"}), 6)
+        GAME.content.cards(GAME.check_options({"deck": "no-such-deck"}), 6)
 
 
 # ---- over many random games (the shared random player of tests/kit.py) --------------------------

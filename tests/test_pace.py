@@ -87,11 +87,11 @@ def test_every_phase_that_can_expire_does_and_skips_each_seat_still_waited_on(na
             if view["status"] != "playing":
                 break
             phase = view["phase"]
-            if phase in game.pace and game.skippable(tables.state_of(room.code)):
+            if phase in game.clock.pace and game.host.skippable(tables.state_of(room.code)):
                 seen.add(phase)
                 assert view["deadline"] is not None and not view["paused"]
             if view["deadline"] and (phase not in expired or rnd.random() < 0.2):
-                skippable = game.skippable(tables.state_of(room.code))
+                skippable = game.host.skippable(tables.state_of(room.code))
                 waited = [s for s in view["waiting_for"] if s in skippable]
                 before = len(clock_skips(room.code))
                 clock.until(view["deadline"], -0.5)
@@ -190,7 +190,9 @@ def test_a_quiet_player_away_for_thirty_seconds_is_skipped_and_a_connected_one_n
     for seat in range(len(joined)):
         presence.arrive(room.code, seat)
     while not (
-        waited := [s for s in tables.view(room.code)["waiting_for"] if s in game.skippable(tables.state_of(room.code))]
+        waited := [
+            s for s in tables.view(room.code)["waiting_for"] if s in game.host.skippable(tables.state_of(room.code))
+        ]
     ):
         play_one(room, joined, rnd)
     away = waited[0]

@@ -69,7 +69,7 @@ def test_the_start_page_creates_a_room_with_the_pace_chosen():
     assert view["pace"] == "brisk" and view["skip_quiet"] is False
 
 
-PACED = [name for name, game in GAMES.items() if game.pace]
+PACED = [name for name, game in GAMES.items() if game.clock]
 
 
 def pace_line(at) -> str:
@@ -91,7 +91,7 @@ def names_for(name: str, options: dict) -> dict:
 def test_every_timed_phase_of_every_game_has_a_name_in_some_variant():
     for name in PACED:
         named = set().union(*(names_for(name, variant) for variant in GAMES[name].variants))
-        assert named == set(GAMES[name].pace), name
+        assert named == set(GAMES[name].clock.pace), name
 
 
 def start_page(lang: str, **chosen):
@@ -119,7 +119,7 @@ def test_the_start_page_says_how_long_each_phase_lasts_at_the_pace_chosen(name, 
         for at, pace in enumerate(("relaxed", "brisk")):
             chosen = {"host-game": name, "host-pace": pace, **({"tf-variant": variant} if variant else {})}
             expected = " · ".join(
-                f"{i18n.translate(lang, label)}: {game.pace[phase][at]} s" for phase, label in names.items()
+                f"{i18n.translate(lang, label)}: {game.clock.pace[phase][at]} s" for phase, label in names.items()
             )
             assert pace_line(start_page(lang, **chosen)) == expected
             if lang != "en" and SCREENS[name].__name__.startswith("pages."):  # the toy is not translated

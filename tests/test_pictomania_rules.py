@@ -14,7 +14,7 @@ LINE = {"points": [[10, 10], [200, 150]], "width": 6, "color": "#000000"}
 
 def new_game(seats, seed=1, **options):
     opts = GAME.check_options(options)
-    return GAME.setup(seats, opts, seed, GAME.content(opts, seats))
+    return GAME.setup(seats, opts, seed, GAME.content.cards(opts, seats))
 
 
 def mv(state, kind, seat, **fields):
@@ -354,13 +354,13 @@ def test_a_replacement_clears_the_ready_marks():
 def test_content_loads_the_room_language_and_refuses_bad_decks():
     from engine.core import BadOptions
 
-    cards = GAME.content(GAME.check_options({"language": "es"}), 4)
+    cards = GAME.content.cards(GAME.check_options({"language": "es"}), 4)
     assert set(cards) == {"green", "yellow", "orange", "red"}
     assert all(card["id"].startswith("es-") and len(card["words"]) == 7 for card in cards["red"])
     with pytest.raises(BadOptions):
-        GAME.content(GAME.check_options({"decks": ["green", "blue", "red", "red"]}), 4)
+        GAME.content.cards(GAME.check_options({"decks": ["green", "blue", "red", "red"]}), 4)
     with pytest.raises(BadOptions):
-        GAME.content(GAME.check_options({"decks": ["green"]}), 4)
+        GAME.content.cards(GAME.check_options({"decks": ["green"]}), 4)
 
 
 # ---- flow, host, views -------------------------------------------------------------------------
@@ -469,11 +469,11 @@ def test_only_drawing_moves_are_echoed_and_they_carry_no_secret():
     from engine.games.pictomania import GAME
 
     state = {"phase": "draw", "drawings": {"0": [{"points": [[1, 2]], "width": 5, "color": "#000000"}]}}
-    shown = GAME.echo({"type": "stroke", "seat": 0}, state)
+    shown = GAME.live.echo({"type": "stroke", "seat": 0}, state)
     assert shown == {"kind": "drawing", "seat": 0, "strokes": 1, "stroke": state["drawings"]["0"][0]}
-    assert GAME.echo({"type": "undo", "seat": 0}, state) == {"kind": "drawing", "seat": 0, "strokes": 1}
+    assert GAME.live.echo({"type": "undo", "seat": 0}, state) == {"kind": "drawing", "seat": 0, "strokes": 1}
     for kind in ("guess", "finish", "ready", "wrong_word", "replace"):
-        assert GAME.echo({"type": kind, "seat": 0}, state) is None
+        assert GAME.live.echo({"type": kind, "seat": 0}, state) is None
 
 
 # ---- over many random games (the shared random player of tests/kit.py) --------------------------

@@ -29,9 +29,9 @@ def test_what_a_spot_sees_holds_no_secret_of_another_seat(case):
         if rnd.random() > 0.3:
             return
         viewers = [SHARED, *range(state["players"])]
-        live = {v: spots.live_view(table_view(game, state, v), game.live, lambda: [0]) for v in viewers}
+        live = {v: spots.live_view(table_view(game, state, v), game.live.fields, lambda: [0]) for v in viewers}
         for viewer, seen in live.items():
-            assert set(seen) <= set(spots.HEADER) | set(game.live)
+            assert set(seen) <= set(spots.HEADER) | set(game.live.fields)
             strings = kit.strings_in(seen)
             for seat in range(state["players"]):
                 if seat == viewer:
@@ -40,7 +40,7 @@ def test_what_a_spot_sees_holds_no_secret_of_another_seat(case):
                 assert not leaked, f"a spot of viewer {viewer} sees seat {seat}'s secret {sorted(leaked)[:3]}"
                 other = game.alternative(state, seat, rnd)
                 if other is not None:
-                    assert spots.live_view(table_view(game, other, viewer), game.live, lambda: [0]) == seen
+                    assert spots.live_view(table_view(game, other, viewer), game.live.fields, lambda: [0]) == seen
         looked[0] += 1
 
     kit.random_game(name, variant, seats, 1, each=each)

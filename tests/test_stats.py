@@ -40,7 +40,7 @@ def replay(record):
     """The game rebuilt from its seed and log: per move, the state before and the move."""
     game = GAMES[record["game"]]
     n = len(record["players"])
-    state = game.setup(n, record["options"], record["seed"], game.content(record["options"], n))
+    state = game.setup(n, record["options"], record["seed"], game.content.cards(record["options"], n))
     steps = []
     for entry in tables.move_log(record["room"], record["game_no"]):
         before = roundtrip(state)  # play() changes the state in place

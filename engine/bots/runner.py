@@ -43,7 +43,7 @@ def decide(code: str, bot: dict, rnd: random.Random) -> dict | None:
     if not legal:
         return None
     game = tables.games()[view["game"]]
-    return game.bot(view, legal, rnd, bot["level"])
+    return game.bots.play(view, legal, rnd, bot["level"]) if game.bots else None
 
 
 def play_pending(code: str, rnd: random.Random | None = None, most: int = 1000) -> int:

@@ -11,7 +11,7 @@ for every game: `skip` (a player who went away sits out what is asked of them no
 for good) and `end` (the game is scored as it stands).
 
 Nothing in shared code (the service, the pages, the statistics, the demo) names a game: what they
-need to know about one is a field here.
+need to know about one is a field here, or a field of one of its optional parts (engine/core/parts.py).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.core.audience import Audience
-from engine.core.errors import BadOptions, IllegalMove, MoveError
+from engine.core.errors import BadOptions, MoveError
 from engine.core.moves import Field, Id, Move, OneOf
+from engine.core.parts import LIVE_HEADER, Bots, Clock, Content, Demo, Host, Live  # noqa: F401  (LIVE_HEADER: games extend it)
 
 SHARED = "table"  # the shared screen: no secret at all
 REVEALED = "revealed"  # after the game: everything but the seed
@@ -43,19 +44,6 @@ def playing(state: State) -> list[int]:
     out = state.get("out", ())
     return [s for s in range(state["players"]) if s not in out]
 
-
-def _no_kick(state: State, target: int) -> None:
-    raise IllegalMove("Players cannot leave this game once it has started.")
-
-
-def _no_skip(state: State, target: int) -> None:
-    raise IllegalMove("Nobody can be skipped now.")
-
-
-# The fields of every view that change on most moves, drawn in a screen's live spots (engine/push/spots.py):
-# whom the table waits for, whether that is this seat, which seats have a socket open, and the pace
-# clock's deadline (the browser counts down to it), whom it skipped and who is away.
-LIVE_HEADER = ("waiting_for", "waiting_on_you", "connected", "deadline", "paused", "left", "clock_skips", "away")
 
 # The rules every game writes, under these names in its module, with its moves as MOVES.
 RULES = ("setup", "legal", "view", "outcome", "waiting_for", "secrets", "alternative")
@@ -91,60 +79,22 @@ class Game:
     alternative: Callable[[State, int, random.Random], State | None]
     turn_word: str = "turn"  # what one history entry is called: "turn" or "round"
     playing: Callable[[State], list] = playing
-    skippable: Callable[[State], list] = lambda state: []  # seats the host may skip now
-    skip: Callable[[State, int], None] = _no_skip
-    kick: Callable[[State, int], None] = _no_kick
-    # The host's "end" comes at any moment: a game whose turn in progress has already changed the
-    # scores writes that turn into the history here, so the final scores follow from the record.
-    host_end: Callable[[State], None] = lambda state: None
-    # The game's content (picture cards, word cards) for these options. Called by the service,
-    # never by the pure functions above, so the rules stay free of file access.
-    # It raises BadOptions when the content cannot serve this many seats.
-    content: Callable[[dict, int], Any] = field(default=lambda options, seats: None)
     # How many seats these options allow: (fewest, most). Variants may narrow the game's range.
     seats_for: Callable[[dict], tuple[int, int]] | None = None
     seats_ok: Callable[[dict, int], bool] = lambda options, seats: True  # e.g. Team: pairs only
-    # Picture cards a deck needs for this many seats (games played with picture decks), else None.
-    min_cards: Callable[[dict, int], int] | None = None
-    # What of an accepted move every screen may see at once, before its rerun (a Pictomania
-    # stroke), or None. Only public information: it goes to every tab of the room.
-    echo: Callable[[dict, State], dict | None] = field(default=lambda move, state: None)
     variants: tuple[dict, ...] = ({},)  # option sets the conformance suite plays
-    # The demo: tables a simulated group plays, (options, fewest, most), and how it plays one game
-    # through the table service (`simulate(table)`, see engine/demo.py).
-    demo_tables: tuple = ()
-    simulate: Callable | None = None
     family: str | None = None  # the statistics family (engine/stats)
-    # A computer player: (its own view, its legal moves, a random.Random, level) -> a move, or None. Only
-    # its seat's view reaches it; it plays through the table service like any client (engine/bots).
-    bot: Callable | None = None
-    bot_ready: Callable[[dict], bool] | None = None  # whether these options allow computer players
-    bot_text: dict = field(default_factory=dict)  # move type -> text field required with them at the table
-    constants: dict = field(default_factory=dict)  # rule data the screens show (token tables, ...)
-    # Moves the service stamps with `"t"`, the milliseconds since their phase of the turn began:
-    # move type -> phase (Pictomania's strokes, for replays). The engine itself reads no clock.
-    timed: dict = field(default_factory=dict)
     # The module that draws it (`PITCH`, `options()`, `table(view)`, `player(view, act)`), by its
     # import path: pages.screens.<name> unless the game lives elsewhere (the tests' toy game).
     screen: str | None = None
-    # The game's own pictures, served at /pictures/<game>/<name>: name -> (bytes, media type), or
-    # ValueError for a name it does not have (Trading Faces' emotion cards).
-    pictures: Callable[[str], tuple[bytes, str]] | None = None
-    # Keepsakes of a finished turn or round (Pictomania's animated drawings and contact sheet):
-    # (file name prefix, the record's turn, {seat: name}) -> {file name: bytes}; None: nothing to keep.
-    keepsake: Callable[[str, dict, dict], dict[str, bytes]] | None = None
-    # The pace clock (engine/tables/pace.py): seconds each phase may last, (relaxed, brisk), by
-    # phase name; a phase not listed has no deadline. The clock's skip where it goes further than
-    # the host's (Dixit ends a phase nobody acted in), and what else starts a new deadline within
-    # a phase (Maudit Mot Dit: each clue), besides a seat newly waited on.
-    pace: dict[str, tuple[int, int]] = field(default_factory=dict)
-    clock_skip: Callable[[State, int], None] | None = None
-    # The audience (engine/core/audience.py): what members pick and what scores; None: they watch.
-    audience: Audience | None = None
-    moment: Callable[[State], Any] = lambda state: None
-    # The view fields that change on most moves and that screens draw in live spots, redrawn from
-    # the push with no rerun (a count of cards given): the header's, and the game's own.
-    live: tuple[str, ...] = LIVE_HEADER
+    # The optional parts (engine/core/parts.py and audience.py): a game declares those it uses.
+    host: Host = Host()
+    content: Content = Content()
+    live: Live = Live()
+    clock: Clock | None = None
+    bots: Bots | None = None
+    demo: Demo | None = None
+    audience: Audience | None = None  # what members pick and what scores; None: they watch
     move_specs: dict = field(init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
@@ -218,7 +168,7 @@ def table_view(game: Game, state: State, viewer: Viewer) -> dict:
         "options": state["options"],
         "sitting_out": list(state.get("sitting_out", [])),  # skipped by the host this turn
         "ended_by_host": bool(state.get("ended_by_host")),
-        "skippable": game.skippable(state),
+        "skippable": game.host.skippable(state),
         "turn_word": game.turn_word,
         "history_length": len(state["history"]),
         **_clock_fields(state),

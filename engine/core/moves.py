@@ -368,21 +368,22 @@ def perform(game, state: State, move: dict) -> State:
     closed = len(state["history"])
     try:
         if kind == "end":
-            game.host_end(state)
+            game.host.end(state)
             state["phase"] = "end"
             state["ended_by_host"] = True
         elif kind == "skip":
-            if move["target"] not in game.skippable(state):
+            if move["target"] not in game.host.skippable(state):
                 raise IllegalMove("That player is not holding up the table now.")
             if move.get("by"):
-                (game.clock_skip or game.skip)(state, move["target"])
+                clock_skip = game.clock.skip if game.clock else None
+                (clock_skip or game.host.skip)(state, move["target"])
                 state.setdefault("clock_skips", []).append({"seat": move["target"], "by": move["by"]})
             else:
-                game.skip(state, move["target"])
+                game.host.skip(state, move["target"])
         elif kind == "kick":
             if move["target"] not in game.playing(state):
                 raise IllegalMove("That player has already left the game.")
-            game.kick(state, move["target"])
+            game.host.kick(state, move["target"])
         else:
             game.move_specs[kind].apply(state, move)
     except MoveError as exc:

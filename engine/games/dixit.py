@@ -24,6 +24,7 @@ from itertools import combinations
 from engine.core import rng
 from engine.core.errors import IllegalMove
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, scores_outcome
+from engine.core.parts import Bots, Clock, Content, Demo, Host, Live
 from engine.core.moves import Flag, Move
 from engine.games import dixit_bot, dixit_family as family, dixit_play as family_play
 from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
@@ -366,20 +367,13 @@ GAME = Game(
     rules_version=RULES_VERSION,
     options={"contando": Flag(default=False)},
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
-    live=LIVE_HEADER + ("given", "voted"),  # the wall counts cards given and votes cast
-    skippable=skippable,
-    skip=_skip,
-    clock_skip=_clock_skip,
-    pace=family.PACE,
+    live=Live(LIVE_HEADER + ("given", "voted")),  # the wall counts cards given and votes cast
+    host=Host(skippable=skippable, skip=_skip, kick=_kick),
+    clock=Clock(family.PACE, skip=_clock_skip),
     audience=family.AUDIENCE,
-    kick=_kick,
-    content=content,
-    min_cards=lambda options, seats: min_cards(seats),
+    content=Content(cards=content, min_cards=lambda options, seats: min_cards(seats)),
     variants=({"contando": False}, {"contando": True}),
-    demo_tables=(({"contando": False}, 4, 6), ({"contando": True}, 3, 5)),
-    simulate=family_play.simulate,
+    demo=Demo(tables=(({"contando": False}, 4, 6), ({"contando": True}, 3, 5)), simulate=family_play.simulate),
     family="dixit_family",
-    bot=dixit_bot.play,
-    bot_ready=dixit_bot.ready,
-    bot_text={"tell": "phrase"},
+    bots=Bots(dixit_bot.play, ready=dixit_bot.ready, text={"tell": "phrase"}),
 )

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, score_winners
+from engine.core.parts import Clock, Content, Host, Live
 from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
 from engine.games import maudit_audience
 from engine.games import maudit_words as words
@@ -681,24 +682,25 @@ GAME = Game(
     options={"words": Maybe(Id(), default=None)},
     **rules(globals()),
     turn_word="round",
-    skippable=skippable,
-    skip=_skip,
+    host=Host(skippable=skippable, skip=_skip, kick=_kick, end=_host_end),
     audience=maudit_audience.AUDIENCE,
-    pace={"choose": (45, 25), "clues": (90, 45), "verdict": (30, 20), "spell": (30, 15)},
-    moment=lambda state: len(state["clues"]),  # each clue gives the table a fresh deadline
-    kick=_kick,
-    host_end=_host_end,
-    content=content,
+    clock=Clock(
+        {"choose": (45, 25), "clues": (90, 45), "verdict": (30, 20), "spell": (30, 15)},
+        moment=lambda state: len(state["clues"]),  # each clue gives the table a fresh deadline
+    ),
     variants=({},),
     family="maudit_mot_dit",
-    live=LIVE_HEADER + ("clues", "may_answer"),  # the wall's waiting line reads them
-    constants={
-        "symbols": SYMBOLS,
-        "backs": BACKS,
-        "spells": SPELLS,
-        "curse": CURSE,
-        "clue_most": CLUE_MOST,
-        "answer_most": ANSWER_MOST,
-        "clue_warnings": _clue_warnings,
-    },
+    live=Live(LIVE_HEADER + ("clues", "may_answer")),  # the wall's waiting line reads them
+    content=Content(
+        cards=content,
+        constants={
+            "symbols": SYMBOLS,
+            "backs": BACKS,
+            "spells": SPELLS,
+            "curse": CURSE,
+            "clue_most": CLUE_MOST,
+            "answer_most": ANSWER_MOST,
+            "clue_warnings": _clue_warnings,
+        },
+    ),
 )

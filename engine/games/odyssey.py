@@ -63,6 +63,7 @@ from itertools import combinations
 from engine.core import rng
 from engine.core.errors import BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, score_winners
+from engine.core.parts import Bots, Clock, Content, Demo, Host, Live
 from engine.core.moves import Maybe, Move, OneOf, Whole
 from engine.games import dixit_bot, dixit_family as family, dixit_play as family_play
 from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
@@ -609,25 +610,22 @@ GAME = Game(
     rules_version=RULES_VERSION,
     options={"variant": OneOf(VARIANTS, default="base"), "laps": Whole(1, MAX_LAPS, default=1)},
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
-    live=LIVE_HEADER + ("given", "voted"),  # the wall counts cards given and votes cast
-    skippable=skippable,
-    skip=_skip,
-    pace=family.PACE,
+    live=Live(LIVE_HEADER + ("given", "voted")),  # the wall counts cards given and votes cast
+    host=Host(skippable=skippable, skip=_skip, kick=_kick),
+    clock=Clock(family.PACE),
     audience=family.ODYSSEY_AUDIENCE,
-    kick=_kick,
     seats_for=lambda options: (3, 12) if options.get("variant", "base") == "base" else (6, 12),
     seats_ok=_seats_ok,
-    content=content,
-    min_cards=lambda options, seats: min_cards(options.get("variant", "base"), seats),
+    content=Content(cards=content, min_cards=lambda options, seats: min_cards(options.get("variant", "base"), seats)),
     variants=({"variant": "base"}, {"variant": "party", "laps": 1}, {"variant": "team", "laps": 1}),
-    demo_tables=(
-        ({"variant": "base"}, 4, 8),
-        ({"variant": "party", "laps": 1}, 6, 9),
-        ({"variant": "team", "laps": 1}, 6, 8),
+    demo=Demo(
+        tables=(
+            ({"variant": "base"}, 4, 8),
+            ({"variant": "party", "laps": 1}, 6, 9),
+            ({"variant": "team", "laps": 1}, 6, 8),
+        ),
+        simulate=family_play.simulate,
     ),
-    simulate=family_play.simulate,
     family="dixit_family",
-    bot=dixit_bot.play,
-    bot_ready=dixit_bot.ready,
-    bot_text={"tell": "phrase"},
+    bots=Bots(dixit_bot.play, ready=dixit_bot.ready, text={"tell": "phrase"}),
 )

@@ -13,7 +13,7 @@ Moves (each also carries `"seat"`):
 - `{"type": "ready"}` (`words`): "I have read the 21 words".
 - `{"type": "stroke", "points": [[x, y], ...], "width": w, "color": "#rrggbb" | "eraser", "t": ms}` (`draw`);
   `t` (optional) is the milliseconds since the round's drawing began, stamped by the table service
-  (`Game.timed`), kept with the stroke for replays; a stroke without it replays at an even pace.
+  (`Live.timed`), kept with the stroke for replays; a stroke without it replays at an even pace.
 - `{"type": "undo"}` / `{"type": "clear"}` (`draw`): remove the last stroke / every stroke.
 - `{"type": "guess", "drawer": d, "number": n}` (`draw`).
 - `{"type": "finish", "token": value | None}` (`draw`): take a black token of that value, or none.
@@ -81,6 +81,7 @@ import re
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMove
 from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
+from engine.core.parts import Clock, Content, Demo, Host, Live
 from engine.core.moves import Field, Flag, Many, Maybe, Move, Number, OneOf, SeatNo, Whole
 from engine.games import pictomania_audience, pictomania_play
 from engine.pictures.pictomania_canvas import (  # the drawing sheet, shared with the keepsake
@@ -708,30 +709,31 @@ GAME = Game(
     },
     **rules(globals()),
     turn_word="round",
-    skippable=waiting_for,
-    skip=_skip,
+    host=Host(skippable=waiting_for, skip=_skip, kick=_kick),
     audience=pictomania_audience.audience(NUMBERS),
-    pace={"words": (45, 30), "draw": (150, 90)},  # one deadline for drawing and guessing together
-    kick=_kick,
-    content=content,
-    echo=echo,
-    timed={"stroke": "draw"},
+    clock=Clock({"words": (45, 30), "draw": (150, 90)}),  # one deadline for drawing and guessing together
+    live=Live(echo=echo, timed={"stroke": "draw"}),
     variants=({"competitive": False}, {"competitive": True}),
-    demo_tables=(
-        ({"competitive": False, "decks": ["green", "yellow", "orange", "red"]}, 4, 6),
-        ({"competitive": True, "decks": ["green", "green", "yellow", "orange"]}, 3, 5),
+    demo=Demo(
+        tables=(
+            ({"competitive": False, "decks": ["green", "yellow", "orange", "red"]}, 4, 6),
+            ({"competitive": True, "decks": ["green", "green", "yellow", "orange"]}, 3, 5),
+        ),
+        simulate=pictomania_play.simulate,
     ),
-    simulate=pictomania_play.simulate,
     family="pictomania",
-    keepsake=_keepsake,
-    constants={
-        "scoring_tokens": SCORING_TOKENS,
-        "black_tokens": BLACK_TOKENS,
-        "decks": DECKS,
-        "canvas": (CANVAS_WIDTH, CANVAS_HEIGHT),
-        "eraser": ERASER,
-        "palette": PALETTE,
-        "stroke_points": MAX_STROKE_POINTS,
-        "width": (WIDTH_MIN, WIDTH_MAX),
-    },
+    content=Content(
+        cards=content,
+        keepsake=_keepsake,
+        constants={
+            "scoring_tokens": SCORING_TOKENS,
+            "black_tokens": BLACK_TOKENS,
+            "decks": DECKS,
+            "canvas": (CANVAS_WIDTH, CANVAS_HEIGHT),
+            "eraser": ERASER,
+            "palette": PALETTE,
+            "stroke_points": MAX_STROKE_POINTS,
+            "width": (WIDTH_MIN, WIDTH_MAX),
+        },
+    ),
 )

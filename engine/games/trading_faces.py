@@ -49,6 +49,7 @@ from collections import Counter
 from engine.core import rng
 from engine.core.errors import IllegalMove
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, scores_outcome
+from engine.core.parts import Clock, Content, Host, Live
 from engine.core.moves import Move, OneOf, Whole
 from engine.games import trading_faces_audience
 from engine.pictures.trading_faces_emotions import EMOTIONS  # the cards' list, shared with their pictures
@@ -548,14 +549,11 @@ GAME = Game(
     seats_for=seats_for,
     **rules(globals()),
     turn_word="turn",
-    skippable=waiting_for,
-    skip=_skip,
+    host=Host(skippable=waiting_for, skip=_skip, kick=_kick),
     audience=trading_faces_audience.audience(EMOTIONS),
-    pace={"pass": (45, 25), "face": (30, 15), "peek": (45, 25), "decide": (30, 15)},  # face: each guesser
-    kick=_kick,
+    clock=Clock({"pass": (45, 25), "face": (30, 15), "peek": (45, 25), "decide": (30, 15)}),  # face: each guesser
     variants=({"variant": "classic"}, {"variant": "memory"}),
     family="trading_faces",
-    live=LIVE_HEADER + ("face",),  # the wall's waiting line reads them
-    constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)},
-    pictures=_pictures,
+    live=Live(LIVE_HEADER + ("face",)),  # the wall's waiting line reads them
+    content=Content(constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)}, pictures=_pictures),
 )

@@ -5,7 +5,7 @@ A page draws each spot with a function of the view (`pages.push.spot`), and at t
 keeps a `Board`: the room, the viewer, and how to draw its spots again. The tab's socket names its
 board; on each new version the socket draws the board's spots from its own viewer's view at that
 version and sends the HTML along (`tables.look`). A spot sees only the view's header and the
-fields the game calls live (`Game.live`), so what a push carries is what that screen may show.
+fields the game calls live (`Live.fields`), so what a push carries is what that screen may show.
 """
 
 from __future__ import annotations

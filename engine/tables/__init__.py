@@ -45,7 +45,7 @@ from engine import gate
 from engine.store import close_all
 from engine.core import BadName, SobremesaError  # noqa: F401  (callers catch the service's refusals as tables.X)
 from engine.tables import archive as _archive
-from engine.tables import play as _play
+from engine.tables import steps as _steps
 from engine.tables import state as _state
 from engine.tables import views as _views
 from engine.tables.archive import (  # noqa: F401
@@ -171,7 +171,7 @@ from engine.tables.views import (  # noqa: F401
 def reset() -> None:
     """Forget open stores and every cache (tests switch databases; a restart does the same)."""
     _archive.settle()
-    _play._phase_began.clear()
+    _steps.phase_began.clear()
     close_all()
     with _state._states_guard:
         _state._states.clear()

@@ -139,7 +139,7 @@ def replay(code: str) -> dict:
 
 def _replayed(room: dict, seats: int, log: list, until=None) -> dict:
     game = GAMES[room["game"]]
-    state = game.setup(seats, room["options"], room["seed"], game.content(room["options"], seats))
+    state = game.setup(seats, room["options"], room["seed"], game.content.cards(room["options"], seats))
     for entry in log:
         perform(game, state, check(game, state, entry["move"]))
         if until is not None:
@@ -252,7 +252,7 @@ def keepsake(code: str, game_no: int, round: int | None = None) -> dict[str, byt
             raise TableError("There is no such game in this room.")
         game, turns = room["game"], state["history"]
         names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
-    make = GAMES[game].keepsake if game in GAMES else None
+    make = GAMES[game].content.keepsake if game in GAMES else None
     if make is None:
         raise TableError("Only Pictomania's drawings can be kept.")
     chosen = [t for t in turns if round is None or t.get("round") == round]

@@ -28,9 +28,9 @@ from engine.tables.base import (
 
 def _bot_game(room: dict) -> Game:
     game = GAMES[room["game"]]
-    if game.bot is None:
+    if game.bots is None:
         raise TableError("{game} has no computer players.", game=game.title)
-    if game.bot_ready is not None and not game.bot_ready(room["options"]):
+    if game.bots.ready is not None and not game.bots.ready(room["options"]):
         raise TableError("Computer players play only with a deck whose pictures are described, like Dreams.")
     return game
 

@@ -4,7 +4,7 @@ server process keeps them; the engine itself reads no clock.
 A room's clock has a pace (`off`, `relaxed` or `brisk`: each phase's seconds are data on its `Game`)
 and the quiet-player rule (`skip_quiet`). After every change of a game's state, `settle` looks at
 the moment the table is in: the phase, the turn, the seats it waits on, and anything the game says
-starts a new deadline (`Game.moment`). A new moment (a new phase, or a seat newly waited on) gets a
+starts a new deadline (`Clock.moment`). A new moment (a new phase, or a seat newly waited on) gets a
 new deadline; a simultaneous phase whose seats act one by one keeps its one deadline. `pace.tick`
 acts on the deadlines that passed.
 """
@@ -46,9 +46,9 @@ def new_clock(chosen: dict) -> dict:
 
 def seconds_for(game: Game, pace: str, phase) -> int | None:
     """How long this phase may last at this pace; None: no deadline."""
-    if pace == "off" or phase not in game.pace:
+    if pace == "off" or game.clock is None or phase not in game.clock.pace:
         return None
-    return game.pace[phase][PACES.index(pace) - 1]
+    return game.clock.pace[phase][PACES.index(pace) - 1]
 
 
 def at(when: str) -> datetime:
@@ -61,7 +61,8 @@ def later(now: str, seconds: float) -> str:
 
 def moment(game: Game, game_no: int, state: dict) -> str:
     """The moment a deadline belongs to (a seat newly waited on also starts a new one: `settle`)."""
-    return json.dumps([game_no, len(state["history"]), state.get("phase"), game.moment(state)])
+    within = game.clock.moment(state) if game.clock else None
+    return json.dumps([game_no, len(state["history"]), state.get("phase"), within])
 
 
 def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str) -> None:

@@ -59,7 +59,7 @@ def _expire_locked(conn, code: str, now: str) -> tuple[int, int, int]:
     game, game_no = GAMES[room["game"]], room["game_no"]
     state = _under_way(room, conn).state
     bots = {b["seat"] for b in store().bots(code, conn)}  # computer players are never late
-    waited = [s for s in game.skippable(state) if s in clock["waiting"] and s not in bots]
+    waited = [s for s in game.host.skippable(state) if s in clock["waiting"] and s not in bots]
     due = clock["deadline"] is not None and at(clock["deadline"]) <= at(now)
     if due:
         targets = [(seat, "clock") for seat in waited]
@@ -73,7 +73,7 @@ def _expire_locked(conn, code: str, now: str) -> tuple[int, int, int]:
         targets = []
     made, version, key = 0, room["version"], clock["moment"]
     for seat, by in targets:
-        if moment(game, game_no, state) != key or seat not in game.skippable(state):
+        if moment(game, game_no, state) != key or seat not in game.host.skippable(state):
             break  # the moment is over (the phase resolved): its deadline is not the next one's
         move = {"type": "skip", "seat": None, "target": seat, "by": by}
         version, _ = _apply_locked(conn, code, move, by, None, None, None, trusted=True)

@@ -4,10 +4,8 @@ and in one transaction, then announced."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 from engine.core import (
-    IllegalMove,
     NotStarted,
     UnknownMove,
     check,
@@ -29,7 +27,8 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
-from engine.tables import audience, deadlines
+from engine.tables import steps
+from engine.tables.steps import Moving
 from engine.tables.state import SNAPSHOT_CHARS_PER_MOVE, SNAPSHOT_EVERY, _forget, _under_way
 
 
@@ -93,30 +92,17 @@ def _apply_locked(
     game, game_no = GAMES[room["game"]], room["game_no"]
     kept = _under_way(room, conn)
     state = kept.state
-    closed = len(state["history"])
-    phase = state.get("phase")
-    now = _now()
-    checked = check(game, state, move)
-    if checked["type"] in game.timed:  # the service's clock, never the client's (checked again: in range)
-        since = _since_phase_began(conn, code, game_no, state, game.timed[checked["type"]], now)
-        checked = check(game, state, {**checked, "t": since})
-    needed = game.bot_text.get(checked["type"])
-    if needed and not checked.get(needed) and store().bots(code, conn):
-        raise IllegalMove(
-            "Type your phrase: the computer players read it, since they cannot hear you.",
-            move=checked["type"],
-            field=needed,
-        )
+    m = Moving(
+        conn, code, game_no, game, state, check(game, state, move), _now(), len(state["history"]), state.get("phase")
+    )
+    for step in steps.BEFORE:
+        step(m)
+    checked, closed, now = m.move, m.closed, m.now
     perform(game, state, checked)
-    if state.get("phase") != phase or len(state["history"]) > closed:
-        _phase_began[code] = (game_no, len(state["history"]), state.get("phase"), now)
     seq = store().next_seq(conn, code, game_no)
     store().append_move(conn, code, game_no, seq, actor, checked, now)
-    for turn in range(closed, len(state["history"])):  # stamped as turns close, never replayed
-        store().add_turn_end(conn, code, game_no, turn, now)
-    deadlines.settle(conn, code, game_no, game, state, now)
-    if len(state["history"]) > closed:
-        audience.reveal(conn, code, game_no, game, state, closed)
+    for step in steps.AFTER:
+        step(m)
     finished = game.outcome(state) is not None
     due = seq - kept.saved_seq >= max(SNAPSHOT_EVERY, kept.saved_size // SNAPSHOT_CHARS_PER_MOVE)
     if due or finished or actor == "host" or len(state["history"]) > closed:
@@ -128,26 +114,7 @@ def _apply_locked(
         keep_devices(conn, code, game_no)
         _after_commit(lambda: _save_stat_rows_soon(record))
     kept.version = version
-    return version, game.echo(checked, state)
-
-
-# When the current phase of each room's turn began (code -> (game_no, turn, phase, time)), for
-# `Game.timed` moves. After a restart it is taken from the move log: the last "ready" move
-# (the one that dealt Pictomania's letters; a skip that dealt is missed, and the round starts later).
-_phase_began: dict[str, tuple] = {}
-
-
-def _since_phase_began(conn, code: str, game_no: int, state: dict, phase: str, now: str) -> int | None:
-    if state.get("phase") != phase:
-        return None
-    key = (game_no, len(state["history"]), phase)
-    began = _phase_began.get(code)
-    if began is None or began[:3] != key:
-        log = store().moves(code, game_no, conn=conn)
-        readies = [e["at"] for e in log if e["move"].get("type") == "ready"]  # the last one began it
-        _phase_began[code] = began = (*key, readies[-1] if readies else now)
-    ms = (datetime.fromisoformat(now) - datetime.fromisoformat(began[3])).total_seconds() * 1000
-    return max(0, int(ms))
+    return version, game.live.echo(checked, state)
 
 
 @refusals_only

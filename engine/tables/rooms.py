@@ -204,7 +204,7 @@ def _deal(change: Change, seed: int) -> None:
             fewest=game.min_players,
             count=seats,
         )
-    cards = game.content(room["options"], seats)
+    cards = game.content.cards(room["options"], seats)
     state = game.setup(seats, room["options"], seed, cards)
     _forget(room["code"])
     store().save_snapshot(conn, room["code"], room["game_no"], 0, state)

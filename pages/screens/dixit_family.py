@@ -290,7 +290,7 @@ def winners_line(view) -> str:
     return kit.winners_line(view)
 
 
-# How far the room is with what it does now, on the wall: a live spot (Game.live names the fields).
+# How far the room is with what it does now, on the wall: a live spot (Live.fields names them).
 COUNTS = {"give": N_("Cards given: {n} of {total}"), "vote": N_("Votes cast: {n} of {total}")}
 
 

@@ -33,7 +33,7 @@ def _escaped(view, line: Callable) -> str:
 def waiting_spot(view, line: Callable = waiting_line) -> str:
     """The waiting line as a live spot (`pages.push.spot`), for an `st.html`: `line(view)`, plain
     text escaped here, is drawn again by every push without a rerun. `line` reads only what the
-    game's `Game.live` names (and the header)."""
+    game's `Live.fields` names (and the header)."""
     return push.spot(view, "waiting", _escaped, line)
 
 

@@ -13,7 +13,7 @@ from pages.i18n import N_, _, n_
 from pages.screens.kit import name_of, waiting_line, waiting_spot, wall_status, winners_line
 
 PITCH = N_("Maudit Mot Dit — one-word clues, against the count (3–6 players)")
-_RULES = tables.games()["maudit_mot_dit"].constants
+_RULES = tables.games()["maudit_mot_dit"].content.constants
 SYMBOL_ICONS = {
     "sun": "☀️",
     "feather": "🪶",

@@ -15,7 +15,7 @@ from pages.screens.pictomania_sketch import sheets
 
 PITCH = N_("Pictomania — everyone draws at once (3–6 players)")
 
-_RULES = tables.games()["pictomania"].constants
+_RULES = tables.games()["pictomania"].content.constants
 DECKS, SCORING_TOKENS, BLACK_TOKENS = _RULES["decks"], _RULES["scoring_tokens"], _RULES["black_tokens"]
 DECK_COLOURS = {"green": "#3F9E5A", "yellow": "#C99A06", "orange": "#E07B24", "red": "#C4473A"}
 # The deck ids stay ids (the options, the word files); people read these names.

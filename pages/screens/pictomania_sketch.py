@@ -16,7 +16,7 @@ from engine.pictures.pictomania_keepsake import schedule
 from pages import ui
 from pages.i18n import N_, _
 
-_RULES = tables.games()["pictomania"].constants
+_RULES = tables.games()["pictomania"].content.constants
 (CANVAS_WIDTH, CANVAS_HEIGHT), (WIDTH_MIN, WIDTH_MAX) = _RULES["canvas"], _RULES["width"]
 ERASER, MAX_STROKE_POINTS, PALETTE = _RULES["eraser"], _RULES["stroke_points"], _RULES["palette"]
 

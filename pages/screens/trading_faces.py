@@ -16,7 +16,7 @@ from pages.screens import trading_faces_audience
 from pages.screens.kit import name_of, waiting_line, waiting_spot, wall_status, winners_line
 
 PITCH = N_("Trading Faces — pass cards, collect three, make the face (2–5 players)")
-EMOTIONS = tables.games()["trading_faces"].constants["emotions"]
+EMOTIONS = tables.games()["trading_faces"].content.constants["emotions"]
 # The start page's pace line (pages/clock.py), for the variant chosen: each guesser of a face
 # has their own deadline.
 VARIANT_PACE_NAMES = {

@@ -14,6 +14,7 @@ import json
 
 from engine.core import Game, IllegalMove, rng
 from engine.core.game import scores_outcome
+from engine.core.parts import Clock, Host
 from engine.core.moves import Id, Move
 
 ROUNDS = 24
@@ -169,9 +170,7 @@ GAME = Game(
     secrets=secrets,
     alternative=alternative,
     turn_word="round",
-    skippable=skippable,
-    skip=_skip,
-    pace={"drop": (20, 10)},  # a call is never skipped: no clock
-    kick=_kick,
+    host=Host(skippable=skippable, skip=_skip, kick=_kick),
+    clock=Clock({"drop": (20, 10)}),  # a call is never skipped: no clock
     screen="tests.toy.screen",
 )
