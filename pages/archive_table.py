@@ -12,7 +12,7 @@ from html import escape
 
 ROWS = 300  # the most recent games of the selection, as the replay offers: the filters reach older ones
 
-# The theme's colours (.streamlit/config.toml; tests/test_contrast.py checks every pair).
+# The theme's colours (.streamlit/config.toml; tests/pages/test_contrast.py checks every pair).
 CSS = """<style>
   .sm-archive { max-height: 460px; overflow: auto; border: 1px solid #E6D9C9; border-radius: .5rem; }
   /* On a phone it scrolls sideways, as the grid did, rather than wrap every name onto its own line. */

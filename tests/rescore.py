@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.test_dixit_rules import recompute_dixit
-from tests.test_maudit_rules import rescored
-from tests.test_odyssey_rules import recompute_scores
-from tests.test_pictomania_rules import recompute_round
+from tests.engine.games.test_dixit_rules import recompute_dixit
+from tests.engine.games.test_maudit_rules import rescored
+from tests.engine.games.test_odyssey_rules import recompute_scores
+from tests.engine.games.test_pictomania_rules import recompute_round
 
 
 def _maudit(turns: list, seats: int) -> list[int]:

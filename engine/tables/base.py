@@ -35,7 +35,7 @@ CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: codes never spell words; no 
 
 
 # 20 ** 5 = 3.2 million codes: with 50 rooms open and the wrong-code limits of `gate.Probes`, one
-# address needs over a day to find any room by guessing (tests/test_security.py works it out).
+# address needs over a day to find any room by guessing (tests/engine/tables/test_security.py works it out).
 CODE_LENGTH = 5
 
 

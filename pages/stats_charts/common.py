@@ -18,7 +18,7 @@ MAX_ROWS = 20  # bars per chart: more would not read on a phone
 
 # Altair checks every piece of a chart against the Vega-Lite schema as it is made (its "debug
 # mode"): a third of the charts' time at 10,000 games. The page sends its charts unchecked
-# (`unvalidated` below) and tests/test_stats_charts.py checks each whole chart the page draws, so
+# (`unvalidated` below) and tests/pages/test_stats_charts.py checks each whole chart the page draws, so
 # the pieces are not checked one by one either. Only these modules draw with Altair.
 alt.utils.schemapi.disable_debug_mode()
 
@@ -54,7 +54,7 @@ def style(chart, height: int | None = None):
 def unvalidated(chart):
     """The chart, serialised without Altair's JSON-schema validation when Streamlit sends it: that
     validation was 0.6 s of the 1.4 s the page spent on its 13 charts at 10,000 games (profiled with
-    bench/stats_build.py). tests/test_stats_charts.py validates every chart the page draws instead."""
+    bench/stats_build.py). tests/pages/test_stats_charts.py validates every chart the page draws instead."""
     object.__setattr__(chart, "to_dict", functools.partial(type(chart).to_dict, chart, validate=False))
     return chart
 

@@ -153,7 +153,7 @@ def test_member_links_with_wrong_codes_count_against_the_phone(serve, monkeypatc
     """188 codes were once tried through `/play?room=…&member=…&token=…` after the join page had
     blocked the phone: that way in never counted. Now it counts, and its answers tell nothing."""
     from engine import tables
-    from tests.test_phone_limits import wrong_codes
+    from tests.engine.tables.test_phone_limits import wrong_codes
 
     srv = serve("app.py")
     monkeypatch.setenv("SOBREMESA_DATA", srv.env["SOBREMESA_DATA"])

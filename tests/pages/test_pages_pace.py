@@ -1,0 +1,133 @@
+"""The pace clock on the pages, for every game of GAMES: the countdown on the wall and on the phone
+the table waits on (not on the others), the host's pause, +30 s, resume and pace; and the start
+page's Pace option."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine import i18n, tables
+from engine.games import GAMES
+from tests.engine.tables.test_pace import NAMES, play_one
+from pages.screens import SCREENS
+from tests.pages.test_pages import ROOT, TIMEOUT, open_host_controls, run
+
+pytestmark = pytest.mark.usefixtures("plain_cards")
+
+
+def html_of(at) -> str:
+    return "".join(h.proto.body for h in at.get("html"))
+
+
+def button(at, label: str):
+    return next(b for b in at.button if b.label.endswith(label))
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_countdown_and_the_hosts_clock_controls(name):
+    game = GAMES[name]
+    variant = game.variants[0]
+    room = tables.create_room(name, options={**variant, "pace": "relaxed"})
+    joined = [tables.join(room.code, n) for n in NAMES[: game.seat_counts(game.check_options(variant))[0]]]
+    tables.start(room.code, room.host_token)
+    rnd = random.Random(name)
+    while tables.view(room.code)["deadline"] is None:
+        play_one(room, joined, rnd)
+    view = tables.view(room.code)
+    waited, idle = view["waiting_for"][0], next((s for s in range(len(joined)) if s not in view["waiting_for"]), None)
+    phone = run("play", room=room.code, seat=waited, token=joined[waited].token)
+    assert "data-sm-left=" in html_of(phone), "the phone the table waits on shows no countdown"
+    if idle is not None:
+        assert "data-sm-left=" not in html_of(run("play", room=room.code, seat=idle, token=joined[idle].token))
+
+    wall = open_host_controls(run("table", room=room.code, host=room.host_token))
+    assert "data-sm-left=" in html_of(wall)
+    button(wall, "Pause").click().run()
+    paused = tables.view(room.code)
+    assert paused["paused"] and "Paused" in html_of(wall)
+    button(wall, "+30 s").click().run()
+    assert tables.view(room.code)["left"] == paused["left"] + 30
+    button(wall, "Resume").click().run()
+    assert not tables.view(room.code)["paused"] and tables.view(room.code)["deadline"]
+    wall.segmented_control(key="clock-pace").set_value("brisk").run()
+    assert not wall.exception and tables.view(room.code)["pace"] == "brisk"
+
+
+def test_the_start_page_creates_a_room_with_the_pace_chosen():
+    home = run("home")
+    home.segmented_control(key="host-pace").set_value("brisk").run()
+    assert home.checkbox(key="host-skip-quiet").value is True
+    home.checkbox(key="host-skip-quiet").uncheck().run()
+    button(home, "Create the room").click().run()
+    made = tables.open_rooms(limit=1)[0]
+    view = tables.view(made["code"])
+    assert view["pace"] == "brisk" and view["skip_quiet"] is False
+
+
+PACED = [name for name, game in GAMES.items() if game.clock]
+
+
+def pace_line(at) -> str:
+    """The caption under the Pace control: every item reads "<phase>: <n> s"."""
+    lines = [
+        html.unescape(c.value)
+        for c in at.caption
+        if re.fullmatch(r"[^·]+: \d+ s( · [^·]+: \d+ s)*", html.unescape(c.value))
+    ]
+    assert len(lines) <= 1, lines
+    return lines[0] if lines else ""
+
+
+def names_for(name: str, options: dict) -> dict:
+    screen = SCREENS[name]
+    return screen.pace_names(options) if hasattr(screen, "pace_names") else screen.PACE_NAMES
+
+
+def test_every_timed_phase_of_every_game_has_a_name_in_some_variant():
+    for name in PACED:
+        named = set().union(*(names_for(name, variant) for variant in GAMES[name].variants))
+        assert named == set(GAMES[name].clock.pace), name
+
+
+def start_page(lang: str, **chosen):
+    """The start page with these widgets chosen before it runs: set through the session, since
+    AppTest cannot set a widget whose labels are translated (it formats them in English)."""
+    home = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    home.session_state["lang"] = lang
+    for key, value in chosen.items():
+        home.session_state[key] = value
+    home.switch_page("pages/home.py").run()
+    assert not home.exception, [e.message for e in home.exception]
+    for key, value in chosen.items():
+        assert home.session_state[key] == value
+    return home
+
+
+@pytest.mark.parametrize("name", PACED)
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_start_page_says_how_long_each_phase_lasts_at_the_pace_chosen(name, lang):
+    game = GAMES[name]
+    assert pace_line(start_page(lang, **{"host-game": name})) == "", "no clock, no lengths"
+    variants = [v.get("variant") for v in game.variants] if name == "trading_faces" else [None]
+    for variant in variants:
+        names = names_for(name, {"variant": variant} if variant else {})
+        for at, pace in enumerate(("relaxed", "brisk")):
+            chosen = {"host-game": name, "host-pace": pace, **({"tf-variant": variant} if variant else {})}
+            expected = " · ".join(
+                f"{i18n.translate(lang, label)}: {game.clock.pace[phase][at]} s" for phase, label in names.items()
+            )
+            assert pace_line(start_page(lang, **chosen)) == expected
+            if lang != "en" and SCREENS[name].__name__.startswith("pages."):  # the toy is not translated
+                assert all(i18n.translate(lang, label) != label for label in names.values()), "left in English"
+
+
+def test_dixit_brisk_reads_in_the_games_words():
+    home = run("home")
+    home.selectbox(key="host-game").set_value("dixit").run()
+    home.segmented_control(key="host-pace").set_value("brisk").run()
+    assert pace_line(home) == "Tell: 45 s · Give a card: 30 s · Vote: 25 s"

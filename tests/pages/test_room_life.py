@@ -1,0 +1,147 @@
+"""What gets a real room stuck: seats that move, lost links, removed and skipped players, host
+actions on one click. Pages through AppTest, as each person's tab would run them."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import tables
+from engine.core import BadToken
+from tests.pages.test_pages import open_host_controls, run, text_of
+
+pytestmark = pytest.mark.usefixtures("plain_cards")
+
+
+def room_with(names, game="dixit", start=False):
+    room = tables.create_room(game, seed=5)
+    seats = [tables.join(room.code, n) for n in names]
+    if start:
+        tables.start(room.code, room.host_token)
+    return room, seats
+
+
+def test_a_lobby_removal_moves_the_seats_after_it_without_a_reload():
+    room, seats = room_with(["Ana", "Bo", "Cy", "Di"])
+    cy = run("play", room=room.code, seat=2, token=seats[2].token)
+    bo = run("play", room=room.code, seat=1, token=seats[1].token)
+    assert "You're in as Cy" in text_of(cy) + "".join(h.proto.body for h in cy.get("html"))
+    tables.kick(room.code, room.host_token, 1)
+    cy.run()  # the push reruns the open tab: no reload, no new link
+    assert not cy.exception
+    assert cy.query_params["seat"] in ("1", ["1"])
+    assert "You're in as Cy" in "".join(h.proto.body for h in cy.get("html"))
+    bo.run()
+    assert "the host removed it" in text_of(bo)
+    tables.start(room.code, room.host_token)
+    cy.run()
+    assert "Your hand" in text_of(cy) or "Look at your cards" in text_of(cy)
+
+
+def test_a_player_who_lost_their_link_gets_their_seat_back_when_the_host_agrees():
+    room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
+    lost = run("play", room=room.code)  # scanned the QR code again on a new phone
+    assert "Were you playing?" in text_of(lost)
+    lost.text_input(key="rejoin-name").input("ana")
+    next(b for b in lost.button if b.label == "Ask to come back in").click().run()
+    assert not lost.exception
+    assert "Asked to come back in as Ana" in "".join(h.proto.body for h in lost.get("html"))
+    host = run("table", room=room.code, host=room.host_token)
+    assert "asks to come back in" in text_of(host)
+    shown = text_of(host) + "".join(h.proto.body for h in host.get("html"))
+    assert seats[0].token not in shown  # the wall never shows a seat's token
+    next(b for b in host.button if b.label == "Let them in").click().run()
+    lost.run()
+    assert lost.query_params["seat"] in ("0", ["0"])
+    new_token = lost.query_params["token"]
+    new_token = new_token[0] if isinstance(new_token, list) else new_token
+    assert tables.view(room.code, 0, new_token)["you"] == 0
+    with pytest.raises(BadToken):
+        tables.view(room.code, 0, seats[0].token)  # the lost link no longer opens the seat
+
+
+def test_the_host_can_turn_a_rejoin_away():
+    room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
+    asked = tables.ask_to_rejoin(room.code, "Bo")
+    assert tables.view(room.code)["asking"] == [1]
+    tables.let_back_in(room.code, room.host_token, 1, allow=False)
+    assert tables.view(room.code)["asking"] == []
+    with pytest.raises(BadToken):
+        tables.view(room.code, 1, asked.token)
+    assert tables.view(room.code, 1, seats[1].token)["you"] == 1
+
+
+def test_removed_and_skipped_players_are_told_in_words():
+    room, seats = room_with(["Ana", "Bo", "Cy", "Di"], start=True)
+    tables.submit(room.code, 0, seats[0].token, {"type": "claim"})
+    hand = tables.state_of(room.code)["hands"][0]
+    tables.submit(room.code, 0, seats[0].token, {"type": "tell", "card": hand[0]})
+    tables.skip(room.code, room.host_token, 2)
+    cy = run("play", room=room.code, seat=2, token=seats[2].token)
+    assert "skipped you this turn" in text_of(cy)
+    assert not [b for b in cy.button if b.label.startswith("Give")]
+    tables.kick(room.code, room.host_token, 3)
+    di = run("play", room=room.code, seat=3, token=seats[3].token)
+    assert "took you out of this game" in text_of(di)
+    host = open_host_controls(run("table", room=room.code, host=room.host_token))
+    assert "Di (left)" in "".join(h.proto.body for h in host.get("html"))
+    remove = next(s for s in host.selectbox if s.label == "Remove a player")
+    assert 3 not in remove.options and "Di" not in remove.options
+
+
+def test_host_actions_that_discard_play_ask_first_and_preselect_nobody():
+    room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
+    host = run("table", room=room.code, host=room.host_token)
+    assert not host.selectbox and not host.button  # folded once the game starts: nothing drawn
+    open_host_controls(host)
+    labels = [b.label for b in host.button]
+    assert "End the game now" not in labels and "Remove" not in labels  # no one-click discarding
+    for box in host.selectbox:
+        if box.label in ("Remove a player", "Skip a player who went away"):
+            assert box.value is None
+    version = tables.version(room.code)
+    next(b for b in host.button if b.label == "Yes: end the game now").click().run()
+    assert tables.view(room.code)["status"] == "finished"
+    assert tables.version(room.code) == version + 1
+    host.run()  # at the end the panel is open again, with the way to play on
+    assert any(b.label == "Play again with the same players" for b in host.button)
+
+
+def test_a_replaced_pictomania_card_tells_the_players_who_were_ready_why():
+    room, seats = room_with(["Ana", "Bo", "Cy"], game="pictomania", start=True)
+    tables.submit(room.code, 1, seats[1].token, {"type": "ready"})
+    slot = next(iter(tables.view(room.code, 0, seats[0].token)["cards"]))
+    tables.submit(room.code, 0, seats[0].token, {"type": "replace", "slot": slot})
+    bo = run("play", room=room.code, seat=1, token=seats[1].token)
+    assert f"Ana replaced card {slot}, so everyone reads it and taps Ready again" in text_of(bo)
+    assert any(b.label == "I've read them: Ready" for b in bo.button)
+
+
+def test_team_dixit_starts_only_with_pairs():
+    room = tables.create_room("odyssey", options={"variant": "team"})
+    for name in ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil"]:
+        tables.join(room.code, name)
+    host = run("table", room=room.code, host=room.host_token)
+    start = next(b for b in host.button if b.label.startswith("Start the game"))
+    assert start.disabled
+    assert "This variant plays with 6, 8, 10, 12 players." in text_of(host)
+
+
+def test_the_host_sees_every_phone_asking_for_a_seat_and_lets_in_the_right_one():
+    from engine import gate
+
+    room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
+    tables.ask_to_rejoin(room.code, "Bo", device=gate.Device("a-prankster-device-id", "10.0.0.5", "iPhone"))
+    real = tables.ask_to_rejoin(
+        room.code, "Bo", device=gate.Device("bo-new-phone-device-id", "10.0.0.5", "Android phone")
+    )
+    host = run("table", room=room.code, host=room.host_token)
+    shown = text_of(host)
+    assert "2 phones ask to come back in as" in shown
+    assert shown.index("Android phone · asked") < shown.index("iPhone · asked")  # newest first
+    assert real.token not in shown
+    lets = [b for b in host.button if b.label == "Let them in"]
+    assert len(lets) == 2
+    lets[0].click().run()
+    assert not host.exception
+    assert tables.view(room.code, 1, real.token)["you"] == 1
+    assert "asks to come back in" not in text_of(host)  # the other request for Bo went with it
