@@ -7,6 +7,7 @@ find `app`), so the pages are built only inside a run.
 from __future__ import annotations
 
 import functools
+from datetime import UTC
 
 from starlette.middleware import Middleware
 from starlette.responses import PlainTextResponse, Response
@@ -56,7 +57,7 @@ def _warm_up() -> None:
     import threading
 
     def load() -> None:
-        from datetime import datetime, timezone
+        from datetime import datetime
 
         from babel.dates import format_datetime
 
@@ -68,7 +69,7 @@ def _warm_up() -> None:
 
         engine.stats.from_rows([], {})
         for language in i18n.NAMES:
-            format_datetime(datetime.now(timezone.utc), "d MMM yyyy HH:mm", locale=language)
+            format_datetime(datetime.now(UTC), "d MMM yyyy HH:mm", locale=language)
 
     threading.Thread(target=load, name="sobremesa-warm-up", daemon=True).start()
 

@@ -109,7 +109,7 @@ def main() -> None:
         ("4-player Dixit games per second, pure engine, one core", f"{rate:.0f}", ">= 500", rate >= 500),
         ("Pictomania stroke at stroke 10 (median ms)", f"{e:.2f}", "", None),
         (
-            "Pictomania stroke at stroke 1,000 (median ms; p95 {:.2f})".format(pct(late, 95) * 1000),
+            f"Pictomania stroke at stroke 1,000 (median ms; p95 {pct(late, 95) * 1000:.2f})",
             f"{l_:.2f}",
             "",
             None,

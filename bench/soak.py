@@ -39,8 +39,9 @@ def main() -> None:
     ap.add_argument("--pace", type=float, default=0.05, help="seconds between two moves")
     args = ap.parse_args()
     os.environ["SOBREMESA_DATA"] = tempfile.mkdtemp(prefix="sobremesa-soak-")
-    from engine import tables
     from playwright.sync_api import sync_playwright
+
+    from engine import tables
 
     srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(os.environ["SOBREMESA_DATA"]) / "s.log")
     srv.start()

@@ -158,8 +158,8 @@ def main() -> None:
     parser.add_argument("--seed-games", type=int, default=28)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    from engine import stats
     import pages.stats_charts  # noqa: F401  (the server imports these at start: app.py's warm-up)
+    from engine import stats
 
     print(f"Simulating {args.seed_games} games (not timed)…")
     base = seed_records(args.seed_games, args.seed)

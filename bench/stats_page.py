@@ -87,8 +87,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     os.environ["SOBREMESA_DATA"] = tempfile.mkdtemp(prefix="sobremesa-stats-")
-    from engine import demo
     from playwright.sync_api import sync_playwright
+
+    from engine import demo
 
     demo.simulate(games=args.games, seed=3)
     srv = StreamlitServer(ROOT / "app.py", {**os.environ}, log_path=Path(os.environ["SOBREMESA_DATA"]) / "s.log")

@@ -24,7 +24,7 @@ import argparse
 import random
 import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from engine import tables
 from engine.core import MoveError
@@ -168,7 +168,7 @@ def simulate(games: int = 30, seed: int = 0, today: datetime | None = None) -> l
     # The calendar first: a session of a few games every few days, the last one yesterday.
     session_starts = [i for i in range(games) if i == 0 or rng.random() < 0.35]
     gaps = [rng.randint(2, 5) for _ in session_starts]
-    today = (today or datetime.now(timezone.utc)).replace(minute=0, second=0, microsecond=0)
+    today = (today or datetime.now(UTC)).replace(minute=0, second=0, microsecond=0)
     day = today - timedelta(days=sum(gaps) + 1)
     clock = Clock(day)
     kinds, codes = [], []

@@ -17,10 +17,10 @@ Nothing here imports Streamlit.
 from __future__ import annotations
 
 import base64
-import ipaddress
-import os
 import hashlib
 import hmac
+import ipaddress
+import os
 import re
 import secrets
 import threading
@@ -167,7 +167,7 @@ class Device:
         return is_local(self.address) if self.local is None else self.local
 
     @classmethod
-    def of(cls, device) -> "Device":
+    def of(cls, device) -> Device:
         """A Device from what callers pass: a Device, or an address alone (older callers, tests)."""
         return device if isinstance(device, Device) else cls(None, str(device))
 

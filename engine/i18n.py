@@ -34,7 +34,7 @@ def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalogue of one language (English: the messages as written)."""
     if lang not in LANGUAGES or lang == SOURCE or not po_path(lang).is_file():

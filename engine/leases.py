@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 SECONDS = 3.0  # a lease's length: the leader renews it every second or so (engine/bots/runner.py)
 PROCESS = f"{os.getpid()}-{secrets.token_hex(4)}"  # this server process, as leases and presence name it
@@ -22,7 +22,7 @@ def lead(code: str, process: str = PROCESS, now: datetime | None = None) -> bool
     """Whether `process` leads the room now (taking or renewing its lease)."""
     from engine.store import store as opened
 
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     store = opened()
     with store.transaction() as conn:
         return store.take_lease(conn, code, process, _at(now), _at(now, SECONDS))

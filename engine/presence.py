@@ -19,8 +19,8 @@ import time
 from collections import Counter
 from datetime import datetime, timedelta
 
-from engine.push import live
 from engine.leases import PROCESS
+from engine.push import live
 
 EXPIRE = 30.0  # seconds a process's word that it holds a seat's socket lasts
 RENEW = 10.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LANGUAGES = ("en", "es", "it")
@@ -22,7 +22,7 @@ def cards(*path: str) -> list[dict]:
     return copy.deepcopy(_cards(path))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cards(path: tuple[str, ...]) -> list[dict]:
     file = WORDS_DIR.joinpath(*path[:-1], path[-1] + ".json")
     return json.loads(file.read_text(encoding="utf-8"))["cards"]

@@ -4,7 +4,7 @@ whom the clock skipped and why, the host's controls and the pace chosen at creat
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import streamlit as st
 
@@ -24,7 +24,7 @@ def _left_ms(view) -> int | None:
     if not view.get("deadline"):
         return None
     deadline = datetime.fromisoformat(view["deadline"].replace("Z", "+00:00"))
-    return max(0, int((deadline - datetime.now(timezone.utc)).total_seconds() * 1000))
+    return max(0, int((deadline - datetime.now(UTC)).total_seconds() * 1000))
 
 
 def shown(ms: int) -> str:

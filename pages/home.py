@@ -7,7 +7,7 @@ import streamlit as st
 from engine import i18n, tables
 from engine.core import SobremesaError
 from pages import audience, clock, hostkey, ui
-from pages.i18n import _, language_menu, lang
+from pages.i18n import _, lang, language_menu
 from pages.screens import SCREENS
 
 ui.style()

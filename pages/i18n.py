@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import string
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -25,16 +26,16 @@ LANGUAGES = tuple(i18n.NAMES)
 # The reader's choice, kept by the browser: a cookie, sent with the session's first request, so a
 # reloaded tab reads it at its first run (no round trip through the page, no rerun, no flicker).
 COOKIE = "sobremesa_lang"
-_KEEPER_JS = (
+# A Template, not an f-string: the script's own braces stay as they are.
+_KEEPER_JS = string.Template(
     """
 export default function ({ data, parentElement }) {
   const box = (parentElement.host ?? parentElement).closest?.('[data-testid="stElementContainer"]');
   if (box) box.style.display = "none";  // it shows nothing: no gap in the layout either
-  document.cookie = "%s=" + encodeURIComponent(data.lang) + "; Path=/; Max-Age=31536000; SameSite=Lax";
+  document.cookie = "${cookie}=" + encodeURIComponent(data.lang) + "; Path=/; Max-Age=31536000; SameSite=Lax";
 }
 """
-    % COOKIE
-)
+).substitute(cookie=COOKIE)
 _keeper = st.components.v2.component("sobremesa_lang", html="<span></span>", js=_KEEPER_JS)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import streamlit as st
 
@@ -242,14 +242,14 @@ def phone() -> None:
     seen = Watched(view)  # what this screen reads: a move that changes none of it need not rerun it
     drawn = flashed = False
 
-    rendered_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    rendered_at = datetime.now(UTC).isoformat(timespec="milliseconds")
 
     def act(move: dict) -> bool:
         """A move; when it is refused because this seat's other phone played first (two phones
         share a seat), a note says so, not an error: the page shows what was played."""
         try:
             tables.submit(code, seat, token, move)
-            st.session_state["moved_at"] = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+            st.session_state["moved_at"] = datetime.now(UTC).isoformat(timespec="milliseconds")
             return True
         except SobremesaError as exc:
             since = max(rendered_at, st.session_state.get("moved_at", ""))  # not this tab's own move

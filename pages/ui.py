@@ -82,7 +82,7 @@ CSS = """
 """.replace("EMOJI_FACE", _emoji_face())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def module(name: str) -> str:
     """A component's JavaScript as a few lines that import the real module from /assets/<name>.
 

@@ -16,10 +16,10 @@ from engine.core.errors import (  # noqa: F401
     NotYourTurn,
     RoomFull,
     RoomNotFound,
-    TooManyRooms,
-    TooManyTries,
     SobremesaError,
     TableError,
+    TooManyRooms,
+    TooManyTries,
     UnknownMove,
     WrongPhase,
 )

@@ -19,8 +19,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from engine.core.audience import Audience
 from engine.core.errors import BadOptions, MoveError

@@ -24,8 +24,9 @@ from __future__ import annotations
 import json
 import math
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from engine.core.errors import (
     AlreadyMoved,

@@ -12,8 +12,9 @@ service's work for a part is one step of its own in the move pipeline (engine/ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from engine.core.errors import IllegalMove
 

@@ -24,12 +24,21 @@ from itertools import combinations
 from engine.core import rng
 from engine.core.errors import IllegalMove
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, scores_outcome
-from engine.core.parts import Bots, Clock, Content, Demo, Host, Live
 from engine.core.moves import Flag, Move
+from engine.core.parts import Bots, Clock, Content, Demo, Host, Live
 from engine.games import dixit_bot, dixit_family as family, dixit_play as family_play
-from engine.games.dixit_family import CARD, GAME_CARDS, PHRASE, active as _active, cards_field, check_position
-from engine.games.dixit_family import next_seat as _next_seat, own_positions as _own_positions, picture_cards
-from engine.games.dixit_family import position_field
+from engine.games.dixit_family import (
+    CARD,
+    GAME_CARDS,
+    PHRASE,
+    active as _active,
+    cards_field,
+    check_position,
+    next_seat as _next_seat,
+    own_positions as _own_positions,
+    picture_cards,
+    position_field,
+)
 
 RULES_VERSION = "1"
 

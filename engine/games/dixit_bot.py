@@ -23,7 +23,6 @@ import json
 import math
 from pathlib import Path
 
-
 WORDS_FILE = Path(__file__).resolve().parents[2] / "data" / "pictures" / "dreams" / "words.json"
 WEIGHTS = {"motif": 3.0, "mood": 2.0, "setting": 1.5, "colour": 1.0, "title": 0.7}
 STOP = {

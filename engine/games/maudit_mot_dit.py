@@ -38,10 +38,9 @@ from dataclasses import dataclass
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, score_winners
-from engine.core.parts import Clock, Content, Host, Live
 from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
-from engine.games import maudit_audience
-from engine.games import maudit_words as words
+from engine.core.parts import Clock, Content, Host, Live
+from engine.games import maudit_audience, maudit_words as words
 
 RULES_VERSION = "2"  # 2: a host's end mid-round writes the round that changed the scores
 SYMBOLS = ("sun", "feather", "moon", "star", "key", "leaf", "drop", "flame")

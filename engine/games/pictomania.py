@@ -81,8 +81,8 @@ import re
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMove
 from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
-from engine.core.parts import Clock, Content, Demo, Host, Live
 from engine.core.moves import Field, Flag, Many, Maybe, Move, Number, OneOf, SeatNo, Whole
+from engine.core.parts import Clock, Content, Demo, Host, Live
 from engine.games import pictomania_audience, pictomania_play
 from engine.pictures.pictomania_canvas import (  # the drawing sheet, shared with the keepsake
     CANVAS_HEIGHT,

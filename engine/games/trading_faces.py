@@ -49,8 +49,8 @@ from collections import Counter
 from engine.core import rng
 from engine.core.errors import IllegalMove
 from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, scores_outcome
-from engine.core.parts import Clock, Content, Host, Live
 from engine.core.moves import Move, OneOf, Whole
+from engine.core.parts import Clock, Content, Host, Live
 from engine.games import trading_faces_audience
 from engine.pictures.trading_faces_emotions import EMOTIONS  # the cards' list, shared with their pictures
 

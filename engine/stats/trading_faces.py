@@ -18,8 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from engine.stats.flat import frame as _frame
-from engine.stats.flat import text as _text
+from engine.stats.flat import frame as _frame, text as _text
 
 NAME = "trading_faces"
 TITLE = "Trading Faces"

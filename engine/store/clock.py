@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 _clock = threading.local()
 
@@ -13,7 +13,7 @@ _clock = threading.local()
 def now() -> str:
     """This thread's time, ISO-8601 with milliseconds, in UTC."""
     simulated = getattr(_clock, "now", None)
-    return simulated() if simulated else datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return simulated() if simulated else datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 @contextmanager

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 
-from engine.store.audience import SCHEMA as AUDIENCE_SCHEMA
-from engine.store.audience import TABLES as AUDIENCE_TABLES
-from engine.store.audience import AudienceRows
+from engine.store.audience import SCHEMA as AUDIENCE_SCHEMA, TABLES as AUDIENCE_TABLES, AudienceRows
 
 SCHEMA = (
     """

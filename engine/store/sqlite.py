@@ -15,7 +15,6 @@ from pathlib import Path
 
 from engine.store.sql import MIGRATE, SCHEMA, SqlStore
 
-
 IDLE_KEPT = 16  # idle connections kept for the next threads
 
 

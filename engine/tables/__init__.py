@@ -42,12 +42,9 @@ kept with the room), `pace` (the clock acting, and the host's controls of it) an
 from __future__ import annotations
 
 from engine import gate
-from engine.store import close_all
 from engine.core import BadName, SobremesaError  # noqa: F401  (callers catch the service's refusals as tables.X)
-from engine.tables import archive as _archive
-from engine.tables import steps as _steps
-from engine.tables import state as _state
-from engine.tables import views as _views
+from engine.store import close_all
+from engine.tables import archive as _archive, state as _state, steps as _steps, views as _views
 from engine.tables.archive import (  # noqa: F401
     archive_version,
     keepsake,
@@ -61,6 +58,18 @@ from engine.tables.archive import (  # noqa: F401
     saved_game,
     settle,
     stat_rows,
+)
+from engine.tables.audience import (  # noqa: F401
+    CAP_MOST as AUDIENCE_MOST,  # noqa: F401
+    Member,
+    audience_size,
+    audience_submit,
+    join_audience,
+)
+from engine.tables.audience_host import (  # noqa: F401
+    audience_members,
+    open_audience,
+    remove_member,
 )
 from engine.tables.base import (  # noqa: F401
     BOT_LEVELS,
@@ -80,25 +89,21 @@ from engine.tables.base import (  # noqa: F401
     store,
     watch_other_processes,
 )
-from engine.tables.audience import CAP_MOST as AUDIENCE_MOST  # noqa: F401
-from engine.tables.audience import (  # noqa: F401
-    Member,
-    audience_size,
-    audience_submit,
-    join_audience,
-)
-from engine.tables.audience_host import (  # noqa: F401
-    audience_members,
-    open_audience,
-    remove_member,
-)
-from engine.tables.erase import erase_game, erase_player  # noqa: F401
 from engine.tables.bots import (  # noqa: F401
     add_bot,
     bot_seats,
     hand_to_bot,
     rooms_with_bots,
     take_back,
+)
+from engine.tables.erase import erase_game, erase_player  # noqa: F401
+from engine.tables.host import check_host, push_ticket, renew_host_token  # noqa: F401
+from engine.tables.join_address import (  # noqa: F401
+    JOIN_ADDRESS,
+    join_address,
+    join_base,
+    join_choices,
+    set_join_address,
 )
 from engine.tables.pace import (  # noqa: F401
     more_time,
@@ -113,14 +118,6 @@ from engine.tables.play import (  # noqa: F401
     played_since,
     skip,
     submit,
-)
-from engine.tables.host import check_host, push_ticket, renew_host_token  # noqa: F401
-from engine.tables.join_address import (  # noqa: F401
-    JOIN_ADDRESS,
-    join_address,
-    join_base,
-    join_choices,
-    set_join_address,
 )
 from engine.tables.rejoins import (  # noqa: F401
     ASKS_PER_ADDRESS,
@@ -156,10 +153,10 @@ from engine.tables.state import (  # noqa: F401
     state_of,
 )
 from engine.tables.views import (  # noqa: F401
-    audience_legal,
-    audience_view,
     ROOMS_VIEWED,
     SIGNED_KEPT,
+    audience_legal,
+    audience_view,
     glance_now,
     look,
     signature,

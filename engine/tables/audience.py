@@ -25,9 +25,9 @@ from engine.core import (
     NotStarted,
     RoomFull,
     TableError,
+    ranking,
     table_view,
 )
-from engine.core import ranking
 from engine.core.moves import is_whole
 from engine.games import GAMES
 from engine.push import live

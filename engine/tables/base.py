@@ -28,8 +28,7 @@ from engine.core import (
 )
 from engine.core.moves import is_whole, printable
 from engine.games import GAMES
-from engine.store import clock, store  # noqa: F401  (the service's callers reach them here too)
-from engine.store import now as _now
+from engine.store import clock, now as _now, store  # noqa: F401  (the service's callers reach them here too)
 
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: codes never spell words; no I/O to confuse with 1/0
 

@@ -12,6 +12,7 @@ from engine.core import (
     perform,
 )
 from engine.games import GAMES
+from engine.tables import steps
 from engine.tables.archive import _build_record, _save_stat_rows_soon, keep_devices
 from engine.tables.base import (
     _after_commit,
@@ -27,9 +28,8 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
-from engine.tables import steps
-from engine.tables.steps import Moving
 from engine.tables.state import SNAPSHOT_CHARS_PER_MOVE, SNAPSHOT_EVERY, _forget, _under_way
+from engine.tables.steps import Moving
 
 
 @refusals_only

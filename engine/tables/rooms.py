@@ -9,7 +9,6 @@ from datetime import datetime, timedelta
 from engine import gate
 from engine.core import (
     LANGUAGES,
-    SobremesaError,
     AlreadyStarted,
     BadOptions,
     BadToken,
@@ -17,11 +16,13 @@ from engine.core import (
     NotStarted,
     RoomFull,
     RoomNotFound,
+    SobremesaError,
     TableError,
     TooManyRooms,
 )
 from engine.core.moves import is_whole
 from engine.games import GAMES
+from engine.tables import audience, deadlines, holders
 from engine.tables.base import (
     CODE_LENGTH,
     CODE_LETTERS,
@@ -39,7 +40,6 @@ from engine.tables.base import (
     refusals_only,
     store,
 )
-from engine.tables import audience, deadlines, holders
 from engine.tables.play import _apply, end_idle
 from engine.tables.state import _forget
 
@@ -118,7 +118,7 @@ def _ago(now: str, seconds: float) -> str:
     return (datetime.fromisoformat(now) - timedelta(seconds=seconds)).isoformat(timespec="milliseconds")
 
 
-def _may_create(conn, origin: "gate.Device", now: str) -> None:
+def _may_create(conn, origin: gate.Device, now: str) -> None:
     if origin.here:
         return
     made = store().rooms_made(_ago(now, 60), origin.id, origin.address, conn)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-from engine.push import glance, live
 from engine.core import (
     SHARED,
     BadToken,
@@ -14,6 +13,7 @@ from engine.core import (
     table_view,
 )
 from engine.games import GAMES
+from engine.push import glance, live
 from engine.tables import audience, deadlines
 from engine.tables.base import BOT_MARK, _hash, _lock, _probed, _proves, _room, _seat, refusals_only, store
 from engine.tables.state import _states_guard, _under_way

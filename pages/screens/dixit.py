@@ -8,10 +8,22 @@ from pages import ui
 from pages.cards import card_grid
 from pages.decks import deck_choice
 from pages.i18n import N_, _, n_
-from pages.screens.dixit_family import CLAIM, HAND, name_of, show_phrase, turn_result, waiting_note, waiting_spot
-from pages.screens.dixit_family import PACE_NAMES  # noqa: F401  (the start page's pace line)
-from pages.screens.dixit_family import HINTS, phrase_label, wall_body, winners_line
-from pages.screens.dixit_family import audience_line, member  # noqa: F401  (the audience: pages/audience.py)
+from pages.screens.dixit_family import (
+    CLAIM,
+    HAND,
+    HINTS,
+    PACE_NAMES,  # noqa: F401  (the start page's pace line)
+    audience_line,  # noqa: F401  (the audience: pages/audience.py)
+    member,  # noqa: F401  (the audience: pages/audience.py)
+    name_of,
+    phrase_label,
+    show_phrase,
+    turn_result,
+    waiting_note,
+    waiting_spot,
+    wall_body,
+    winners_line,
+)
 
 PITCH = N_("Dixit — tell a story with a picture (3–6 players)")
 

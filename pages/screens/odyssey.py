@@ -14,9 +14,11 @@ from pages.screens.dixit_family import (
     CSS,
     HAND,
     HINTS,
-    wall_body,
+    PACE_NAMES,  # noqa: F401  (the start page's pace line)
     RED,
     TEAMS,
+    audience_line,  # noqa: F401  (the audience: pages/audience.py)
+    member,  # noqa: F401  (the audience: pages/audience.py)
     name_of,
     phrase_label,
     positions_text,
@@ -24,11 +26,10 @@ from pages.screens.dixit_family import (
     team_of,
     turn_result,
     waiting_spot,
+    wall_body,
     winners_line,
     winning_teams,
 )
-from pages.screens.dixit_family import audience_line, member  # noqa: F401  (the audience: pages/audience.py)
-from pages.screens.dixit_family import PACE_NAMES  # noqa: F401  (the start page's pace line)
 
 PITCH = N_("Dixit Odyssey — 3 to 12 players, with Party and Team variants")
 

@@ -3,10 +3,10 @@ the rules are in engine/games/trading_faces.py."""
 
 from __future__ import annotations
 
-import streamlit as st
-
 import functools
 import hashlib
+
+import streamlit as st
 
 from engine import tables
 from engine.pictures.trading_faces import card_back_svg, face_svg
@@ -91,7 +91,7 @@ CSS = """
 """
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def face_img(emotion: str) -> str:
     """An <img> of the emotion's picture, served by pages/routes.py under a versioned address the
     browser keeps."""

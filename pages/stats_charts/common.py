@@ -4,7 +4,6 @@ and the charts every game has (scores over one game, results across games). Alta
 from __future__ import annotations
 
 import functools
-
 from dataclasses import dataclass
 
 import altair as alt

@@ -31,8 +31,8 @@ from starlette.routing import Route, WebSocketRoute  # noqa: E402
 from streamlit.runtime.scriptrunner import get_script_run_ctx  # noqa: E402
 from streamlit.starlette import App  # noqa: E402
 
-from engine.push import live  # noqa: E402
 from engine.paths import data_dir  # noqa: E402
+from engine.push import live  # noqa: E402
 from pages.routes import ASSET_ROUTE  # noqa: E402
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from playwright.sync_api import expect
@@ -31,7 +31,7 @@ def process_of(code: str, seat: int, deadline: float = 20) -> str:
     """Which process holds this seat's push socket, as the presence rows say."""
     until = time.monotonic() + deadline
     while time.monotonic() < until:
-        now = datetime.now(timezone.utc).isoformat(timespec="milliseconds")  # a socket closed leaves a row in the past
+        now = datetime.now(UTC).isoformat(timespec="milliseconds")  # a socket closed leaves a row in the past
         rows = tables.store()._run(
             None, "SELECT process FROM presence WHERE code = ? AND seat = ? AND until > ?", (code, seat, now)
         )

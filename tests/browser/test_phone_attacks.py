@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import expect
-
 from streamlit.web.server.starlette.starlette_app_utils import generate_xsrf_token_string
+
 from tests.stream import StreamSession, bound_socket
 
 WAIT = 20_000

@@ -75,8 +75,7 @@ def test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end():
 
 
 def test_the_statistics_show_the_best_audience_readers():
-    from tests.pages.test_pages_stats import open_tab
-    from tests.pages.test_pages_stats import run as stats_page
+    from tests.pages.test_pages_stats import open_tab, run as stats_page
 
     test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end()  # a saved game: Lu scored 1
     page = open_tab(stats_page(), "🏆 Players")

@@ -13,8 +13,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine import i18n, tables
 from engine.games import GAMES
-from tests.engine.tables.test_pace import NAMES, play_one
 from pages.screens import SCREENS
+from tests.engine.tables.test_pace import NAMES, play_one
 from tests.pages.test_pages import ROOT, TIMEOUT, open_host_controls, run
 
 pytestmark = pytest.mark.usefixtures("plain_cards")

@@ -11,8 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import tables
 from engine.games import pictomania
-from pages.screens import pictomania as screen
-from pages.screens import pictomania_sketch as sketch
+from pages.screens import pictomania as screen, pictomania_sketch as sketch
 from tests.pages.test_pages import run, shown
 
 TIMEOUT = 30

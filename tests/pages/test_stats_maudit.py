@@ -10,8 +10,7 @@ from engine import stats, tables
 from engine.stats import maudit_mot_dit as family
 from pages.stats_charts import CHARTS, common
 from tests.engine.games.test_new_game_records import play_to_the_end
-from tests.pages.test_pages_stats import open_tab, texts
-from tests.pages.test_pages_stats import run as run_stats
+from tests.pages.test_pages_stats import open_tab, run as run_stats, texts
 
 
 @pytest.fixture

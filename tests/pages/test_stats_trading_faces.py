@@ -7,13 +7,11 @@ import pandas as pd
 import pytest
 
 from engine import stats, tables
+from engine.stats import rows, trading_faces as family
 from engine.tables import archive as saved_games
-from engine.stats import rows
-from engine.stats import trading_faces as family
 from pages.stats_charts import CHARTS, common
 from tests.engine.games.test_new_game_records import play_to_the_end
-from tests.pages.test_pages_stats import open_tab, texts
-from tests.pages.test_pages_stats import run as run_stats
+from tests.pages.test_pages_stats import open_tab, run as run_stats, texts
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ import json
 
 from engine.core import Game, IllegalMove, rng
 from engine.core.game import scores_outcome
-from engine.core.parts import Clock, Host
 from engine.core.moves import Id, Move
+from engine.core.parts import Clock, Host
 
 ROUNDS = 24
 COLOURS = ("red", "blue", "green")

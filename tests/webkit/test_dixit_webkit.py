@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import tables
-from tests.webkit.drive import button, deep, find, shows, showing, tap_until, type_into, until
+from tests.webkit.drive import button, deep, find, showing, shows, tap_until, type_into, until
 
 pytestmark = pytest.mark.webkit
 

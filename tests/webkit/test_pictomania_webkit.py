@@ -11,7 +11,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 
 from engine import tables
-from tests.webkit.drive import button, deep, rendered, shows, showing, tap_until, until, visible
+from tests.webkit.drive import button, deep, rendered, showing, shows, tap_until, until, visible
 
 pytestmark = pytest.mark.webkit
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine import tables
 from engine.games.trading_faces import EMOTIONS
-from tests.webkit.drive import body_text, find, rendered, shows, showing, tap_until, until
+from tests.webkit.drive import body_text, find, rendered, showing, shows, tap_until, until
 
 pytestmark = pytest.mark.webkit
 

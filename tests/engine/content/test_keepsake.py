@@ -9,8 +9,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine import tables
-from engine.pictures import pictomania_keepsake as keepsake
 from engine.core import TableError
+from engine.pictures import pictomania_keepsake as keepsake
 from engine.pictures.pictomania_keepsake_sample import largest_drawing, largest_round
 
 NAMES = ["Ana", "Bo", "Cy"]

@@ -8,8 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine.games.pictomania_words import DECKS
-from engine.games.pictomania_words import deck as pictomania_deck
+from engine.games.pictomania_words import DECKS, deck as pictomania_deck
 from engine.words import LANGUAGES, WORDS_DIR
 
 COMBOS = [(lang, deck) for lang in LANGUAGES for deck in DECKS]

@@ -27,7 +27,7 @@ def test_one_word_per_line_is_taken_eight_at_a_time():
     [
         ("", CARDS.encode(), "name"),
         ("x", b"\xff\xfe\x00", "plain text"),
-        ("x", "a, a, b, c, d, e, f, g\n".encode() + CARDS.encode(), "repeats a word"),
+        ("x", b"a, a, b, c, d, e, f, g\n" + CARDS.encode(), "repeats a word"),
         ("x", "\n".join(CARDS.splitlines()[:5]).encode(), "at least 12"),
         ("x", ("two words, b, c, d, e, f, g, h\n" + CARDS).encode(), "one word"),
         ("x", b"a" * 300_000, "too large"),

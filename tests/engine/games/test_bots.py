@@ -4,6 +4,7 @@ only their own seat's view, take over a seat and give it back, and survive a res
 from __future__ import annotations
 
 import random
+from datetime import UTC
 
 import pytest
 
@@ -202,7 +203,7 @@ def test_a_room_that_ends_leaves_nothing_in_the_runners_memory():
 
 
 def test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_it_dies():
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from engine import leases
 
@@ -216,7 +217,7 @@ def test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_
         b.tick(float(t))
     assert tables.view(r.code)["phase"] == "give"  # b never played a's room
     # a dies: nobody renews its lease, which runs out
-    assert leases.lead(r.code, "process-a", now=datetime.now(timezone.utc) - timedelta(seconds=60))
+    assert leases.lead(r.code, "process-a", now=datetime.now(UTC) - timedelta(seconds=60))
     b.tick(100.0)
     assert b.rooms == [r.code]
     for t in range(101, 140):

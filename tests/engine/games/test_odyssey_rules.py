@@ -1,15 +1,16 @@
 """Dixit Odyssey scoring and flow (RULES.md §2), from the rulebook's Party example and hand-made turns."""
 
 from collections import Counter
+
 import pytest
 
 from engine.core import (
+    SHARED,
     AlreadyMoved,
     BadOptions,
     GameOver,
     IllegalMove,
     NotYourTurn,
-    SHARED,
     UnknownMove,
     WrongPhase,
     play,

@@ -10,8 +10,8 @@ import pytest
 from engine import tables
 from tests.engine.games import test_bots
 from tests.engine.tables import test_archive_privacy, test_tables
-from tests.pages import test_pages
 from tests.engine.tables.test_tables import new_table
+from tests.pages import test_pages
 
 ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.usefixtures("plain_cards", "postgres_url")

@@ -15,9 +15,9 @@ from engine import stats, tables
 from engine.core import SobremesaError, ranking
 from engine.games import GAMES
 from tests import kit
-from tests.rescore import audience_turn
 from tests.engine.tables.test_pace import CASES, NAMES
 from tests.pages.test_page_contract import leaked
+from tests.rescore import audience_turn
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 PICKS_PER_MOVE = 1.5  # members' picks between two players' moves, on average (at most one each)

@@ -6,7 +6,7 @@ that rescore like any other."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -22,7 +22,7 @@ class Clock:
     """The time the service reads, moved by the test."""
 
     def __init__(self) -> None:
-        self.now = datetime(2026, 11, 25, 10, 0, tzinfo=timezone.utc)
+        self.now = datetime(2026, 11, 25, 10, 0, tzinfo=UTC)
 
     def __call__(self) -> str:
         return self.now.isoformat(timespec="milliseconds")

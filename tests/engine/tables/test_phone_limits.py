@@ -6,7 +6,7 @@ a school often puts every phone behind one address."""
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -123,7 +123,7 @@ def test_a_phone_can_create_only_a_few_rooms():
 
 def test_lobbies_a_device_leaves_waiting_are_capped_even_a_minute_later():
     attacker = phone("slow", address="10.30.0.8")
-    later = (datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc) + timedelta(minutes=2 * i) for i in itertools.count())
+    later = (datetime(2026, 5, 1, 9, 0, tzinfo=UTC) + timedelta(minutes=2 * i) for i in itertools.count())
     made = 0
     with tables.clock(lambda: next(later).isoformat(timespec="milliseconds")):
         with pytest.raises(TooManyRooms, match="still waiting"):
@@ -134,7 +134,7 @@ def test_lobbies_a_device_leaves_waiting_are_capped_even_a_minute_later():
 
 
 def test_the_host_finds_their_room_however_many_others_are_made():
-    ticks = (datetime.now(timezone.utc) + timedelta(seconds=i) for i in itertools.count())
+    ticks = (datetime.now(UTC) + timedelta(seconds=i) for i in itertools.count())
     with tables.clock(lambda: next(ticks).isoformat(timespec="milliseconds")):
         mine = tables.create_room("dixit", device=gate.Device(None, "127.0.0.1"))
         for i in range(30):  # thirty phones on thirty addresses, each making a room
@@ -145,7 +145,7 @@ def test_the_host_finds_their_room_however_many_others_are_made():
 
 
 def test_empty_lobbies_expire_and_played_rooms_do_not():
-    then = datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc)
+    then = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
     with tables.clock(lambda: then.isoformat(timespec="milliseconds")):
         empty = tables.create_room("dixit")
         joined = tables.create_room("dixit")
@@ -314,7 +314,7 @@ def test_a_seat_link_answers_a_wrong_code_as_a_wrong_token():
 def test_rooms_a_phone_started_count_against_it_and_idle_rooms_end():
     """Three seats from one phone once turned a lobby into a running room that counted against
     nothing and never expired: with fresh cookies a phone could keep rooms running without limit."""
-    start = datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc)
+    start = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
     later = (start + timedelta(minutes=2 * i) for i in itertools.count())
     made = []
     with tables.clock(lambda: next(later).isoformat(timespec="milliseconds")):
@@ -336,7 +336,7 @@ def test_rooms_a_phone_started_count_against_it_and_idle_rooms_end():
 
 
 def test_a_lobby_with_seats_expires_once_idle_for_hours():
-    then = datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc)
+    then = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
     with tables.clock(lambda: then.isoformat(timespec="milliseconds")):
         room = tables.create_room("dixit")
         tables.join(room.code, "Ana")

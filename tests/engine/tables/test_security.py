@@ -15,8 +15,8 @@ import pytest
 from PIL import Image
 
 from engine import gate, presence, tables
-from engine.push import live
 from engine.core import BadName, IllegalMove, RoomNotFound, TooManyTries
+from engine.push import live
 from pages import routes
 from pages.ui import esc
 from tests.engine.push.test_live import run
@@ -333,9 +333,10 @@ def test_a_room_code_made_of_markup_is_not_rendered_as_markup():
 
 
 def test_the_laptop_gets_the_host_controls_back_without_a_token_in_the_address(monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
     from pages import ui
     from tests.pages.test_pages import ROOT, TIMEOUT
-    from streamlit.testing.v1 import AppTest
 
     room = tables.create_room("dixit")
     tables.join(room.code, "Ana")

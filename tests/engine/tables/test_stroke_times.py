@@ -3,7 +3,7 @@ table service with its own clock (a client's "t" is ignored), kept in the view a
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from engine import tables
 
@@ -24,7 +24,7 @@ def test_strokes_are_stamped_from_the_rounds_start_by_the_service():
     r = tables.create_room("pictomania", seed=4, language="en")
     seats = [tables.join(r.code, n) for n in NAMES]
     tables.start(r.code, r.host_token)
-    moment, now = _clock(datetime(2026, 1, 1, 20, 0, tzinfo=timezone.utc))
+    moment, now = _clock(datetime(2026, 1, 1, 20, 0, tzinfo=UTC))
     with tables.clock(now):
         for s in seats:
             tables.submit(r.code, s.seat, s.token, {"type": "ready"})  # the last one deals: drawing begins

@@ -6,9 +6,8 @@ import pytest
 
 from engine import tables
 from engine.core import AlreadyMoved, BadToken, GameOver, IllegalMove, NameTaken, NotStarted, RoomNotFound, WrongPhase
-
-from tests.kit import strings_in
 from tests.engine.games.test_dixit_rules import recompute_dixit
+from tests.kit import strings_in
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
