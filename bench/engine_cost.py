@@ -34,7 +34,7 @@ def dixit_games_per_second(games: int = 600) -> float:
     cards = kit.fake_cards(100)
     options = game.check_options({})
     best = 0.0
-    for attempt in range(3):  # the best of three: the machine is shared with whatever else runs
+    for _ in range(3):  # the best of three: the machine is shared with whatever else runs
         began = time.process_time()
         for seed in range(games):
             rnd = random.Random(seed)

@@ -59,4 +59,4 @@ def frame_times(players: int = 6) -> list[float]:
     finally:
         srv.stop()
     print(f"replayed {len(shown)} drawings, {shown} paths each, over {(stamps[-1] - stamps[0]) / 1000:.1f} s")
-    return [b - a for a, b in zip(stamps, stamps[1:])]
+    return [b - a for a, b in zip(stamps, stamps[1:], strict=False)]

@@ -49,7 +49,7 @@ def main() -> None:
     widths = [max(len(r[i]) for r in rows + [["figure", "measured", "target", "met"]]) for i in range(4)]
     print()
     for row in [["figure", "measured", "target", "met"], *rows]:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)))
 
 
 if __name__ == "__main__":

@@ -131,7 +131,7 @@ def run(args, srv, pids: list[int]) -> None:
                     acting[(r, actor)].tap()
                 moves += 1
             took = time.monotonic() - began
-            each = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu0)]
+            each = [cpu_seconds(pid) - c for pid, c in zip(pids, cpu0, strict=True)]
             own, browsers = time.process_time() - own0, browser_cpu_seconds() - browsers0
             cpu = sum(each)
             time.sleep(2)

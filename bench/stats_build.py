@@ -182,7 +182,7 @@ def main() -> None:
         os.environ["SOBREMESA_DATA"] = folder
         tables.reset()
         with tables.store().transaction() as conn:  # saved games, as the table service saves them
-            for record, record_text in zip(records, text):
+            for record, record_text in zip(records, text, strict=True):
                 conn.execute(
                     "INSERT INTO records (code, game_no, game, ended_at, record) VALUES (?, ?, ?, ?, ?)",
                     (record["room"], record["game_no"], record["game"], record["ended_at"], record_text),
@@ -213,7 +213,7 @@ def main() -> None:
     count, t_chart = timed(
         "charts, all games (build + serialise)", lambda: build_charts(archive, ids, records, figures_)
     )
-    total = [a + b + c + d for a, b, c, d in zip(t_load, t_prep, t_fig, t_chart)]
+    total = [a + b + c + d for a, b, c, d in zip(t_load, t_prep, t_fig, t_chart, strict=True)]
     from bench.measure import figure
 
     figure("Statistics, 10,000 games, cold, including loading (s)", f"{total[0]:.2f}", "<= 1", total[0] <= 1)
@@ -233,7 +233,7 @@ def main() -> None:
         f"figures, {len(few)} games", lambda: (stats.player_summary(archive, few), stats.summaries(archive, few)), 3
     )
     _, t_chart2 = timed(f"charts, {len(few)} games", lambda: build_charts(archive, few, records, figures2), 3)
-    total = [a + b + c for a, b, c in zip(t_sel, t_fig2, t_chart2)]
+    total = [a + b + c for a, b, c in zip(t_sel, t_fig2, t_chart2, strict=True)]
     print(f"  {'TOTAL warm':<46} {total[0]:7.3f} s wall {total[1]:7.3f} s cpu")
     print(f"Load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 

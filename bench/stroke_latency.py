@@ -128,7 +128,7 @@ async def run(args) -> None:
         ups = [await page.evaluate("() => window.__pmUps") for page in players]
         seen = {
             name: await page.evaluate("() => window.__sobremesaSheets || {}")
-            for name, page in zip(meters, [host, *players])
+            for name, page in zip(meters, [host, *players], strict=True)
         }
         await browser.close()
 

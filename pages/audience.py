@@ -137,7 +137,7 @@ def public_table(view) -> None:
             st.markdown(top_line(view))
     else:
         kit.waiting_note(view)
-    ranked = sorted(zip(view["scores"], view["names"]), key=lambda sn: -sn[0])
+    ranked = sorted(zip(view["scores"], view["names"], strict=False), key=lambda sn: -sn[0])
     st.caption(" · ".join(f"{ui.esc(name)} {score}" for score, name in ranked))
 
 

@@ -137,7 +137,8 @@ def archive_tab(archive: stats.Archive, ids) -> None:
     rows = [
         [when(at, with_time=True), title, variant_label(variant), players, winners, _minutes(minutes), str(turns)]
         for at, title, variant, players, winners, minutes, turns in zip(
-            *(shown[c] for c in ("started_at", "title", "variant", "players", "winners", "duration_min", "turns"))
+            *(shown[c] for c in ("started_at", "title", "variant", "players", "winners", "duration_min", "turns")),
+            strict=True,
         )
     ]
     headings = [_("Date"), _("Game"), _("Variant"), _("Players"), _("Won"), _("Minutes"), _("Turns")]
@@ -211,7 +212,7 @@ def _labels(archive: stats.Archive, ids) -> dict:
         + g["players"]
         + won
     )
-    return dict(zip(g.index, text))
+    return dict(zip(g.index, text, strict=True))
 
 
 def replay_tab(archive: stats.Archive, ids) -> None:
@@ -268,7 +269,7 @@ def players_tab(archive: stats.Archive, summary, ids) -> None:
         st.info(_("No results in the selected games."))
         return
     figures = common.player_figures(summary)
-    for column, fig in zip(st.columns(len(figures), gap="large"), figures):
+    for column, fig in zip(st.columns(len(figures), gap="large"), figures, strict=True):
         with column:
             figure(fig)
     shown = summary.assign(win_rate=(summary["win_rate"] * 100).round())  # "33%", not "33.33%"
@@ -426,7 +427,7 @@ def main() -> None:
         lambda name=name: family_tab(name, _families(signature, aliases, chosen_ids, archive).get(name))
         for name in shown
     ]
-    for tab, section in zip(tabs, sections):
+    for tab, section in zip(tabs, sections, strict=True):
         if tab.open:
             with tab:
                 if chosen_ids:

@@ -374,7 +374,7 @@ def _close_round(state: dict) -> None:
         "box_holder": state["holder"],
         "choices": [
             {"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
-            for s, c in zip(back["symbols"], back["counts"])
+            for s, c in zip(back["symbols"], back["counts"], strict=True)
         ],
         "chosen": {"word": chosen["word"], "count": chosen["count"]},
         "effect": back["effect"],
@@ -445,7 +445,7 @@ def _net(state: dict) -> None:
     """Scores as they stand: points − spells − 4 for the curse."""
     state["scores"] = [
         p - sp - (CURSE if state["curse"] == s else 0)
-        for s, (p, sp) in enumerate(zip(state["points"], state["spells"]))
+        for s, (p, sp) in enumerate(zip(state["points"], state["spells"], strict=True))
     ]
 
 
@@ -492,7 +492,7 @@ def _abandoned(state: dict) -> dict:
         "box_holder": state["holder"],
         "choices": [
             {"symbol": s, "word": state["card"]["words"][SYMBOLS.index(s)], "count": c}
-            for s, c in zip(back["symbols"], back["counts"])
+            for s, c in zip(back["symbols"], back["counts"], strict=True)
         ],
         "chosen": {"word": chosen["word"], "count": chosen["count"]} if chosen else None,
         "effect": back["effect"],
@@ -568,8 +568,8 @@ def view(state: dict, viewer) -> dict:
     if seat == state["holder"] and phase in ("choose", "clues"):
         back = state["back"]
         mine.update(
-            card=[{"symbol": s, "word": w} for s, w in zip(SYMBOLS, state["card"]["words"])],
-            back=[{"symbol": s, "count": c} for s, c in zip(back["symbols"], back["counts"])],
+            card=[{"symbol": s, "word": w} for s, w in zip(SYMBOLS, state["card"]["words"], strict=False)],
+            back=[{"symbol": s, "count": c} for s, c in zip(back["symbols"], back["counts"], strict=True)],
             effect=back["effect"],
             chosen=state["chosen"],
             can_clue=phase == "clues" and _can_clue(state),

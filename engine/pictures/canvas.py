@@ -121,7 +121,7 @@ def stars(canvas, rng, count, region_bottom, color=(1, 1, 0.95), big_fraction=0.
     ys = (rng.random(count) ** 1.4) * region_bottom
     xs = rng.random(count) * w
     mag = rng.random(count) ** 3
-    for x, y, m in zip(xs, ys, mag):
+    for x, y, m in zip(xs, ys, mag, strict=True):
         xi, yi = int(x), int(y)
         if 0 <= xi < w and 0 <= yi < h:
             layer[yi, xi] = max(layer[yi, xi], 0.35 + 0.65 * m)

@@ -250,7 +250,7 @@ def comp_orbit(rng, pal, setting, A, B):
     cv.paste_mask(sc.img, np.asarray(m, dtype=np.float32) / 255, sc.light, 0, 0, opacity=0.6, mode="screen")
     sats = []
     for rx, ry in rings:
-        for k in range(int(rng.integers(2, 4))):
+        for _ in range(int(rng.integers(2, 4))):
             t = rng.uniform(0, 2 * math.pi)
             x = cx + rx * math.cos(t) * math.cos(tilt) - ry * math.sin(t) * math.sin(tilt)
             y = cy + rx * math.cos(t) * math.sin(tilt) + ry * math.sin(t) * math.cos(tilt)

@@ -34,7 +34,7 @@ def _index(colour: str) -> int:
         return 0
     rgb = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
     if rgb not in _COLOURS:  # a colour from outside the palette (older records): the nearest one
-        rgb = min(_COLOURS[2:], key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb)))
+        rgb = min(_COLOURS[2:], key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb, strict=True)))
     return _COLOURS.index(rgb)
 
 
@@ -101,10 +101,10 @@ def _part(points: list, fraction: float) -> list:
     """The first `fraction` of a stroke's length (the pen on its way)."""
     if len(points) < 2 or fraction >= 1:
         return points
-    steps = [((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 for (ax, ay), (bx, by) in zip(points, points[1:])]
+    steps = [((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 for (ax, ay), (bx, by) in zip(points, points[1:], strict=False)]
     left = sum(steps) * max(0.0, fraction)
     shown = [points[0]]
-    for (ax, ay), (bx, by), step in zip(points, points[1:], steps):
+    for (ax, ay), (bx, by), step in zip(points, points[1:], steps, strict=False):
         if step >= left:
             if step > 0:
                 k = left / step

@@ -433,10 +433,12 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0, p
     # ---- accepted: written whole, in one transaction
     ids = [f"{slug}/{i:03d}" for i in range(1, len(cards) + 1)]
     manifest = {"name": display, "slug": slug, "created": int(time.time()), "cards": {}}
-    for card_id, (title, _jpeg, colours) in zip(ids, cards):
+    for card_id, (title, _jpeg, colours) in zip(ids, cards, strict=True):
         manifest["cards"][card_id] = {"file": f"{card_id.split('/')[1]}.jpg", "title": title, "colours": colours}
     store = _store()
     with store.transaction() as conn:
-        if not store.keep_deck(conn, slug, manifest, {card_id: jpeg for card_id, (_t, jpeg, _c) in zip(ids, cards)}):
+        if not store.keep_deck(
+            conn, slug, manifest, {card_id: jpeg for card_id, (_t, jpeg, _c) in zip(ids, cards, strict=True)}
+        ):
             raise DeckRejected("There is already a deck called '{display}'. Choose another name.", display=display)
     return ids

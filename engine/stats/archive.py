@@ -129,7 +129,11 @@ def _from_rows(blobs: list[bytes], aliases: dict) -> Archive:
     _name_people(results, aliases)
 
     # Plain loops over slices of lists: a pandas groupby-join would call Python once per game anyway.
-    names, won, bounds = results["player"].tolist(), r["won"].tolist(), list(zip(offsets.tolist(), counts.tolist()))
+    names, won, bounds = (
+        results["player"].tolist(),
+        r["won"].tolist(),
+        list(zip(offsets.tolist(), counts.tolist(), strict=True)),
+    )
     scores = results["score"].tolist()
     results["placement"] = np.array([p for o, n in bounds for p in places(scores[o : o + n])], dtype=np.int64)
     games["players"] = [", ".join(names[o : o + n]) for o, n in bounds]

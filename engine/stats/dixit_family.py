@@ -49,7 +49,7 @@ def frames(records: list[dict], game_ids: list[int]) -> dict:
     # One flat list of integers per frame, made an array in one step: ten thousand games flatten in
     # well under a second.
     votes, cards, ballots, turns = [], [], [], []
-    for gid, rec in zip(game_ids, records):
+    for gid, rec in zip(game_ids, records, strict=True):
         classic = not _is_party(rec)
         for number, turn in enumerate(rec.get("turns", ()), start=1):
             st = turn["storyteller"]

@@ -45,7 +45,7 @@ def variant(record: dict) -> str:
 
 def frames(records: list[dict], game_ids: list[int]) -> dict:
     rounds, words, answers = [], [], []
-    for gid, rec in zip(game_ids, records):
+    for gid, rec in zip(game_ids, records, strict=True):
         for index, r in enumerate(rec.get("turns", ())):
             chosen = r.get("chosen") or {}
             count, found = chosen.get("count", 0), r.get("guessed_on") or 0

@@ -41,7 +41,7 @@ DRAWN_COLUMNS = ("game_id", "round", "drawer", "correct", "guesses", "wrong_word
 
 def frames(records: list[dict], game_ids: list[int]) -> dict:
     guesses, shares, drawn, decks, words = [], [], [], [], []
-    for gid, rec in zip(game_ids, records):
+    for gid, rec in zip(game_ids, records, strict=True):
         for rnd in rec.get("turns", ()):
             number = {int(s): a["number"] for s, a in rnd["assignments"].items()}
             void = set(rnd.get("wrong_word", ()))

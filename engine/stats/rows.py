@@ -138,7 +138,7 @@ def unpack(blobs: list[bytes]) -> tuple[dict, dict, dict]:
     blobs = [bytes(blob) for blob in blobs]
     sizes = [int.from_bytes(blob[:4], "big") for blob in blobs]
     # Every header in one parse: 10,000 small json.loads calls cost twice as much as one big one.
-    headers = json.loads(b"[" + b",".join([blob[4 : 4 + size] for blob, size in zip(blobs, sizes)]) + b"]")
+    headers = json.loads(b"[" + b",".join([blob[4 : 4 + size] for blob, size in zip(blobs, sizes, strict=True)]) + b"]")
     game_rows = [h["game"] for h in headers]
     games = {key: [g.get(key) for g in game_rows] for key in GAME_FIELDS}
     games["audience"] = [h.get("audience", []) for h in headers]

@@ -33,7 +33,7 @@ def variant(record: dict) -> str:
 
 def frames(records: list[dict], game_ids: list[int]) -> dict:
     guesses, guess_emotions, guessed, faces, face_emotions = [], [], [], [], []
-    for gid, rec in zip(game_ids, records):
+    for gid, rec in zip(game_ids, records, strict=True):
         for index, turn in enumerate(rec.get("turns", ())):
             if "face_maker" not in turn:  # a memory turn
                 continue

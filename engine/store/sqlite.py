@@ -19,7 +19,7 @@ IDLE_KEPT = 16  # idle connections kept for the next threads
 
 
 def _as_dict(cursor, row) -> dict:
-    return {column[0]: value for column, value in zip(cursor.description, row)}
+    return {column[0]: value for column, value in zip(cursor.description, row, strict=True)}
 
 
 class SqliteStore(SqlStore):

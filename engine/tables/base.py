@@ -160,7 +160,7 @@ def _probed(code, device, proof=None) -> dict:
     except RoomNotFound:
         if not blocked:
             gate.PROBES.miss(device)
-        raise TooManyTries() if blocked else RoomNotFound(code if isinstance(code, str) else "")
+        raise TooManyTries() if blocked else RoomNotFound(code if isinstance(code, str) else "") from None
     if blocked and not (proof is not None and proof(room)):
         raise TooManyTries()
     return room

@@ -64,7 +64,7 @@ def _renamed(names: list[str], numbers: list[int], is_them, placeholder: str, ta
     """`names` with each of the person's replaced by the placeholder of its number, kept apart from
     every other name in the game."""
     out = []
-    for name, n in zip(names, numbers):
+    for name, n in zip(names, numbers, strict=True):
         if is_them(name):
             name = placeholder.format(n=n)
             while player_key(name) in taken:  # someone in the game is called "Player 3" already
@@ -96,11 +96,11 @@ def erase_player(name: str) -> int:
         member_names = _renamed(
             [m["name"] for m in audience], list(range(1, len(audience) + 1)), is_them, MEMBER_PLACEHOLDER, taken
         )
-        record["players"] = [{**p, "name": n} for p, n in zip(players, seat_names)]
+        record["players"] = [{**p, "name": n} for p, n in zip(players, seat_names, strict=True)]
         if "audience" in record:
-            record["audience"] = [{**m, "name": n} for m, n in zip(audience, member_names)]
+            record["audience"] = [{**m, "name": n} for m, n in zip(audience, member_names, strict=True)]
         olds = [p["name"] for p in players] + [m["name"] for m in audience]
-        touched.append((record, {o: n for o, n in zip(olds, seat_names + member_names) if o != n}))
+        touched.append((record, {o: n for o, n in zip(olds, seat_names + member_names, strict=True) if o != n}))
     if not touched:
         raise NobodyOfThatName()
     settle()

@@ -45,7 +45,7 @@ def waiting_note(view, line: Callable = waiting_line) -> None:
 def winners_line(view) -> str:
     """Who won with the highest score, as plain text with the names raw: every caller escapes it."""
     best = max(view["scores"], default=0)
-    winners = [n for n, s in zip(view["names"], view["scores"]) if s == best]
+    winners = [n for n, s in zip(view["names"], view["scores"], strict=False) if s == best]
     return "🏆 " + n_(
         "{names} wins with {points}",
         "{names} win with {points}",

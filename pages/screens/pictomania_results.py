@@ -255,4 +255,4 @@ def scoreboard(view, *, big: bool) -> None:
 
 def winners(view) -> tuple[list[str], int]:
     best = max(view["scores"]) if view["scores"] else 0
-    return [n for n, s in zip(view["names"], view["scores"]) if s == best], best
+    return [n for n, s in zip(view["names"], view["scores"], strict=False) if s == best], best

@@ -21,7 +21,8 @@ _RULES = tables.games()["pictomania"].content.constants
 ERASER, MAX_STROKE_POINTS, PALETTE = _RULES["eraser"], _RULES["stroke_points"], _RULES["palette"]
 
 PAPER = "#ffffff"  # the sheet; the eraser paints with it
-COLOUR_NAMES = dict(zip(PALETTE, ("⚫", "🔴", "🟠", "🟡", "🟢", "🔵", "🟣", "🟤")))  # the same eight colours
+# The same eight colours, in the palette's order.
+COLOUR_NAMES = dict(zip(PALETTE, ("⚫", "🔴", "🟠", "🟡", "🟢", "🔵", "🟣", "🟤"), strict=True))
 TOOLS = [*PALETTE, ERASER]
 SIZES = {"thin": 5, "medium": 10, "thick": 20}  # engine units (of 1000 across)
 # TRANSLATORS: the pen sizes on the drawing pad, as short as possible.
@@ -148,7 +149,7 @@ def sheets(
     ]
     if replay:
         chosen = any("replay" in t for t in tiles)
-        for tile, shown_tile in zip(tiles, shown):
+        for tile, shown_tile in zip(tiles, shown, strict=True):
             if tile["strokes"] and (tile.get("replay") if chosen else True):
                 shown_tile["plan"] = [[round(a, 4), round(b, 4)] for a, b in schedule(tile["strokes"])]
     _sheets(

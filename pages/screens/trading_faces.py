@@ -312,7 +312,7 @@ def _last_flip(view) -> dict | None:
     last = view.get("last")
     if not last or not last.get("flip") or view["phase"] != "peek":
         return None
-    return dict(zip(last["flip"]["cells"], last["shown"]))
+    return dict(zip(last["flip"]["cells"], last["shown"], strict=True))
 
 
 def _memory_wall(view) -> None:

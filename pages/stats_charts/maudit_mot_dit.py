@@ -100,7 +100,7 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
             )
         )
         rows = []
-        for number, clue in enumerate(r.get("clues", ()), start=1):
+        for clue in r.get("clues", ()):
             said = " · ".join(
                 f"{name(a['seat'])}: {ui.esc(a['answer'])} " + ("✔" if a.get("correct") else "✖")
                 for a in clue.get("answers", ())

@@ -196,7 +196,7 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     for seat in sorted(number):
         a = rnd["assignments"][str(seat)]
         on_it = sorted((g for g in rnd["guesses"] if g["drawer"] == seat), key=lambda g: g["order"])
-        mark = lambda g: "" if seat in void else (" ✔" if g["number"] == number[seat] else " ✖")
+        mark = lambda g, seat=seat: "" if seat in void else (" ✔" if g["number"] == number[seat] else " ✖")
         guesses = ", ".join(f"{name(g['guesser'])} {g['number']}{mark(g)} (#{g['order']})" for g in on_it) or _(
             "no guesses"
         )

@@ -37,7 +37,7 @@ def figure(fig: Figure, key: str = "") -> None:
 def figures_in_pairs(figures: list[Figure]) -> None:
     """A family tab's figures, two side by side (one column each on a phone)."""
     for pair in (figures[i : i + 2] for i in range(0, len(figures), 2)):
-        for column, fig in zip(st.columns(2, gap="large"), pair):
+        for column, fig in zip(st.columns(2, gap="large"), pair, strict=False):
             with column:
                 figure(fig)
 

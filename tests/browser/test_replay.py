@@ -53,7 +53,7 @@ def growing(page, selector: str) -> list[list[int]]:
 def assert_grows(seen: list[list[int]], full: int) -> None:
     totals = [sum(s) for s in seen]
     assert totals[0] < totals[-1], seen
-    assert all(a <= b for a, b in zip(totals, totals[1:])), seen  # never backwards while it plays
+    assert all(a <= b for a, b in zip(totals, totals[1:], strict=False)), seen  # never backwards while it plays
     assert 0 < totals[2] < full * len(seen[0]), seen  # mid-way: some drawn, not all
 
 

@@ -35,7 +35,7 @@ def over(colour: str, background: str, alpha: float | None = None) -> str:
     *fg, own = rgba(colour)
     bg = rgba(background)[:3]
     a = own if alpha is None else alpha
-    return "#" + "".join(f"{round(a * f + (1 - a) * b):02x}" for f, b in zip(fg, bg))
+    return "#" + "".join(f"{round(a * f + (1 - a) * b):02x}" for f, b in zip(fg, bg, strict=True))
 
 
 def luminance(colour: str) -> float:

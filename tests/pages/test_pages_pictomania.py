@@ -84,7 +84,7 @@ def test_draw_phase_keeps_every_secret_to_its_seat(room):
     assert "Draw " not in shared
     for view in views:
         assert f"Draw {view['letter']}{view['number']}" not in shared
-    for s, view in zip(seats, views):
+    for s, view in zip(seats, views, strict=True):
         page = text_of(run("play", room=r.code, seat=s.seat, token=s.token))
         assert secret_line(view) in page
         for other in views:
@@ -143,7 +143,11 @@ def test_strokes_round_trip_between_the_pad_and_the_engine():
         fabric = sketch.to_fabric([stroke], size)["objects"][0]
         back = sketch.to_stroke(fabric, size)
         assert back["color"] == "#1e88e5" and abs(back["width"] - 10) <= 1
-        assert all(abs(a - b) <= 2 for p, q in zip(back["points"], stroke["points"]) for a, b in zip(p, q))
+        assert all(
+            abs(a - b) <= 2
+            for p, q in zip(back["points"], stroke["points"], strict=False)
+            for a, b in zip(p, q, strict=True)
+        )
     eraser = sketch.to_stroke(
         {"type": "Path", "stroke": "#ffffff", "strokeWidth": 12, "path": [["M", 1, 1], ["Q", 5, 5, 7, 7], ["L", 9, 9]]},
         (100, 75),

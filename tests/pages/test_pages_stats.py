@@ -113,7 +113,7 @@ def test_filters_narrow_the_games_and_keep_the_open_tab(simulated):
 def test_a_filter_that_matches_nothing_says_so_and_keeps_the_open_tab(simulated):
     at = open_tab(run(), "🏆 Players")
     results = stats.prepare(tables.records(), {}).results
-    played = set(zip(results["player"], results["game"]))
+    played = set(zip(results["player"], results["game"], strict=True))
     person, game = next(
         (p, g)
         for p in at.multiselect(key="f-players").options

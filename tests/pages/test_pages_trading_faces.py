@@ -392,7 +392,9 @@ def test_the_host_ends_the_game_after_a_face():
     page = text_of(at)
     assert "The game is over" in page and "The host ended the game. 🏆 Ana wins with 2 points" in page
     assert f"Bo read Ana's face: {word(emotion)}." in page and emotions_on(at) == {emotion}
-    for s, expected in zip(seats, ["🏆 You win!", "🏆 Ana wins with 2 points", "🏆 Ana wins with 2 points"]):
+    for s, expected in zip(
+        seats, ["🏆 You win!", "🏆 Ana wins with 2 points", "🏆 Ana wins with 2 points"], strict=True
+    ):
         at = phone(r, s)
         page = text_of(at)
         assert f"## {expected}" in [m.value for m in at.markdown], s.seat

@@ -23,7 +23,7 @@ def pick_and_confirm(phone, done: str, count: int = 1, enabled_only: bool = Fals
         tap_until(
             phone,
             lambda d: find(d, free),
-            lambda d: len(deep(d, "[data-testid=card].picked")) == n,
+            lambda d, n=n: len(deep(d, "[data-testid=card].picked")) == n,
             f"{n} card(s) never showed as picked",
         )
     confirm = lambda d: next((b for b in deep(d, "[data-testid=confirm-pick]") if b.is_enabled()), None)  # noqa: E731
@@ -69,7 +69,7 @@ def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch
     ana, bo = phones
     cy = tables.join(code, "Cy")
     for name in ("Ana", "Bo", "Cy"):  # pushed to the wall
-        until(wall, lambda d: name in seat_row(d, name), f"{name} never showed on the wall")
+        until(wall, lambda d, name=name: name in seat_row(d, name), f"{name} never showed on the wall")
     tap_until(
         wall,
         lambda d: button(d, "Start the game with 3 players"),
@@ -120,7 +120,7 @@ def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch
         score = str(stored["scores"][seat])
         until(
             wall,
-            lambda d: score in seat_row(d, name).replace(name, ""),
+            lambda d, score=score, name=name: score in seat_row(d, name).replace(name, ""),
             f"{name}'s score {score} never showed on the wall",
         )
     assert sum(stored["scores"]) > 0

@@ -142,7 +142,7 @@ def check_play(game: Game, variant: dict, seats: int, seeds=SEEDS, cards=None) -
         step = [0]
         members = Members(game, random.Random(seed))
 
-        def each(state):
+        def each(state, members=members, step=step, rnd=rnd):  # this seed's, bound as the game runs
             members(state)
             for seat in game.waiting_for(state):
                 _require(
@@ -186,7 +186,7 @@ def check_refusals(game: Game, least: int = 3400, cards=None) -> int:
         rnd = random.Random(case_id(game.name, variant, seats))
         stale: dict = {}
 
-        def each(state):
+        def each(state, rnd=rnd, stale=stale):  # this case's, bound as the game runs
             nonlocal tried
             if rnd.random() < 0.6:  # a sample of the states is enough: malformed moves are cheap, states are not
                 return

@@ -104,7 +104,7 @@ def _pool(field, state: dict, values: dict, name: str) -> list:
         return list(field.values)
     if isinstance(field, m.Many):
         items = [v for v in _pool(field.item, state, values, name + "[]")]
-        return [[v] for v in items] + [sorted(pair) for pair in zip(items, items[1:])]
+        return [[v] for v in items] + [sorted(pair) for pair in zip(items, items[1:], strict=False)]
     return values.get(name, [])
 
 

@@ -82,7 +82,7 @@ def test_tables_keepsake_of_a_round_in_progress_and_of_the_saved_game():
     sheet = Image.open(io.BytesIO(files[next(n for n in files if n.endswith("sheet.png"))]))
     assert sheet.format == "PNG" and sheet.size[0] >= 480
     drawings = tables.view(r.code)["history"][0]["drawings"]
-    for name, seat in zip(gifs, sorted(drawings, key=int)):
+    for name, seat in zip(gifs, sorted(drawings, key=int), strict=True):
         assert_good_animation(files[name], drawings[seat])
     with pytest.raises(TableError):
         tables.keepsake(r.code, 1, round=2)  # not played yet: its words are still secret

@@ -174,7 +174,7 @@ def test_random_games_keep_every_card_and_score_by_the_turn_records(seats):
     for seed in range(30):
         dealt = []
 
-        def each(state):
+        def each(state, dealt=dealt):
             if not dealt:
                 dealt.extend(sorted(dixit_places(state)))
                 assert len(dealt) == 84 and len(set(dealt)) == 84

@@ -80,7 +80,7 @@ def test_golden_playthrough(case):
     recorded = json.loads(path.read_text())
     steps, final = playthrough(name, variant, seats, recorded["moves"])
     assert len(steps) == len(recorded["views"])
-    for number, (now, then) in enumerate(zip(steps, recorded["views"]), start=1):
+    for number, (now, then) in enumerate(zip(steps, recorded["views"], strict=True), start=1):
         changed = [viewer for viewer in then if now.get(viewer) != then[viewer]]
         assert not changed, f"after move {number} ({recorded['moves'][number - 1]}) these views changed: {changed}"
     assert json.loads(json.dumps(final)) == recorded["final"]

@@ -315,7 +315,7 @@ def rescored(state) -> list[int]:
         if r["curse_to"] is not None:
             points[r["curse_to"]] = 0 if r["curse_wipe"] else points[r["curse_to"]]
             curse = r["curse_to"]
-    return [p - s - (4 if curse == seat else 0) for seat, (p, s) in enumerate(zip(points, spells))]
+    return [p - s - (4 if curse == seat else 0) for seat, (p, s) in enumerate(zip(points, spells, strict=True))]
 
 
 def test_the_host_ends_while_the_clues_are_judged_the_round_is_in_the_history():

@@ -122,7 +122,7 @@ def test_party_hands_pass_left_after_refilling():
 
 def test_party_ends_after_the_laps():
     state = start(6, variant="party", laps=2)
-    for turn in range(12):
+    for _ in range(12):
         teller = state["storyteller"] if state["phase"] == "tell" else 3
         state = tell_and_give(state, teller)
         for seat in range(6):
@@ -469,7 +469,7 @@ def recompute_scores(history, variant, seats):
                 assert turn["team_scores"] == {str(t): team_points[t] for t in range(half)}
                 earned = [team_points[s % half] for s in range(seats)]
         assert turn["scores"] == {str(s): earned[s] for s in range(seats)}
-        totals = [a + b for a, b in zip(totals, earned)]
+        totals = [a + b for a, b in zip(totals, earned, strict=True)]
     return totals
 
 
@@ -481,7 +481,7 @@ def test_random_games_keep_every_card_score_by_the_records_and_end_for_the_right
     for seed in range(12):
         dealt = []
 
-        def each(state):
+        def each(state, dealt=dealt):
             if not dealt:
                 dealt.extend(sorted(places(state)))
                 assert len(dealt) == 84 and len(set(dealt)) == 84

@@ -562,7 +562,7 @@ def test_random_games_keep_the_tokens_and_score_by_the_round_records(seats, comp
     for seed in range(12):
         shown, on_table = [], set()  # every word card put on the table this game, in order
 
-        def each(state):
+        def each(state, shown=shown):
             nonlocal on_table
             now = {c["id"] for c in state["cards"].values()}
             shown.extend(sorted(now - on_table))

@@ -55,7 +55,7 @@ def names(record):
 
 
 def display_to_key(arch):
-    return dict(zip(arch.results["player"], arch.results["key"]))
+    return dict(zip(arch.results["player"], arch.results["key"], strict=True))
 
 
 def test_the_demo_covers_every_game_and_variant(archive):
@@ -140,7 +140,7 @@ def test_voting_patterns_match_the_vote_moves(archive):
     assert {key[p]: r["turns"] for p, r in fr.iterrows()} == dict(voted)
     assert {key[p]: r["found"] for p, r in fr.iterrows()} == {k: v for k, v in found.items()}
     assert {(key[r.voter], key[r.owner]): r.votes for r in summary["fooled"].itertuples()} == dict(fooled)
-    assert dict(zip(summary["cards"]["card"], summary["cards"]["votes"])) == dict(card_votes)
+    assert dict(zip(summary["cards"]["card"], summary["cards"]["votes"], strict=True)) == dict(card_votes)
     assert summary["votes_count"] == sum(card_votes.values())
 
 

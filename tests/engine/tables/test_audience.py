@@ -281,7 +281,7 @@ def test_every_variant_ranks_its_audience_with_ties(case):
     assert len(record["audience"]) == len(crowd)
     view = tables.view(room.code)
     scored = [m["points"] for m in record["audience"] if m["points"]]
-    placed = [p for p, place in zip(scored, ranking.places(scored)) if place <= 3]
+    placed = [p for p, place in zip(scored, ranking.places(scored), strict=True) if place <= 3]
     assert [m["points"] for m in view["audience_top"]] == placed[:8]
     assert view["audience_more"] == max(len(placed) - 8, 0)
     assert [m["place"] for m in view["audience_top"]] == ranking.places(scored)[: len(view["audience_top"])]

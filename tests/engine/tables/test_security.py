@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from engine import gate, presence, tables
-from engine.core import BadName, IllegalMove, RoomNotFound, TooManyTries
+from engine.core import BadName, BadToken, IllegalMove, RoomNotFound, TooManyTries
 from engine.push import live
 from pages import routes
 from pages.ui import esc
@@ -131,7 +131,7 @@ def test_presence_needs_the_seats_own_ticket():
         answer(room.code, {"seat": "1"})  # the old spoof: a raw seat number
         answer(room.code, {"t": tables.push_ticket(room.code)})  # the wall's ticket marks no seat
         assert seen == []
-        with pytest.raises(Exception):
+        with pytest.raises(BadToken):
             tables.push_ticket(room.code, 1, seats[2].token)  # another seat's token
         answer(room.code, {"t": tables.push_ticket(room.code, 1, seats[1].token)})
         assert seen[0] == {1}, seen  # marked while it was open, and gone after
@@ -346,7 +346,7 @@ def test_the_laptop_gets_the_host_controls_back_without_a_token_in_the_address(m
     assert not at.exception
     assert "host" not in at.query_params
     assert any(b.label.startswith("Start the game") for b in at.button)
-    with pytest.raises(Exception):
+    with pytest.raises(BadToken):
         tables.check_host(room.code, room.host_token)  # the old host link was replaced
 
 
