@@ -36,7 +36,7 @@ system-test-deps:
 test: $(STAMP) system-test-deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy engine/core engine/tables
+	$(PY) -m mypy engine
 	$(PY) -m pytest -q
 
 # Fill the archive with plausible saved games (through the same API the pages use).

@@ -86,7 +86,7 @@ def host_name_addresses() -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
     except OSError:
         return []
-    return [info[4][0] for info in infos]
+    return [str(info[4][0]) for info in infos]  # an IPv4 address: already text
 
 
 def order(found: Iterable[str | None], first: str | None = None) -> list[str]:

@@ -148,7 +148,9 @@ class Table:
 
 def play_one(game: str, options: dict, group: list[Person], rng: random.Random, clock: Clock) -> str:
     t = Table(game, options, group, rng, clock)
-    GAMES[game].demo.simulate(t)  # type: ignore[union-attr]  (tables are drawn from games with a demo)
+    demo = GAMES[game].demo
+    assert demo is not None, "tables are drawn from games with a demo"
+    demo.simulate(t)
     return t.room.code
 
 
@@ -171,7 +173,8 @@ def simulate(games: int = 30, seed: int = 0, today: datetime | None = None) -> l
     today = (today or datetime.now(UTC)).replace(minute=0, second=0, microsecond=0)
     day = today - timedelta(days=sum(gaps) + 1)
     clock = Clock(day)
-    kinds, codes = [], []
+    kinds: list[tuple[str, dict, int, int]] = []
+    codes: list[str] = []
     with simulated_time(clock):
         for i in range(games):
             if not kinds:

@@ -259,7 +259,7 @@ class Move:
     apply: Callable[[State, dict], Any]
     fields: dict[str, Field] = field(default_factory=dict)
     waits: bool = True
-    done: Callable[[State, int], bool] | None = None
+    done: Callable[[State, int], bool | str] | None = None
     done_message: str = "You have already done that."
     not_now: str = "That is not possible at this moment of the game."
     allowed: Callable[[State], bool] | None = None

@@ -35,7 +35,7 @@ PHRASES = (
 def simulate(t) -> None:
     """Play one game of the Dixit family to its end through the table `t` (engine/demo.py)."""
     rng, owner_of = t.rng, {}
-    fit = {}
+    fit: dict[str, float] = {}  # card -> how well it fits the phrase ("": the phrase's own)
     while not t.finished():
         shared = t.view()
         phase, waiting = shared["phase"], shared["waiting_for"]

@@ -23,7 +23,9 @@ def picks(view: dict, mine: list[dict]) -> list[dict]:
 def found(state: dict, mine: list[dict]) -> bool:
     """Whether this member's answers in this round found the word: they answer no more this round."""
     word = (state.get("chosen") or {}).get("word")
-    return bool(word) and any(words.matches(p["answer"], word) for p in mine)
+    if not word:
+        return False
+    return any(words.matches(p["answer"], word) for p in mine)
 
 
 def score(entry: dict, picks_: dict) -> tuple[dict, dict]:

@@ -84,7 +84,7 @@ def content(options: dict, seats: int) -> list[dict]:
 def setup(seats: int, options: dict, seed: int, cards: list) -> dict:
     if not isinstance(cards, list) or not cards:
         raise BadOptions("Maudit Mot Dit's content is a list of word cards; load it with content()")
-    state = {
+    state: dict = {
         "game": "maudit_mot_dit",
         "rules_version": RULES_VERSION,
         "options": dict(options),
@@ -148,6 +148,11 @@ def _limit(state: dict) -> int | None:
 
 def _latest(state: dict) -> dict | None:
     return state["clues"][-1] if state["clues"] else None
+
+
+def _open_clue(state: dict) -> dict:
+    """The latest clue, where the phase and the moves so far say there is one."""
+    return state["clues"][-1]
 
 
 def _may_answer(state: dict) -> list[int]:
@@ -367,8 +372,7 @@ def round_scores(record: dict) -> dict:
 
 
 def _close_round(state: dict) -> None:
-    clue = _latest(state)
-    guessers = sorted(a["seat"] for a in clue["answers"] if a["correct"]) if state["found"] else []
+    guessers = sorted(a["seat"] for a in _open_clue(state)["answers"] if a["correct"]) if state["found"] else []
     back, chosen = state["back"], state["chosen"]
     result = {
         "box_holder": state["holder"],
@@ -459,7 +463,7 @@ def _skip(state: dict, target: int) -> None:
     elif phase == "clues" and target == state["holder"]:
         _close_round(state)
     elif phase == "clues":
-        _latest(state)["passed"].append(target)
+        _open_clue(state)["passed"].append(target)
         _close_if_done(state)
     elif phase == "spell":
         _give_spell(state, {"seat": state["holder"], "target": rng.draw(state).choice(opponents(state))})
@@ -577,7 +581,7 @@ def view(state: dict, viewer) -> dict:
             near=[i for i, a in enumerate(clue["answers"]) if a["near"] and not a["correct"]] if clue else [],
         )
     else:
-        mine["answered"] = bool(clue) and any(a["seat"] == seat for a in clue["answers"])
+        mine["answered"] = any(a["seat"] == seat for a in clue["answers"]) if clue else False
     return {**public, **mine}
 
 

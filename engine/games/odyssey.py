@@ -473,7 +473,7 @@ def _score_turn(state: dict) -> None:
         "red_vote": state["red_vote"],
     }
     if variant == "team":
-        by_team = Counter()
+        by_team: Counter[int] = Counter()
         for seat, earned in points.items():
             by_team[team_of(seat, seats)] += earned
         record["scores"] = {str(s): by_team[team_of(s, seats)] for s in range(seats)}

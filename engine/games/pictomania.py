@@ -77,6 +77,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from typing import Any
 
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMove
@@ -153,7 +154,7 @@ def setup(seats: int, options: dict, seed: int, cards: dict) -> dict:
     if not isinstance(cards, dict):
         raise BadOptions("Pictomania's content is {deck: [word cards]}; load it with content()")
     decks = round_decks(options)
-    state = {
+    state: dict = {
         "game": "pictomania",
         "rules_version": RULES_VERSION,
         "options": {**options, "decks": decks},
@@ -625,7 +626,7 @@ def view(state: dict, viewer) -> dict:
         secret = {k: v for k, v in state.items() if k not in ("rng", "piles")}
         return {**public, **secret, "rng": None}
     seat = int(viewer)
-    mine = {
+    mine: dict[str, Any] = {
         "seat": seat,
         "letter": None,
         "number": None,

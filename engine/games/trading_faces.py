@@ -70,7 +70,7 @@ def seats_for(options: dict) -> tuple[int, int]:
 
 
 def setup(seats: int, options: dict, seed: int, content=None) -> dict:
-    state = {
+    state: dict = {
         "game": "trading_faces",
         "rules_version": RULES_VERSION,
         "options": dict(options),

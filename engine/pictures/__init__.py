@@ -131,6 +131,6 @@ def contact_sheet(name: str = DEFAULT_DECK, columns: int = 10, thumb_width: int 
     for i, card in enumerate(cards):
         picture = card_image(card)
         with Image.open(picture if isinstance(picture, Path) else io.BytesIO(picture)) as im:
-            thumb = im.convert("RGB").resize((tw, th), Image.LANCZOS)
+            thumb = im.convert("RGB").resize((tw, th), Image.Resampling.LANCZOS)
         sheet.paste(thumb, (gap + (i % columns) * (tw + gap), gap + (i // columns) * (th + gap)))
     return sheet

@@ -49,7 +49,7 @@ def fbm(h: int, w: int, rng: np.random.Generator, base: int = 4, octaves: int = 
         gx = max(2, int(base * 2**o))
         gy = max(2, int(base * 2**o * h / w / stretch))
         small = rng.random((gy, gx)).astype(np.float32)
-        img = Image.fromarray((small * 255).astype(np.uint8), "L").resize((w, h), Image.BICUBIC)
+        img = Image.fromarray((small * 255).astype(np.uint8), "L").resize((w, h), Image.Resampling.BICUBIC)
         total += amp * np.asarray(img, dtype=np.float32) / 255.0
         norm += amp
         amp *= 0.5

@@ -62,7 +62,7 @@ _LAB = _to_lab(_RGB)
 
 def dominant_colours(img: Image.Image, top: int = 3, min_share: float = 0.07) -> list[str]:
     """Up to `top` colour names covering at least `min_share` of the picture each, most common first."""
-    small = np.asarray(img.convert("RGB").resize((40, 60), Image.BILINEAR), dtype=np.float32).reshape(-1, 3)
+    small = np.asarray(img.convert("RGB").resize((40, 60), Image.Resampling.BILINEAR), dtype=np.float32).reshape(-1, 3)
     lab = _to_lab(small)
     d = ((lab[:, None, :] - _LAB[None, :, :]) ** 2).sum(axis=2)
     idx = d.argmin(axis=1)

@@ -495,7 +495,7 @@ MIN_DISTANCE = 14.0  # see thumb_distance; the tests require > 12
 
 
 def thumb(img: Image.Image) -> np.ndarray:
-    return np.asarray(img.convert("RGB").resize((16, 24), Image.BILINEAR), dtype=np.float32).ravel()
+    return np.asarray(img.convert("RGB").resize((16, 24), Image.Resampling.BILINEAR), dtype=np.float32).ravel()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -260,12 +260,12 @@ def glyph(motif: Motif, size: float, flip: bool = False, rotate: float = 0.0) ->
     """Float RGBA array whose longer side is `size` pixels."""
     im = _master(motif.code)
     if flip:
-        im = im.transpose(Image.FLIP_LEFT_RIGHT)
+        im = im.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
     if rotate:
-        im = im.rotate(rotate, resample=Image.BICUBIC, expand=True)
+        im = im.rotate(rotate, resample=Image.Resampling.BICUBIC, expand=True)
         im = im.crop(im.getchannel("A").getbbox())
     k = size / max(im.size)
-    im = im.resize((max(1, round(im.width * k)), max(1, round(im.height * k))), Image.LANCZOS)
+    im = im.resize((max(1, round(im.width * k)), max(1, round(im.height * k))), Image.Resampling.LANCZOS)
     return np.asarray(im, dtype=np.float32) / 255.0
 
 
@@ -449,6 +449,7 @@ def paint_land(img, pal: Palette, rng, horizon: int, layers: int, style: str) ->
         mask = (ys >= prof[None, :]).astype(np.float32)
         mask = cv.blur(mask, 0.8)
         depth = np.clip((ys - prof[None, :]) / 140.0, 0, 1)
+        tex: float | np.ndarray
         if style == "dunes":
             shade = 1.08 - 0.3 * depth
             tex = 1.0
@@ -462,6 +463,7 @@ def paint_land(img, pal: Palette, rng, horizon: int, layers: int, style: str) ->
             band = np.exp(-(((ys - prof.mean() - 25) / 40.0) ** 2))
             img[:] = cv.blend(img, pal.c("sky2"), fog * band * 0.45)
         profile = prof
+    assert profile is not None, "a landscape has at least one layer"
     return np.clip(profile, 0, H - 1).astype(int)
 
 

@@ -18,6 +18,7 @@ import unicodedata
 import warnings
 import zipfile
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from PIL import Image, ImageFilter, ImageOps
 
@@ -270,7 +271,7 @@ def _open_image(label: str, data: bytes) -> Image.Image:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            im = Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS)
+            im: Image.Image = Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS)
             w, h = im.size
             if w * h > MAX_PIXELS:
                 raise DeckRejected(
@@ -323,10 +324,10 @@ def fit_card(im: Image.Image, size: tuple[int, int] = CARD_SIZE) -> Image.Image:
     ratio = w / h
     kept = min(ratio, target) / max(ratio, target)  # share of the picture a crop would keep
     if kept >= 0.8:
-        return ImageOps.fit(im, size, Image.LANCZOS, centering=(0.5, 0.45))
-    backdrop = ImageOps.fit(im, (tw // 4, th // 4), Image.BILINEAR).filter(ImageFilter.GaussianBlur(6))
-    backdrop = backdrop.resize(size, Image.BILINEAR).point(lambda v: int(v * 0.55))
-    inner = ImageOps.contain(im, size, Image.LANCZOS)
+        return ImageOps.fit(im, size, Image.Resampling.LANCZOS, centering=(0.5, 0.45))
+    backdrop = ImageOps.fit(im, (tw // 4, th // 4), Image.Resampling.BILINEAR).filter(ImageFilter.GaussianBlur(6))
+    backdrop = backdrop.resize(size, Image.Resampling.BILINEAR).point(lambda v: int(v * 0.55))
+    inner = ImageOps.contain(im, size, Image.Resampling.LANCZOS)
     backdrop.paste(inner, ((tw - inner.width) // 2, (th - inner.height) // 2))
     return backdrop
 
@@ -432,7 +433,7 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0, p
 
     # ---- accepted: written whole, in one transaction
     ids = [f"{slug}/{i:03d}" for i in range(1, len(cards) + 1)]
-    manifest = {"name": display, "slug": slug, "created": int(time.time()), "cards": {}}
+    manifest: dict[str, Any] = {"name": display, "slug": slug, "created": int(time.time()), "cards": {}}
     for card_id, (title, _jpeg, colours) in zip(ids, cards, strict=True):
         manifest["cards"][card_id] = {"file": f"{card_id.split('/')[1]}.jpg", "title": title, "colours": colours}
     store = _store()

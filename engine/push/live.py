@@ -49,7 +49,7 @@ import sys
 import threading
 import types
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 __all__ = [
     "Bridge",
@@ -117,20 +117,29 @@ class Subscription:
 _STATE_MODULE = "_sobremesa_live_state"
 
 
+class _Registry(Protocol):
+    """What the synthetic module holds (for the type checker: at run time it is a plain module)."""
+
+    lock: threading.Lock
+    cond: threading.Condition
+    versions: dict[str, int]  # code -> latest version (insertion order ~ age)
+    subs: dict[str, set[Subscription]]  # code -> its subscriptions
+    bridge: Bridge | None
+
+
 def _make_state() -> types.ModuleType:
-    state = types.ModuleType(_STATE_MODULE, "Shared registry of engine.push.live")
+    module = types.ModuleType(_STATE_MODULE, "Shared registry of engine.push.live")
+    state = cast(_Registry, module)
     lock = threading.Lock()
     state.lock = lock
     state.cond = threading.Condition(lock)
-    state.versions = {}  # code -> latest version (insertion order ~ age)
-    state.subs = {}  # code -> set[Subscription]
+    state.versions = {}
+    state.subs = {}
     state.bridge = None
-    return state
+    return module
 
 
-_S: Any = sys.modules.get(_STATE_MODULE)
-if _S is None:
-    _S = sys.modules.setdefault(_STATE_MODULE, _make_state())
+_S = cast(_Registry, sys.modules.get(_STATE_MODULE) or sys.modules.setdefault(_STATE_MODULE, _make_state()))
 
 
 # --- API --------------------------------------------------------------------

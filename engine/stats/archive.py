@@ -46,7 +46,7 @@ class SeatPlayers:
     offset: np.ndarray  # by game_id: the row of its seat 0 in `results`
     player: np.ndarray  # by results row: the person's display name
     person: np.ndarray  # by results row: the person's number in `people`
-    people: object  # the display names in order, as a pandas text array
+    people: pd.api.extensions.ExtensionArray  # the display names in order, as a pandas text array
 
     def __call__(self, game_id, seat):
         """The display names."""

@@ -48,6 +48,9 @@ TURN_COLUMNS = ("game_id", "turn", "storyteller", "voters", "found", "classic")
 def frames(records: list[dict], game_ids: list[int]) -> dict:
     # One flat list of integers per frame, made an array in one step: ten thousand games flatten in
     # well under a second.
+    votes: list[int]
+    ballots: list[int]
+    turns: list[int]
     votes, cards, ballots, turns = [], [], [], []
     for gid, rec in zip(game_ids, records, strict=True):
         classic = not _is_party(rec)

@@ -44,6 +44,8 @@ def variant(record: dict) -> str:
 
 
 def frames(records: list[dict], game_ids: list[int]) -> dict:
+    rounds: list[int]
+    answers: list[int]
     rounds, words, answers = [], [], []
     for gid, rec in zip(game_ids, records, strict=True):
         for index, r in enumerate(rec.get("turns", ())):

@@ -40,6 +40,8 @@ DRAWN_COLUMNS = ("game_id", "round", "drawer", "correct", "guesses", "wrong_word
 
 
 def frames(records: list[dict], game_ids: list[int]) -> dict:
+    guesses: list[int]
+    drawn: list[int]
     guesses, shares, drawn, decks, words = [], [], [], [], []
     for gid, rec in zip(game_ids, records, strict=True):
         for rnd in rec.get("turns", ()):

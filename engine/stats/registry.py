@@ -17,7 +17,7 @@ FAMILIES = {
 def family_of(game: str):
     """The statistics module of a game, or None for a game without statistics of its own yet."""
     known = GAMES.get(game)
-    return FAMILIES.get(known.family) if known is not None else None
+    return FAMILIES.get(known.family) if known is not None and known.family is not None else None
 
 
 def members(family) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from itertools import chain
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -186,6 +187,7 @@ def _frame(spec: tuple, pieces: list, blobs: list, sizes: list) -> pd.DataFrame:
         block = np.frombuffer(b"".join(views), dtype=np.int64).reshape(-1, len(ints))
     where = {column: i for i, column in enumerate(ints)}
     data = {}
+    value: Any  # an array, or a list (made a Categorical) for a column of texts
     for column in empty.columns:
         kind = empty[column].dtype
         if column == "game_id":

@@ -32,6 +32,8 @@ def variant(record: dict) -> str:
 
 
 def frames(records: list[dict], game_ids: list[int]) -> dict:
+    guesses: list[int]
+    faces: list[int]
     guesses, guess_emotions, guessed, faces, face_emotions = [], [], [], [], []
     for gid, rec in zip(game_ids, records, strict=True):
         for index, turn in enumerate(rec.get("turns", ())):

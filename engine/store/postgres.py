@@ -69,7 +69,7 @@ class PostgresStore(SqlStore):
         notes = list(listener.notifies(timeout=wait, stop_after=1))
         if notes:  # what else has arrived meanwhile, without waiting for more
             notes += listener.notifies(timeout=0, stop_after=499)
-        found = []
+        found: list[tuple[str, int, str | None]] = []
         for note in notes:
             code, _, version = note.payload.partition(" ")
             if version.isdigit():
