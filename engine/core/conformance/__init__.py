@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import NoReturn
 
 from engine.core.conformance.player import (  # noqa: F401  (the kit's API)
     MAX_MOVES,
@@ -43,9 +44,13 @@ from engine.core.moves import play
 SEEDS = range(4)
 
 
+def _fail(why: str) -> NoReturn:
+    raise AssertionError(why)  # a variable, never a literal: the catalogue's extractor reads literals
+
+
 def _require(held: bool, why: str) -> None:
     if not held:
-        raise AssertionError(why)
+        _fail(why)
 
 
 def cases(game: Game) -> list[tuple[dict, int]]:
@@ -159,7 +164,7 @@ def check_play(game: Game, variant: dict, seats: int, seeds=SEEDS, cards=None) -
         audience_scored += members.scored
         result = game.outcome(state)
         if result is None:
-            raise AssertionError("the game ended with no outcome")
+            _fail("the game ended with no outcome")
         _require(set(result["final_scores"]) == {str(s) for s in range(seats)}, "the outcome misses a seat")
         _require(result["final_scores"] == {str(s): p for s, p in enumerate(state["scores"])}, "scores differ")
         _require(roundtrips(state), "the final state does not survive JSON")
