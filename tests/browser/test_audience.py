@@ -101,11 +101,15 @@ def test_three_members_answer_after_the_clues_in_maudit_mot_dit(serve, browser):
         srv, f"print(tables.submit('{code}', {holder}, '{tokens[holder]}', {{'type': 'clue', 'text': 'hint'}}))"
     )
     ned = join_audience(browser, srv, code, "Ned")  # mid-game, after the first clue
-    for page, answer in ((lu, word), (mo, "nothing"), (ned, "nope")):
+    for page, answer, shown in (
+        (lu, word, "You found the word!"),  # the word found: nothing more to answer this round (issue 37)
+        (mo, "nothing", "Your answers so far"),
+        (ned, "nope", "Your answers so far"),
+    ):
         expect(page.get_by_text("Your answer after clue 1")).to_be_visible(timeout=WAIT)
         page.get_by_label("One answer for this clue").fill(answer)
         page.get_by_role("button", name="Send my answer").click()
-        expect(page.get_by_text(re.compile("Your answers so far"))).to_be_visible(timeout=WAIT)
+        expect(page.get_by_text(re.compile(shown))).to_be_visible(timeout=WAIT)
     mo.reload()
     expect(mo.get_by_text(re.compile("Your answers so far.*nothing"))).to_be_visible(timeout=WAIT)
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
