@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell (sha1sum pyproject.toml 2>/dev/null || shasu
 
 N ?= 2
 
-.PHONY: run test demo system-test-deps bench cluster clean
+.PHONY: run test check demo system-test-deps bench cluster clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -33,11 +33,22 @@ system-test-deps:
 	  if [ -n "$$missing" ]; then echo "Installing Debian packages for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
+# Lint, types and every test, on both cores (pytest-xdist): browser tests start servers of their
+# own on free ports, so two run side by side.
 test: $(STAMP) system-test-deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy engine
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
+
+# The quick loop (about a minute here): lint, types, and every test that needs no browser and no
+# server (no Chromium, WebKit, PostgreSQL, nginx, and no start command or fresh install).
+QUICK := --ignore=tests/browser --ignore=tests/webkit --ignore=tests/shell --ignore=tests/engine/store/test_postgres.py
+check: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy engine
+	$(PY) -m pytest -q -n 2 $(QUICK)
 
 # Fill the archive with plausible saved games (through the same API the pages use).
 demo: $(STAMP)

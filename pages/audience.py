@@ -107,7 +107,9 @@ def member_screen(code: str, member: str, token: str) -> None:
             return ui.attempt(tables.audience_submit, code, member, token, pick)
 
         if me.get("done"):  # they found it: nothing more to pick in this turn
-            st.success(_(getattr(screen, "MEMBER_DONE", DONE)), icon="⭐")  # an emoji our font has (tests/engine/content/test_glyphs.py)
+            st.success(
+                _(getattr(screen, "MEMBER_DONE", DONE)), icon="⭐"
+            )  # an emoji our font has (tests/engine/content/test_glyphs.py)
         elif me["may_pick"] or me["picks"]:  # what they may pick now, or what they picked (secret still)
             (getattr(screen, "member", None) or buttons)(seen, me["may_pick"], me["picks"], act)
         else:
