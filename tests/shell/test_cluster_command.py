@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -61,6 +62,9 @@ def test_the_cluster_command_serves_one_address_and_stops_on_ctrl_c(tmp_path):
             said.append(line)
             if line.startswith("Open "):
                 break
+        # Read on in the background: a full pipe would block the command's own logging (and so its
+        # shutdown) once the test stops reading.
+        threading.Thread(target=lambda: said.extend(proc.stdout), daemon=True).start()
         assert any("2 processes on ports" in line for line in said), "".join(said)
         backends = [int(p) for p in re.findall(r"\d+", "".join(said).split("on ports ")[1].split("behind")[0])]
         assert len(backends) == 2
@@ -68,7 +72,10 @@ def test_the_cluster_command_serves_one_address_and_stops_on_ctrl_c(tmp_path):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
             assert "sobremesa_device=" in (r.headers.get("Set-Cookie") or "")  # the sticky key, from the app
         os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in its terminal
-        proc.wait(30)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("Ctrl-C did not stop the cluster in 30 s:\n" + "".join(said[-40:])) from None
         time.sleep(0.5)
         assert not answers(f"http://127.0.0.1:{port}/_stcore/health")
         for backend in backends:
