@@ -179,6 +179,18 @@ class Cluster:
         self.proxy = None
 
 
+def laptop_link(cluster) -> str:
+    """The start page with the laptop's key (engine/laptop.py), from the cluster's database."""
+    found = subprocess.run(
+        [sys.executable, "-c", "from engine import laptop; print(laptop.key())"],
+        cwd=ROOT,
+        env=cluster.env,
+        capture_output=True,
+        text=True,
+    )
+    return f"{cluster.url}/?laptop={found.stdout.strip()}" if found.returncode == 0 else cluster.url
+
+
 def _lan_address() -> str:
     sys.path.insert(0, str(ROOT))
     from engine import address
@@ -204,6 +216,7 @@ def main() -> None:
             f"{args.processes} processes on ports {', '.join(map(str, cluster.ports))}, behind nginx on port {args.port}."
         )
         print(f"Open {cluster.env['SOBREMESA_PUBLIC_URL']} (on this computer: {cluster.url}). Ctrl-C stops everything.")
+        print(f"This computer's own browser, to host, upload and see the whole archive: {laptop_link(cluster)}")
         with contextlib.suppress(KeyboardInterrupt):
             signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
             while all(p.poll() is None for p in cluster.servers.values()):

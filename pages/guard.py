@@ -185,11 +185,13 @@ async def _refuse(send, status: int, text: str) -> None:
 
 async def _adopt(scope, send, query: str) -> None:
     """The start command's link: this browser becomes the laptop's if the key is right and it is on
-    this computer; either way the key leaves the address bar (a projected address is read by all)."""
+    this computer; either way the key leaves the address bar (a projected address is read by all).
+    It always leads to the start page: the link is the start page's, and a path taken from the
+    request would make an open redirect (`//elsewhere.example`)."""
     pairs = parse_qsl(query, keep_blank_values=True)
     given = next((v for k, v in pairs if k == laptop.PARAMETER), "")
     rest = urlencode([(k, v) for k, v in pairs if k != laptop.PARAMETER])
-    headers = [(b"location", (scope.get("path", "/") + (f"?{rest}" if rest else "")).encode("latin-1"))]
+    headers = [(b"location", ("/" + (f"?{rest}" if rest else "")).encode("latin-1", "replace"))]
     here = gate.where(_address(scope) or None, _header(scope, b"x-forwarded-for"))[1]
     if here and laptop.proves(given):
         cookie = f"{laptop.COOKIE}={given}; Path=/; Max-Age=31536000; SameSite=Strict; HttpOnly"
@@ -211,7 +213,7 @@ class Guard:
         cookies = _cookies(scope)
         device = device_id(cookies)
         query = scope.get("query_string", b"").decode("latin-1")
-        if f"{laptop.PARAMETER}=" in query and scope.get("method") == "GET":
+        if scope.get("method") == "GET" and any(k == laptop.PARAMETER for k, _ in parse_qsl(query)):
             return await _adopt(scope, send, query)
         upload = _UPLOAD.fullmatch(scope.get("path", ""))
         if upload and scope.get("method") in ("PUT", "DELETE"):

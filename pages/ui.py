@@ -223,7 +223,10 @@ def client() -> tuple[str, bool]:
     address, here = gate.where(
         peer if isinstance(peer, str) and peer else None, forwarded if isinstance(forwarded, str) else None
     )
-    if here and headers:  # a browser's session: the address alone proves nothing
+    # A browser's session: the key decides. AppTest's script runs have no headers and count as the
+    # laptop; so would a session whose socket dropped mid-run, but Streamlit stops that run at its
+    # next element, before any page acts on this (home, stats, decks and the host console draw first).
+    if here and headers:
         here = laptop.proves(cookie)
     return address, here
 

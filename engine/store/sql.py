@@ -448,6 +448,9 @@ class SqlStore(AudienceRows):
             conn, "DELETE FROM seat_phones WHERE code = ? AND seat = ? AND device <> ?", (code, seat, keep_device or "")
         )
 
+    def release_device(self, conn, code: str, device: str) -> None:
+        self._run(conn, "DELETE FROM holders WHERE code = ? AND device = ?", (code, device))
+
     def release(self, conn, code: str, kind: str, ref: str) -> None:
         self._run(conn, "DELETE FROM holders WHERE code = ? AND kind = ? AND ref = ?", (code, kind, ref))
 

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from engine import gate
 from engine.core import TableError
+from engine.store import now
 from engine.tables.base import store
 
 JOINS_A_MINUTE = 120
@@ -28,10 +29,15 @@ class TooManyJoins(TableError):
 
 
 def _counted(device) -> gate.Device | None:
+    """The device to count, or None for the laptop and callers that name none. A client that shows
+    no device cookie (a script on the stream socket: every browser has one from its first page) is
+    counted as its address, so leaving the cookie out gains nothing."""
     if device is None:
         return None
     found = gate.Device.of(device)
-    return None if found.here or not found.id else found
+    if found.here:
+        return None
+    return found if found.id else gate.Device("a:" + found.address, found.address, found.kind, found.local)
 
 
 def check(conn, code: str, device, now: str, name_of) -> None:
@@ -64,6 +70,15 @@ def hold(conn, code: str, device, kind: str, ref: str, now: str) -> None:
     found = _counted(device)
     if found is not None:
         store().hold(conn, code, found.id, found.address, kind, ref, now)
+
+
+def moved(conn, code: str, kind: str, ref: str, device) -> None:
+    """The seat went to another phone (Stop sharing, or let back in): that phone holds it now."""
+    found = _counted(device)
+    store().release(conn, code, kind, ref)
+    if found is not None:
+        store().release_device(conn, code, found.id)  # what it held here before is given up
+        store().hold(conn, code, found.id, found.address, kind, ref, now())
 
 
 def release(conn, code: str, kind: str, ref: str) -> None:

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from engine import gate
 from engine.core import BadName, TableError
+from engine.tables import holders
 from engine.tables.base import (
     Seat,
     _hash,
@@ -112,5 +113,8 @@ def let_back_in(code: str, host_token: str, seat: int, allow: bool = True, reque
         if ask is None:
             raise TableError("Nobody is asking to come back in as that player any more.")
         store().close_rejoin(conn, code, ask, grant=allow)
+        if allow:  # the asking phone holds the seat now (engine/tables/holders.py)
+            name = next(s["name"] for s in store().seats(code, conn) if s["seat"] == seat)
+            holders.moved(conn, code, "seat", name, gate.Device(ask["asker"], ask["address"]))
     version = change.version
     return version

@@ -13,6 +13,7 @@ import secrets
 from datetime import datetime, timedelta
 
 from engine import gate
+from engine.tables import holders
 from engine.tables.base import _hash, _now, _room, _seat, changing, refusals_only, store
 
 SEEN_EVERY = 30  # seconds between a tab's reports (pages)
@@ -27,11 +28,15 @@ def seen_on_seat(code: str, seat: int, token: str, device) -> int:
     found = gate.Device.of(device) if device is not None else None
     now = _now()
     with store().transaction() as conn:
-        if found is not None and found.id:
-            store().saw_seat_phone(conn, room["code"], seat, found.id, now)
+        if found is not None:  # a client without a device cookie is known by its address
+            store().saw_seat_phone(conn, room["code"], seat, _key(found), now)
         since = (datetime.fromisoformat(now) - timedelta(seconds=SHARED_SECONDS)).isoformat(timespec="milliseconds")
-        others = [d for d in store().seat_phones(room["code"], seat, since, conn) if not found or d != found.id]
+        others = [d for d in store().seat_phones(room["code"], seat, since, conn) if not found or d != _key(found)]
     return len(others)
+
+
+def _key(device: gate.Device) -> str:
+    return device.id or "a:" + device.address
 
 
 @refusals_only
@@ -41,5 +46,7 @@ def stop_sharing(code: str, seat: int, token: str, device=None) -> str:
     new = secrets.token_urlsafe(16)
     with changing(code) as change:  # news: the other phone's next run finds its link gone
         _seat(change.room, seat, token, change.conn)
-        store().renew_seat_token(change.conn, change.code, seat, _hash(new), found.id if found else None)
+        store().renew_seat_token(change.conn, change.code, seat, _hash(new), _key(found) if found else None)
+        name = next(s["name"] for s in store().seats(change.code, change.conn) if s["seat"] == seat)
+        holders.moved(change.conn, change.code, "seat", name, found)  # the seat is this phone's now
     return new

@@ -364,3 +364,36 @@ def test_a_seat_shows_a_second_phone_and_stop_sharing_shuts_it_out():
     assert tables.view(room.code, 0, renewed)["you"] == 0
     assert tables.seen_on_seat(room.code, 0, renewed, hers) == 0
     assert tables.seen_on_seat(room.code, 1, seats[1].token, photo) == 0  # another seat: its own phones
+
+
+def test_a_client_without_a_device_cookie_is_counted_by_its_address():
+    """A script on the stream socket shows no device cookie: it once joined 300 members and every
+    seat from one address. It is one device, its address, now."""
+    room = tables.create_room("dixit", seed=3)
+    bare = gate.Device(None, PHONE_ADDRESS, local=False)
+    tables.join(room.code, "Ana", device=bare)
+    with pytest.raises(AlreadyHere):
+        tables.join(room.code, "Bo", device=bare)
+    with pytest.raises(AlreadyHere):
+        tables.join_audience(room.code, "Cy", device=bare)
+
+
+def test_the_phone_that_stops_sharing_or_is_let_back_in_holds_the_seat():
+    """The seat's holder follows the seat: the phone that kept it, or the one let back in, may not
+    take a second place; the phone shut out may join as someone else."""
+    room = tables.create_room("dixit", seed=3)
+    first, second = phone("first", PHONE_ADDRESS), phone("second", "127.0.0.3")
+    ana = tables.join(room.code, "Ana", device=first)
+    tables.seen_on_seat(room.code, 0, ana.token, second)
+    tables.stop_sharing(room.code, 0, ana.token, second)  # the second phone keeps the seat
+    with pytest.raises(AlreadyHere):
+        tables.join(room.code, "Ana again", device=second)
+    tables.join(room.code, "Bo", device=first)  # the first phone is free to join as someone else
+    tables.join(room.code, "Cy", device=phone("cy", PHONE_ADDRESS))
+    tables.start(room.code, room.host_token)
+    lost = phone("lost-link", "127.0.0.4")
+    asked = tables.ask_to_rejoin(room.code, "Ana", device=lost)
+    tables.let_back_in(room.code, room.host_token, asked.seat)
+    with pytest.raises(AlreadyHere):
+        tables.join_audience(room.code, "Watcher", device=lost)
+    tables.join_audience(room.code, "Watcher", device=second)  # no longer on the seat
