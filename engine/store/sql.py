@@ -448,6 +448,9 @@ class SqlStore(AudienceRows):
             conn, "DELETE FROM seat_phones WHERE code = ? AND seat = ? AND device <> ?", (code, seat, keep_device or "")
         )
 
+    def rename_holder(self, conn, code: str, kind: str, ref: str, new: str) -> None:
+        self._run(conn, "UPDATE holders SET ref = ? WHERE code = ? AND kind = ? AND ref = ?", (new, code, kind, ref))
+
     def release_device(self, conn, code: str, device: str) -> None:
         self._run(conn, "DELETE FROM holders WHERE code = ? AND device = ?", (code, device))
 

@@ -125,6 +125,7 @@ def _rename_in_room(conn, record: dict, renames: dict[str, str]) -> None:
     for seat in store().seats(code, conn):
         if seat["name"] in renames:
             store().rename_seat(conn, code, seat["seat"], renames[seat["name"]])
+            store().rename_holder(conn, code, "seat", seat["name"], renames[seat["name"]])  # one place per phone
     for member in store().members(code, conn):
         if member["name"] in renames:
             store().rename_member(conn, code, member["id"], renames[member["name"]])

@@ -123,6 +123,13 @@ def test_erasing_a_person_renames_them_in_every_game_and_keeps_the_games():
         tables.erase_player("   ")
 
 
+def test_an_erased_name_is_left_nowhere_in_the_rooms_store():
+    room = played(["Ana", "Bo", "Cy"])
+    assert tables.erase_player("Cy") == 1
+    kept = tables.store().holders(room.code)
+    assert kept and not any(h["ref"] == "Cy" for h in kept), kept  # one place per phone keeps no name
+
+
 def test_the_placeholder_never_takes_another_players_name():
     played(["Player 2", "Bo", "Cy"])
     tables.erase_player("Bo")
