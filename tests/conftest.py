@@ -26,6 +26,18 @@ os.environ["SOBREMESA_CLOCK"] = "off"
 manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
 
 
+# Tests that start several server processes (a cluster behind nginx on PostgreSQL) or drive WebKit
+# run after the others, by themselves (`make test`): beside another test on the second core their
+# waits ran out (a cluster's Ctrl-C past 30 s, a wall caught mid-rerun).
+ALONE = ("tests/webkit/", "tests/browser/test_cluster.py", "tests/shell/test_cluster_command.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if any(part in item.nodeid for part in ALONE):
+            item.add_marker(pytest.mark.alone)
+
+
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     """Every test gets its own data directory and database; the user's own is never touched."""
