@@ -169,9 +169,10 @@ class Cluster:
         for proc in [*self.servers.values(), *([self.proxy] if self.proxy else [])]:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10  # one wait for all: a server slow to stop held Ctrl-C 10 s each
         for proc in [*self.servers.values(), *([self.proxy] if self.proxy else [])]:
             try:
-                proc.wait(10)
+                proc.wait(max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGKILL)
