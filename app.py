@@ -15,7 +15,7 @@ from starlette.routing import Route
 from streamlit.starlette import App
 
 from pages import guard
-from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, PICTURE_ROUTE, SHORT_ROUTE
+from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
 
 
 @functools.lru_cache(maxsize=256)
@@ -90,6 +90,7 @@ app = App(
     "app.py",
     routes=[
         EVENTS_ROUTE,
+        STAGE_ROUTE,
         Route("/cards/{card_id:path}", card_image),
         ASSET_ROUTE,
         PICTURE_ROUTE,

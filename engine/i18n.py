@@ -8,7 +8,7 @@ each tab's language).
 
     python -m engine.i18n        # extract the messages again and merge them into es and it
 
-Extraction reads the pages (`_`, `n_`, `N_`) and the engine's refusals: the first string of
+Extraction reads the pages (`_`, `n_`, `N_`), the stage's templates, and the engine's refusals: the first string of
 every `raise SomeError("...")`, every class's `template = "..."` and `TEMPLATES = {...}`.
 """
 
@@ -108,8 +108,14 @@ def template():
     from babel.messages.extract import extract_from_dir
 
     catalog = Catalog(project="Sobremesa", domain=DOMAIN, charset="utf-8")
+    # The stage's templates too (pages/stage/templates: `_`, `n_` and `_h`, markup of ours in it).
+    methods = [("**/templates/**.html", "jinja2"), ("**.py", "python")]
     for filename, lineno, message, comments, _ in extract_from_dir(
-        str(ROOT / "pages"), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        str(ROOT / "pages"),
+        method_map=methods,
+        keywords={**KEYWORDS, "_h": None},
+        comment_tags=("TRANSLATORS:",),
+        options_map={"**/templates/**.html": {"trim_blocks": "true", "lstrip_blocks": "true"}},
     ):
         catalog.add(message, locations=[(f"pages/{filename}", lineno)], auto_comments=comments)
     from babel.messages.extract import extract_from_file

@@ -9,10 +9,10 @@ import streamlit as st
 
 from engine import tables
 from engine.core import SobremesaError
-from engine.push.glance import Watched
 from pages import push, ui
 from pages.i18n import N_, _, n_
 from pages.screens import SCREENS, kit
+from pages.stage.mount import mount
 
 WATCH = N_("Follow the game on the shared screen: there is nothing to pick in this one.")
 # A member done for this turn (Audience.done), unless the game's screen words it (`MEMBER_DONE`).
@@ -74,7 +74,8 @@ def join_button(view, name: str, first: bool) -> bool:
 
 
 def member_screen(code: str, member: str, token: str) -> None:
-    """A member's phone: name, points, what they may pick now, then the public table."""
+    """A member's phone, in every game: drawn on the stage from its socket (pages/stage/member.py and
+    the game's own `member` there), so no move reruns it. The page only checks the link first."""
     try:
         view = tables.audience_view(code, member, token, device=ui.asker(code))
         st.session_state.setdefault("_opened", set()).add(view["code"])  # not guessing: asked once
@@ -82,50 +83,8 @@ def member_screen(code: str, member: str, token: str) -> None:
         st.error(ui.esc(ui.refusal(exc)), icon="🚪")
         st.page_link("pages/play.py", label=_("Join this room again"), query_params={"room": code}, icon="👀")
         return
-    me = view.pop("member")  # the rest is the wall's view: what its signature covers
-    seen = Watched(view)  # what this phone reads: a move that changes none of it reruns nothing
-    ui.room_language(seen["language"])
-    st.markdown(
-        _(
-            "**{name}** · {points} · audience · room {code}",
-            name=ui.esc(me["name"]),
-            points=ui.points(me["points"]),
-            code=ui.esc(code),
-        )
-    )
-    flashed = ui.flash()
-    screen = SCREENS[seen["game"]]
-    game = tables.games()[view["game"]]
-    for field in ("phase", "history_length", *(game.audience.reads if game.audience else ())):
-        seen.get(field)  # what members may pick follows these: read, so a change reruns this phone
-    if seen["status"] == "lobby":
-        st.info(_("You're in the audience. The game starts when the host says so."), icon="👀")
-        st.caption(ui.esc(does(seen)))
-    elif seen["status"] == "playing":
-
-        def act(pick: dict) -> bool:
-            return ui.attempt(tables.audience_submit, code, member, token, pick)
-
-        if me.get("done"):  # they found it: nothing more to pick in this turn
-            st.success(
-                _(getattr(screen, "MEMBER_DONE", DONE)), icon="⭐"
-            )  # an emoji our font has (tests/engine/content/test_glyphs.py)
-        elif me["may_pick"] or me["picks"]:  # what they may pick now, or what they picked (secret still)
-            (getattr(screen, "member", None) or buttons)(seen, me["may_pick"], me["picks"], act)
-        else:
-            st.caption(ui.esc(does(seen)))
-    if seen["status"] != "lobby":
-        public_table(seen)
-    # A member's own picks rerun this fragment themselves; the room's news reruns it only when a
-    # field it read changed (the wall's signature: members read what the wall reads, and more of it).
-    keys = None if flashed else seen.read()
-    push.listen(
-        code,
-        view["version"],
-        key="member",
-        ticket=ui.ticket(code),
-        watch=None if keys is None else (keys, tables.signature(view, None, keys)),
-    )
+    ui.room_language(view["language"])
+    mount(view["code"], "member", token=token, member=member)
 
 
 def public_table(view) -> None:

@@ -141,6 +141,15 @@ def host_controls(view, code: str, host_token: str) -> None:
     if view["status"] != "playing":
         return
     st.markdown("**" + _("Clock") + "**")
+    if view.get("reveal_until") and view["reveal_until"] > datetime.now(UTC).isoformat():
+        # The wall plays the turn just closed; the next deadline starts when it ends, or now.
+        st.button(
+            "⏭ " + _("End the reveal"),
+            key="end-reveal",
+            use_container_width=True,
+            on_click=ui.attempt,
+            args=(tables.end_reveal, code, host_token),
+        )
     if view.get("pace", "off") != "off":
         stop, more = st.columns(2)
         if view.get("paused"):

@@ -13,6 +13,8 @@ from engine.push.glance import Watched
 from pages import audience, clock, push, ui
 from pages.i18n import _, language_menu, n_, room_language
 from pages.screens import SCREENS
+from pages.stage import on_stage
+from pages.stage.mount import mount
 
 ui.style()
 params = st.query_params
@@ -239,6 +241,14 @@ def phone() -> None:
     if view is None:
         return
     seat = view["you"]
+    if on_stage(view["game"]):
+        # The stage draws this seat's screen from its socket, whatever happens in the room: this
+        # page never reruns for a move. A link that no longer holds gets the stage's blank screen.
+        room_language(view["language"])
+        mount(code, "seat", token=token)
+        ui.flash()
+        share_seat(seat)
+        return
     seen = Watched(view)  # what this screen reads: a move that changes none of it need not rerun it
     drawn = flashed = False
 

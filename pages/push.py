@@ -120,6 +120,7 @@ def listen(
     poll_seconds: float = 2.0,
     rerun_in: float | None = None,
     watch: tuple[list[str], str] | None = None,
+    quiet: bool = False,
 ) -> None:
     """Rerun when room ``code`` moves past ``version`` (the version just rendered).
 
@@ -132,7 +133,8 @@ def listen(
     the table waits on this player, and let it sleep otherwise.  ``rerun_in``: rerun once after that
     many seconds even without news (a screen's own timer, see ``ui.rerun_in``). ``watch``: (the
     fields of the seat's view this render read, their signature; see ``engine.push.glance``): a push whose
-    signature matches moves the tab on to the new version without a rerun.  Not inside an ``st.form``: Streamlit ignores triggers there.
+    signature matches moves the tab on to the new version without a rerun. ``quiet``: this listener
+    only reruns the page (the stage, pages/stage, reports the room in ``__sobremesaPushRooms``).  Not inside an ``st.form``: Streamlit ignores triggers there.
     """
     # What this render saw is news to any tab still behind (and seeds the
     # server's memory after a restart, so reconnecting tabs get a real version).
@@ -155,6 +157,7 @@ def listen(
             "rerun_in_ms": None if rerun_in is None else max(50, int(rerun_in * 1000)),
             "watch": None if watch is None else {"keys": list(watch[0]), "sig": watch[1]},
             "board": board,
+            "quiet": quiet,
         },
         on_changed_change=_ignore,
         width="stretch",

@@ -24,7 +24,7 @@ async def script_asset(request):
     from pages.ui import ASSETS
 
     name = request.path_params["name"]
-    kinds = {".js": "text/javascript", ".woff2": "font/woff2"}
+    kinds = {".js": "text/javascript", ".woff2": "font/woff2", ".css": "text/css"}
     if name not in {p.name for p in ASSETS.iterdir() if p.suffix in kinds}:
         return PlainTextResponse("no such file", status_code=404)
     return FileResponse(
@@ -107,7 +107,17 @@ async def room_events(websocket):
         await asyncio.to_thread(presence.leave, code, seat)
 
 
+async def stage_events(websocket):
+    """A game screen drawn from the socket (pages/stage): the viewer proves who it is in its first
+    message (engine/push/stage.py), never in the URL."""
+    from engine.push.stage import endpoint
+    from pages.stage.serve import SERVE
+
+    await endpoint(websocket, SERVE)
+
+
 ASSET_ROUTE = Route("/assets/{name}", script_asset)
 PICTURE_ROUTE = Route("/pictures/{game}/{name}", game_picture)
 SHORT_ROUTE = Route("/{code:room_code}", short_link)
 EVENTS_ROUTE = WebSocketRoute("/events/{code}", room_events)
+STAGE_ROUTE = WebSocketRoute("/stage/{code}", stage_events)

@@ -9,6 +9,8 @@ from engine.push.glance import Watched
 from pages import audience, clock, host_console, push, ui
 from pages.i18n import _
 from pages.screens import SCREENS
+from pages.stage import on_stage
+from pages.stage.mount import mount
 
 ui.style()
 # The wall is read from the back of a room: on a projector-sized screen every rem is larger, so
@@ -112,12 +114,21 @@ def screen() -> None:
             view["version"],
             ticket=ui.ticket(code),
             watch=None if keys is None else (keys, tables.signature(view, None, keys)),
+            quiet=view["status"] != "lobby" and on_stage(view["game"]),  # the stage reports the room
         )
 
 
 def body(view: dict, console: host_console.Console | None) -> bool:
     if view["status"] == "lobby":
         return lobby(view, console)
+    if on_stage(view["game"]):
+        # The stage draws the game from its socket; the host's controls open over it, on demand.
+        mount(code, "wall")
+        view.get("game_no")  # a new game, or back to the lobby: this page draws again
+        if console is None:
+            return False
+        with st.sidebar:
+            return host_console.panel(view, console)
     render = SCREENS[view["game"]]
     main, side = st.columns([2.6, 1], gap="medium")  # main: about 1,300 px at 1920, 840 px at 1280
     with main:

@@ -51,11 +51,13 @@ class Clock:
     """The pace clock (engine/tables/pace.py): seconds each phase may last, (relaxed, brisk), by phase
     name (a phase not listed has no deadline); the clock's skip where it goes further than the
     host's (Dixit ends a phase nobody acted in); and what else starts a new deadline within a phase
-    (Maudit Mot Dit: each clue), besides a seat newly waited on."""
+    (Maudit Mot Dit: each clue), besides a seat newly waited on. `reveal`: the seconds the wall
+    plays a closed turn's reveal; the next deadline starts when it ends (or when the host ends it)."""
 
     pace: dict[str, tuple[int, int]]
     skip: Callable[[State, int], None] | None = None
     moment: Callable[[State], Any] = lambda state: None
+    reveal: int = 0
 
 
 @dataclass(frozen=True)

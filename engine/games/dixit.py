@@ -378,7 +378,7 @@ GAME = Game(
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
     live=Live(LIVE_HEADER + ("given", "voted")),  # the wall counts cards given and votes cast
     host=Host(skippable=skippable, skip=_skip, kick=_kick),
-    clock=Clock(family.PACE, skip=_clock_skip),
+    clock=Clock(family.PACE, skip=_clock_skip, reveal=family.REVEAL),
     audience=family.AUDIENCE,
     content=Content(cards=content, min_cards=lambda options, seats: min_cards(seats)),
     variants=({"contando": False}, {"contando": True}),

@@ -16,6 +16,7 @@ PHRASE_MAX = 140
 MAX_TABLE = 12  # positions on the table: 1..12 at most
 # Seconds per phase at a relaxed and a brisk pace (the pace clock; turn 1's claim has no deadline).
 PACE = {"tell": (90, 45), "give": (60, 30), "vote": (45, 25)}
+REVEAL = 7  # seconds the wall plays a closed turn: the storyteller's card, the votes landing, the points
 
 PHRASE = Text(PHRASE_MAX, too_long="A phrase can be at most {most} characters.")
 CARD = Id()

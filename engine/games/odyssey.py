@@ -622,7 +622,7 @@ GAME = Game(
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
     live=Live(LIVE_HEADER + ("given", "voted")),  # the wall counts cards given and votes cast
     host=Host(skippable=skippable, skip=_skip, kick=_kick),
-    clock=Clock(family.PACE),
+    clock=Clock(family.PACE, reveal=family.REVEAL),
     audience=family.ODYSSEY_AUDIENCE,
     seats_for=lambda options: (3, 12) if options.get("variant", "base") == "base" else (6, 12),
     seats_ok=_seats_ok,

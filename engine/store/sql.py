@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from engine.store.audience import SCHEMA as AUDIENCE_SCHEMA, TABLES as AUDIENCE_TABLES, AudienceRows
+from engine.store.move_ids import SCHEMA as MOVE_ID_SCHEMA, TABLES as MOVE_ID_TABLES, MoveIdRows
 
 SCHEMA = (
     """
@@ -59,6 +60,7 @@ CREATE TABLE IF NOT EXISTS clocks (
   code TEXT PRIMARY KEY, pace TEXT NOT NULL, skip_quiet BOOLEAN NOT NULL, moment TEXT, waiting TEXT NOT NULL,
   since TEXT, deadline TEXT, paused BOOLEAN NOT NULL, left_ms BIGINT
 );
+CREATE TABLE IF NOT EXISTS clock_reveals (code TEXT PRIMARY KEY, until TEXT);
 CREATE TABLE IF NOT EXISTS room_origins (
   code TEXT PRIMARY KEY, device TEXT, address TEXT NOT NULL, here BOOLEAN NOT NULL, created_at TEXT NOT NULL
 );
@@ -87,6 +89,7 @@ CREATE TABLE IF NOT EXISTS record_devices (
 CREATE INDEX IF NOT EXISTS record_devices_by_device ON record_devices (device, code, game_no);
 """
     + AUDIENCE_SCHEMA
+    + MOVE_ID_SCHEMA
 )
 
 # A room's row stays small, so a move that bumps its version rewrites a few bytes; the game's state
@@ -125,7 +128,7 @@ MIGRATE = (
 )
 
 
-class SqlStore(AudienceRows):
+class SqlStore(AudienceRows, MoveIdRows):
     MARK = "?"
     BLOB = "BLOB"  # the type of binary columns in SCHEMA
     ROOM_LOCK = ""  # appended to the room's read inside a move's transaction
@@ -466,8 +469,10 @@ class SqlStore(AudienceRows):
             "holders",
             "snapshots",
             "clocks",
+            "clock_reveals",
             "room_origins",
             *AUDIENCE_TABLES,
+            *MOVE_ID_TABLES,
             "rooms",
         ):
             self._run(conn, f"DELETE FROM {table} WHERE code = ?", (code,))
@@ -584,7 +589,10 @@ class SqlStore(AudienceRows):
     def clock(self, code: str, conn=None) -> dict | None:
         row = self._run(
             conn,
-            "SELECT pace, skip_quiet, moment, waiting, since, deadline, paused, left_ms FROM clocks WHERE code = ?",
+            # The reveal's end has a table of its own: a column added to `clocks` would need a migration
+            # that both stores run twice without harm.
+            "SELECT pace, skip_quiet, moment, waiting, since, deadline, paused, left_ms, "
+            "(SELECT until FROM clock_reveals r WHERE r.code = clocks.code) AS reveal_until FROM clocks WHERE code = ?",
             (code,),
         ).fetchone()
         if row is None:
@@ -615,6 +623,12 @@ class SqlStore(AudienceRows):
             "since = excluded.since, deadline = excluded.deadline, paused = excluded.paused, left_ms = excluded.left_ms",
             (code, *values),
         )
+        if "reveal_until" in clock:
+            self._run(
+                conn,
+                "INSERT INTO clock_reveals (code, until) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET until = excluded.until",
+                (code, clock["reveal_until"]),
+            )
 
     def running_clocks(self) -> list[str]:
         """Rooms being played whose clock may act: a pace set, or quiet players skipped."""

@@ -106,6 +106,7 @@ from engine.tables.join_address import (  # noqa: F401
     set_join_address,
 )
 from engine.tables.pace import (  # noqa: F401
+    end_reveal,
     more_time,
     pause,
     resume,
@@ -146,6 +147,7 @@ from engine.tables.sharing import (  # noqa: F401
     seen_on_seat,
     stop_sharing,
 )
+from engine.tables.stage import Who, stage_look, stage_move, stage_who  # noqa: F401
 from engine.tables.state import (  # noqa: F401
     SNAPSHOT_CHARS_PER_MOVE,
     SNAPSHOT_EVERY,

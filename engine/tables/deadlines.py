@@ -65,22 +65,32 @@ def moment(game: Game, game_no: int, state: dict) -> str:
     return json.dumps([game_no, len(state["history"]), state.get("phase"), within])
 
 
-def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str) -> None:
-    """After a change of the game's state (in its transaction): the deadline of the moment it is in."""
+def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, closed: bool = False) -> None:
+    """After a change of the game's state (in its transaction): the deadline of the moment it is in.
+    A move that `closed` a turn starts the wall's reveal (`Clock.reveal` seconds): the next deadline
+    starts when the reveal ends, so nobody's clock runs while the class watches it."""
     clock = store().clock(code, conn)
+    reveal = game.clock.reveal if game.clock else 0
     if clock is None:
-        return
+        if not (closed and reveal):
+            return
+        clock = new_clock({"pace": "off", "skip_quiet": False})  # no pace, but the reveal's timing
     before = dict(clock)
     waiting = game.waiting_for(state) if game.outcome(state) is None else []
+    if closed and reveal and game.outcome(state) is None:
+        clock["reveal_until"] = later(now, reveal)
+    elif closed:
+        clock["reveal_until"] = None
+    start = clock.get("reveal_until") if clock.get("reveal_until") and clock["reveal_until"] > now else now
     key = moment(game, game_no, state)
     if key != clock["moment"] or not set(waiting) <= set(clock["waiting"]):
         seconds = seconds_for(game, clock["pace"], state.get("phase"))
-        clock.update(moment=key, since=now, deadline=None, left_ms=None)
+        clock.update(moment=key, since=start, deadline=None, left_ms=None)
         if waiting and seconds is not None:
             if clock["paused"]:
                 clock["left_ms"] = seconds * 1000
             else:
-                clock["deadline"] = later(now, seconds)
+                clock["deadline"] = later(start, seconds)
     if not waiting:
         clock.update(deadline=None, left_ms=None)
     clock["waiting"] = waiting
@@ -90,12 +100,21 @@ def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str) -> 
 
 def header(code: str) -> dict:
     """What every view says of the clock: the deadline (ISO-8601 UTC, or None), whether it is
-    paused and then the seconds left, the pace and whether quiet players are skipped."""
+    paused and then the seconds left, the pace, whether quiet players are skipped, and until when
+    the wall plays the last turn's reveal (`reveal_until`, or None)."""
     clock = store().clock(code)
     if clock is None:
-        return {"deadline": None, "paused": False, "left": None, "pace": "off", "skip_quiet": False}
+        return {
+            "deadline": None,
+            "paused": False,
+            "left": None,
+            "pace": "off",
+            "skip_quiet": False,
+            "reveal_until": None,
+        }
     left = clock["left_ms"]
     return {
+        "reveal_until": clock.get("reveal_until"),
         "deadline": clock["deadline"],
         "paused": clock["paused"] and clock["pace"] != "off",
         "left": None if left is None or not clock["paused"] else int(left // 1000),

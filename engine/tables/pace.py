@@ -140,6 +140,23 @@ def more_time(code: str, host_token: str, seconds: int = 30) -> int:
 
 
 @refusals_only
+def end_reveal(code: str, host_token: str) -> int:
+    """The host ends the wall's reveal early: the next phase's deadline starts now."""
+    with changing(code, host_token) as change:
+        clock = store().clock(change.code, change.conn)
+        now = _now()
+        until = clock.get("reveal_until") if clock else None
+        if not until or until <= now:
+            raise TableError("The reveal is already over.")
+        if clock["deadline"] is not None:
+            clock["deadline"] = later(clock["deadline"], -(at(until) - at(now)).total_seconds())
+        clock["since"] = now
+        clock["reveal_until"] = now
+        store().put_clock(change.conn, change.code, clock)
+    return change.version
+
+
+@refusals_only
 def set_pace(code: str, host_token: str, pace: str, skip_quiet: bool | None = None) -> int:
     """The host changes the pace (and the quiet-player rule): from the next phase on; a table with
     no countdown now gets one at once, and `off` stops the one running."""

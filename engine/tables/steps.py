@@ -88,7 +88,7 @@ def turn_ends(m: Moving) -> None:
 
 def clock(m: Moving) -> None:
     """Clock: the deadline of the moment the game is in now."""
-    deadlines.settle(m.conn, m.code, m.game_no, m.game, m.state, m.now)
+    deadlines.settle(m.conn, m.code, m.game_no, m.game, m.state, m.now, closed=bool(m.closed_turns))
 
 
 def reveal(m: Moving) -> None:

@@ -22,8 +22,13 @@ function publish(c) {
     pushedAt: c.pushedAt,  // Date.now() when the newest version arrived
     shownAt: c.shownAt,    // version -> Date.now() when it was first on screen
   };
-  (globalThis.__sobremesaPushRooms ??= {})[c.code] = info;
-  globalThis.__sobremesaPush = info;
+  // A page whose game is on the stage (stage.js) reports the room itself: this listener only
+  // reruns the page when the game starts, ends or goes back to the lobby.
+  const staged = [...c.mounts.values()].every((m) => m.quiet);
+  if (!staged) {
+    (globalThis.__sobremesaPushRooms ??= {})[c.code] = info;
+    globalThis.__sobremesaPush = info;
+  }
   const hint = c.everOpened && (c.state === "reconnecting" || c.state === "polling");
   for (const m of c.mounts.values()) paint(m, c, hint);
 }
@@ -306,6 +311,7 @@ export default function (component) {
   shown(c, rendered);
   m.trigger = setTriggerValue;
   m.watch = data.watch && data.watch.sig ? { sig: String(data.watch.sig) } : null;
+  m.quiet = !!data.quiet;
   m.board = data.board == null ? null : String(data.board);
   if (m.board && c.refreshed && c.refreshed.at === rendered) { paintSpots(c, c.refreshed.spots); c.refreshed = null; }
   c.watchKeys = JSON.stringify({ watch: data.watch ? data.watch.keys : null, board: m.board });

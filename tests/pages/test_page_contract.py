@@ -1,5 +1,6 @@
 """The page contract, over every game of `GAMES` (the tests' toy included) and each of its variants:
-every phase a random table reaches renders under AppTest as the shared screen and as every seat,
+every phase a random table reaches renders under AppTest as the shared screen and as every seat
+(and, for a game on the stage, as the stage draws its screens from the socket, pages/stage),
 in English, Spanish and Italian, with no exception, no English message left in a translated page,
 and no secret of another seat on the page.
 
@@ -18,6 +19,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine import i18n, tables
 from engine.games import GAMES
+from pages.stage import on_stage
+from tests import stage_text
 from tests.kit import fill
 from tests.pages.test_pages import ROOT, TIMEOUT
 from tests.pages.test_pages_i18n import english_left, shown
@@ -52,14 +55,16 @@ def leaked(text: str, secrets: set) -> list[str]:
     return sorted(s for s in secrets if re.search(rf"(?<![\w-]){re.escape(str(s))}(?![\w-])", text))
 
 
-def check(page_text: str, lang: str, state: dict | None, game, viewer, where: str) -> None:
+def check(page_text: str, lang: str, state: dict | None, game, viewer, where: str, markup: str = "") -> None:
+    """`markup`: a stage screen's HTML, searched for secrets too (an attribute is in the page)."""
     if lang != i18n.SOURCE:
         assert english_left(page_text, lang) == [], f"English left in {lang}, {where}"
     if state is None:
         return
     for seat in range(state["players"]):
         if seat != viewer:
-            assert leaked(page_text, game.secrets(state, seat)) == [], f"seat {seat}'s secret shown at {where}"
+            found = leaked(page_text + "\n" + markup, game.secrets(state, seat))
+            assert found == [], f"seat {seat}'s secret shown at {where}"
 
 
 @pytest.mark.parametrize("name,variant,players", tables_to_play(), ids=lambda v: v if isinstance(v, str) else str(v))
@@ -82,10 +87,14 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
                 text = render("table", lang, room=room.code, host=room.host_token)
             else:
                 text = render("play", lang, room=room.code, seat=viewer, token=seats[viewer].token)
-            check(text, lang, state, game, viewer, f"{where} as {'the wall' if viewer is None else viewer}")
+            markup = ""
+            if on_stage(name) and (viewer is not None or state is not None):  # the game's screen is the stage's
+                markup = stage_text.screen(room.code, lang, None if viewer is None else seats[viewer].token)
+                text += "\n" + stage_text.text(markup)
+            check(text, lang, state, game, viewer, f"{where} as {'the wall' if viewer is None else viewer}", markup)
             if state is not None and viewer is not None and game.secrets(state, viewer):
                 own["held"] += 1
-                own["shown"] += bool(leaked(text, game.secrets(state, viewer)))
+                own["shown"] += bool(leaked(text + markup, game.secrets(state, viewer)))
         if where in ("the lobby", "the end"):
             look_member(where)
         turn += 1
@@ -98,7 +107,9 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
             tables.audience_submit(room.code, member.id, member.token, random.Random(where).choice(picks))
         lang = LANGS[turn % len(LANGS)]
         text = render("play", lang, room=room.code, member=member.id, token=member.token)
-        check(text, lang, tables.state_of(room.code), game, None, f"{where} as a member of the audience")
+        markup = stage_text.screen(room.code, lang, member.token, member.id)
+        text += "\n" + stage_text.text(markup)
+        check(text, lang, tables.state_of(room.code), game, None, f"{where} as a member of the audience", markup)
         member_seen.add(where)
 
     look("the lobby")

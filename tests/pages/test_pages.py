@@ -1,12 +1,14 @@
 """Every page runs under AppTest without an exception, in each state a room goes through."""
 
 import html
+import json
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import tables
+from tests import stage_text
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 TIMEOUT = 30
@@ -35,6 +37,25 @@ def text_of(at):
     parts = [m.value for m in at.markdown] + [m.value for m in at.caption] + [m.value for m in at.info]
     parts += [m.value for m in at.success] + [m.value for m in at.error] + [m.value for m in at.warning]
     return shown("\n".join(str(p) for p in parts))
+
+
+def mounted(at) -> dict | None:
+    """What the page's stage component is given (room, who looks, language), or None with no stage."""
+    found = [c for c in at.get("bidi_component") if c.proto.component_name == "sobremesa_stage"]
+    assert len(found) <= 1, "two stages on one page"
+    return json.loads(found[0].proto.json) if found else None
+
+
+def stage_markup(at) -> str:
+    """The HTML the page's stage shows, drawn as its socket would for who the page mounted it for."""
+    data = mounted(at)
+    assert data is not None, "the page has no stage"
+    return stage_text.screen(data["code"], data["lang"], data["token"], data["member"])
+
+
+def stage_of(at) -> str:
+    """The text a reader sees on the page's stage (see `stage_markup`)."""
+    return stage_text.text(stage_markup(at))
 
 
 def shown(markup: str) -> str:
@@ -66,7 +87,7 @@ def test_a_room_through_lobby_play_and_end():
         run("play", room=room.code, seat=s.seat, token=s.token)
     tables.submit(room.code, 0, seats[0].token, {"type": "claim"})
     at = run("play", room=room.code, seat=0, token=seats[0].token)
-    assert "storyteller" in text_of(at)
+    assert "You are the storyteller" in stage_of(at)  # the phone's screen is the stage's
     run("table", room=room.code)
     tables.end(room.code, room.host_token)
     run("table", room=room.code, host=room.host_token)

@@ -5,11 +5,14 @@ end; a room without an audience says so."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from engine import tables
 from engine.games import GAMES
-from tests.pages.test_pages import run, shown, text_of
+from tests.pages.test_pages import run, shown, stage_markup, stage_of, text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lea"]
@@ -17,6 +20,18 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai",
 
 def html_of(at) -> str:
     return shown("".join(h.proto.body for h in at.get("html")))
+
+
+def best_in_the_audience(at) -> list[tuple[str, str, str]]:
+    """The wall's audience podium at the end, on the stage: (place, name, points) in order."""
+    markup = stage_markup(at)
+    section = re.search(r'<section class="sm-podium sm-best".*?</section>', markup, re.S)
+    assert section, "no audience podium on the wall"
+    places = re.findall(
+        r'<span class="sm-rank">([^<]*)</span><span class="sm-name">([^<]*)</span><span class="sm-pts">([^<]*)</span>',
+        section.group(0),
+    )
+    return [tuple(html.unescape(v) for v in place) for place in places]
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -34,7 +49,7 @@ def test_joining_the_audience_when_the_seats_are_taken(name):
     page.button[0].click().run()
     assert page.query_params.get("member") and page.query_params.get("token")
     member = run("play", room=room.code, member=page.query_params["member"], token=page.query_params["token"])
-    assert "Lu" in text_of(member) and "audience" in text_of(member)
+    assert re.search(r"\bLu\b.*· audience ·", stage_of(member))  # a member's phone is the stage's, in every game
     wall = run("table", room=room.code)
     assert "1 in the audience" in html_of(wall)
 
@@ -63,15 +78,17 @@ def test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end():
         tables.submit(room.code, s.seat, s.token, {"type": "give", "cards": v["hand"][: v["gives_per_player"]]})
     story = next(p["position"] for p in tables.state_of(room.code)["table"] if p["owner"] == 0)
     member = run("play", room=room.code, member=lu.id, token=lu.token)
-    assert "Which card is the storyteller's?" in text_of(member)
-    tables.audience_submit(room.code, lu.id, lu.token, {"type": "pick", "position": story})
-    assert f"Your pick: card {story}" in text_of(run("play", room=room.code, member=lu.id, token=lu.token))
+    assert "Which card is the storyteller's?" in stage_of(member)
+    who = tables.stage_who(room.code, lu.token, lu.id)  # what the member's phone proves on its stage socket
+    picked = tables.stage_move(room.code, who, lu.token, "tap-1", {"type": "pick", "position": story})  # a tap
+    assert picked["ack"] == "tap-1"
+    assert f"Your pick: card {story}" in stage_of(run("play", room=room.code, member=lu.id, token=lu.token))
     for s in seats[1:]:
         tables.submit(room.code, s.seat, s.token, tables.legal(room.code, s.seat, s.token)[0])
-    assert f"The audience: card {story}: 1" in html_of(run("table", room=room.code))
-    assert "1 point" in text_of(run("play", room=room.code, member=lu.id, token=lu.token))
+    assert f"The audience: card {story}: 1" in stage_of(run("table", room=room.code))  # the wall's reveal
+    assert f"You picked card {story}: +1 point" in stage_of(run("play", room=room.code, member=lu.id, token=lu.token))
     tables.end(room.code, room.host_token)
-    assert "Best in the audience: 1. Lu 1 point" in html_of(run("table", room=room.code))
+    assert best_in_the_audience(run("table", room=room.code)) == [("1", "Lu", "1 point")]
 
 
 def test_the_statistics_show_the_best_audience_readers():
@@ -121,17 +138,21 @@ def test_the_audience_top_three_names_everyone_tied_in_it():
     dixit_turn(room, seats, [mateo, zoe, eli, kai])
     dixit_turn(room, seats, [mateo])
     tables.end(room.code, room.host_token)
+    wall = run("table", room=room.code)
+    assert best_in_the_audience(wall) == [("1", "Mateo", "2 points")] + [
+        ("2", n, "1 point") for n in ("Eli", "Kai", "Zoë")
+    ]
     line = "Best in the audience: 1. Mateo 2 points · 2. Eli 1 point · 2. Kai 1 point · 2. Zoë 1 point"
-    assert line in html_of(run("table", room=room.code))
-    assert line in text_of(run("play", room=room.code, member=kai.id, token=kai.token))
+    assert line in stage_of(run("play", room=room.code, member=kai.id, token=kai.token))
 
 
 def test_a_party_member_is_asked_for_the_card_the_storyteller_will_vote_red():
     from tests.engine.tables.test_audience import party_to_the_vote
 
     room, _seats, (lu,), _own, _red = party_to_the_vote(["Lu"])
-    page = text_of(run("play", room=room.code, member=lu.id, token=lu.token))
+    page = stage_of(run("play", room=room.code, member=lu.id, token=lu.token))
     assert "Which card will the storyteller vote red?" in page and "storyteller's?" not in page
+    assert "The storyteller will vote this one red" in page  # the button that picks
 
 
 def test_a_maudit_member_who_found_the_word_is_told_so():
@@ -145,4 +166,5 @@ def test_a_maudit_member_who_found_the_word_is_told_so():
     word = tables.state_of(room.code)["chosen"]["word"]
     tables.audience_submit(room.code, lu.id, lu.token, {"type": "answer", "clue": 1, "answer": word})
     page = run("play", room=room.code, member=lu.id, token=lu.token)
-    assert "You found the word!" in text_of(page) and not page.text_input
+    assert "You found the word!" in stage_of(page)
+    assert "<input" not in stage_markup(page) and "data-move" not in stage_markup(page)  # nothing more to answer

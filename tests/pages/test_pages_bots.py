@@ -1,7 +1,11 @@
 """The host's controls for computer players, under AppTest: seat and remove them in the lobby,
 hand a seat over mid-game and give it back; the storyteller's phone says why a phrase is needed."""
 
+import html
+import re
+
 from engine import tables
+from tests import stage_text
 from tests.pages.test_pages import open_host_controls, run
 
 
@@ -45,8 +49,10 @@ def test_the_storyteller_is_told_the_phrase_is_required_with_a_computer_player_a
     tables.add_bot(room.code, room.host_token)
     tables.start(room.code, room.host_token)
     tables.submit(room.code, 0, seats[0].token, {"type": "claim"})
-    phone = run("play", room=room.code, seat=0, token=seats[0].token)
-    assert any("required: the computer players read it" in t.label for t in phone.text_input)
+    run("play", room=room.code, seat=0, token=seats[0].token)
+    screen = stage_text.screen(room.code, "en", seats[0].token)  # the phone's screen is the stage's
+    label = re.search(r'<label class="sm-field">([^<]*)<input name="phrase"', screen)  # the phrase field's
+    assert label and "required: the computer players read it" in html.unescape(label.group(1))
 
 
 def test_the_statistics_leave_computer_players_out_unless_the_filter_includes_them():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from datetime import datetime
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,8 +15,9 @@ from streamlit.testing.v1 import AppTest
 from engine import i18n, tables
 from engine.games import GAMES
 from pages.screens import SCREENS
+from pages.stage import on_stage
 from tests.engine.tables.test_pace import NAMES, play_one
-from tests.pages.test_pages import ROOT, TIMEOUT, open_host_controls, run
+from tests.pages.test_pages import ROOT, TIMEOUT, open_host_controls, run, stage_markup
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
@@ -26,6 +28,20 @@ def html_of(at) -> str:
 
 def button(at, label: str):
     return next(b for b in at.button if b.label.endswith(label))
+
+
+def stage_clock(at) -> dict | None:
+    """The countdown on the page's stage: its `.sm-clock` element's data, or None. The browser writes
+    its text (pages/assets/stage.js) from `data-deadline` (epoch ms), or from `data-left` paused."""
+    found = re.findall(r'<span class="sm-clock"([^>]*)>', stage_markup(at))
+    assert len(found) <= 1, found
+    if not found:
+        return None
+    return {k: html.unescape(v) for k, v in re.findall(r'data-([\w-]+)="([^"]*)"', found[0])}
+
+
+def epoch_ms(iso: str) -> int:
+    return int(datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp() * 1000)
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -41,19 +57,40 @@ def test_the_countdown_and_the_hosts_clock_controls(name):
     view = tables.view(room.code)
     waited, idle = view["waiting_for"][0], next((s for s in range(len(joined)) if s not in view["waiting_for"]), None)
     phone = run("play", room=room.code, seat=waited, token=joined[waited].token)
-    assert "data-sm-left=" in html_of(phone), "the phone the table waits on shows no countdown"
+    staged = on_stage(name)  # the game's screens, the countdown with them, are the stage's
+    if staged:
+        clock = stage_clock(phone)
+        assert clock, "the phone the table waits on shows no countdown"
+        assert clock["deadline"] == str(epoch_ms(view["deadline"])) and clock["paused"] == "0"
+        assert clock["hurry"] == "{n} s left!" and clock["up"] == "Time's up"  # what the browser writes
+    else:
+        assert "data-sm-left=" in html_of(phone), "the phone the table waits on shows no countdown"
     if idle is not None:
-        assert "data-sm-left=" not in html_of(run("play", room=room.code, seat=idle, token=joined[idle].token))
+        other = run("play", room=room.code, seat=idle, token=joined[idle].token)
+        shows = stage_clock(other) is not None if staged else "data-sm-left=" in html_of(other)
+        assert not shows, "a phone the table does not wait on shows the countdown"
 
     wall = open_host_controls(run("table", room=room.code, host=room.host_token))
-    assert "data-sm-left=" in html_of(wall)
+    if staged:
+        assert stage_clock(wall)["deadline"] == str(epoch_ms(view["deadline"]))
+    else:
+        assert "data-sm-left=" in html_of(wall)
     button(wall, "Pause").click().run()
     paused = tables.view(room.code)
-    assert paused["paused"] and "Paused" in html_of(wall)
+    if staged:  # held still at what was left, and says it is paused
+        clock = stage_clock(wall)
+        assert clock["paused"] == "1" and clock["left"] == str(paused["left"] * 1000) and "deadline" not in clock
+        assert clock["paused-text"] == "Paused"
+    assert paused["paused"] and (staged or "Paused" in html_of(wall))
     button(wall, "+30 s").click().run()
     assert tables.view(room.code)["left"] == paused["left"] + 30
+    if staged:
+        assert stage_clock(wall)["left"] == str((paused["left"] + 30) * 1000)
     button(wall, "Resume").click().run()
     assert not tables.view(room.code)["paused"] and tables.view(room.code)["deadline"]
+    if staged:
+        resumed = stage_clock(wall)
+        assert resumed["paused"] == "0" and resumed["deadline"] == str(epoch_ms(tables.view(room.code)["deadline"]))
     wall.segmented_control(key="clock-pace").set_value("brisk").run()
     assert not wall.exception and tables.view(room.code)["pace"] == "brisk"
 

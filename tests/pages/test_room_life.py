@@ -3,13 +3,27 @@ actions on one click. Pages through AppTest, as each person's tab would run them
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine import tables
 from engine.core import BadToken
-from tests.pages.test_pages import open_host_controls, run, text_of
+from pages.stage.serve import SERVE
+from tests import stage_text
+from tests.pages.test_pages import mounted, open_host_controls, run, stage_markup, stage_of, text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
+
+
+def removed_text(at) -> str:
+    """What the page's stage socket shows a viewer whose place is gone (engine/push/stage.py): it is
+    admitted by its token, its screen draws nothing, and it is sent the blank screen."""
+    data = mounted(at)
+    viewer = SERVE.admit(data["code"], {"token": data["token"], "member": data["member"], "lang": data["lang"]})
+    assert viewer is not None, "refused at the hello: the phone would show nothing and reconnect forever"
+    assert SERVE.draw(data["code"], viewer) is None
+    return stage_text.text(SERVE.removed(viewer))
 
 
 def room_with(names, game="dixit", start=False):
@@ -24,17 +38,18 @@ def test_a_lobby_removal_moves_the_seats_after_it_without_a_reload():
     room, seats = room_with(["Ana", "Bo", "Cy", "Di"])
     cy = run("play", room=room.code, seat=2, token=seats[2].token)
     bo = run("play", room=room.code, seat=1, token=seats[1].token)
-    assert "You're in as Cy" in text_of(cy) + "".join(h.proto.body for h in cy.get("html"))
+    assert "You're in as Cy" in stage_of(cy)  # a seat's phone is the stage's, in the lobby too
     tables.kick(room.code, room.host_token, 1)
     cy.run()  # the push reruns the open tab: no reload, no new link
     assert not cy.exception
     assert cy.query_params["seat"] in ("1", ["1"])
-    assert "You're in as Cy" in "".join(h.proto.body for h in cy.get("html"))
+    assert "You're in as Cy" in stage_of(cy)
+    assert tables.view(room.code)["names"][1] == "Cy"
     bo.run()
     assert "the host removed it" in text_of(bo)
     tables.start(room.code, room.host_token)
     cy.run()
-    assert "Your hand" in text_of(cy) or "Look at your cards" in text_of(cy)
+    assert "Look at your cards" in stage_of(cy)
 
 
 def test_a_player_who_lost_their_link_gets_their_seat_back_when_the_host_agrees():
@@ -77,15 +92,20 @@ def test_removed_and_skipped_players_are_told_in_words():
     tables.submit(room.code, 0, seats[0].token, {"type": "tell", "card": hand[0]})
     tables.skip(room.code, room.host_token, 2)
     cy = run("play", room=room.code, seat=2, token=seats[2].token)
-    assert "skipped you this turn" in text_of(cy)
-    assert not [b for b in cy.button if b.label.startswith("Give")]
+    assert "skipped you this turn" in stage_of(cy)  # the phone's screen is the stage's
+    assert "Give this card" not in stage_of(cy) and "data-move" not in stage_markup(cy)  # nothing to tap
+    assert "Give this card" in stage_of(run("play", room=room.code, seat=1, token=seats[1].token))  # Bo gives
     tables.kick(room.code, room.host_token, 3)
     di = run("play", room=room.code, seat=3, token=seats[3].token)
-    assert "took you out of this game" in text_of(di)
+    assert stage_markup(di) == ""  # nothing of the game is drawn for Di any more, not even the hand
+    assert "the host removed it" in removed_text(di)  # the socket's blank screen says why, in words
     host = open_host_controls(run("table", room=room.code, host=room.host_token))
-    assert "Di (left)" in "".join(h.proto.body for h in host.get("html"))
+    assert re.search(r"\bDi\s+\(left\)", stage_of(host))  # the wall is the stage's, its seats too
+    assert not re.search(r"\bCy\s+\(left\)", stage_of(host))  # only skipped: still at the table
     remove = next(s for s in host.selectbox if s.label == "Remove a player")
     assert 3 not in remove.options and "Di" not in remove.options
+    tables.end(room.code, room.host_token)
+    assert "took you out of this game" in stage_of(di)  # at the end, the scoreboard keeps Di's points
 
 
 def test_host_actions_that_discard_play_ask_first_and_preselect_nobody():

@@ -31,3 +31,6 @@ def player(view, act) -> None:
         return
     for pebble in view.get("hand", []):
         st.button(pebble, key=f"drop-{pebble}", on_click=act, args=({"type": "drop", "pebble": pebble},))
+
+
+STAGE = "tests.toy.stage"  # its screens on the stage (pages/stage): drawn from the socket

@@ -207,19 +207,28 @@ def test_invisible_or_control_characters_in_names_are_refused(name):
 
 
 def test_a_hostile_name_shows_as_text_on_every_page():
-    from tests.pages.test_pages import run, shown
+    from tests import stage_text
+    from tests.pages.test_pages import run
 
     room = tables.create_room("dixit")
     seats = [tables.join(room.code, n) for n in ("![i](//127.0.0.1:9/)", "Bo", "<b>Cy</b>")]
     tables.start(room.code, room.host_token)
     pages = [run("table", room=room.code)] + [run("play", room=room.code, seat=s.seat, token=s.token) for s in seats]
-    for at in pages:
+    for at in pages:  # what Streamlit still draws around the stage (Markdown there would render the name)
         raw = [m.value for m in at.markdown] + [m.value for m in at.caption] + [m.value for m in at.info]
         raw += [h.proto.body for h in at.get("html")] + [m.value for m in at.error]
         markup = "\n".join(str(r) for r in raw)
         assert "](//127" not in markup and "<b>Cy" not in markup  # never sent as markup
-    table_text = shown("\n".join(h.proto.body for h in pages[0].get("html")))
-    assert "![i](//127.0.0.1:9/)" in table_text and "<b>Cy</b>" in table_text  # but shown as typed
+    # The game's screens are the stage's HTML (not Markdown): the names are escaped text in it.
+    # The wall shows every name, a phone its own.
+    wall, names = stage_text.screen(room.code, "en"), ["![i](//127.0.0.1:9/)", "<b>Cy</b>"]
+    screens = [(wall, names)] + [(stage_text.screen(room.code, "en", s.token), [s.name]) for s in seats]
+    for markup, shows in screens:
+        assert "<b>Cy" not in markup  # never a tag
+        assert "//127.0.0.1:9" not in " ".join(re.findall(r'(?:src|href)="([^"]*)"', markup))  # nothing loaded
+        said = stage_text.text(markup)
+        assert all(name in said for name in shows), shows  # but shown as typed
+    assert wall.count("&lt;b&gt;Cy&lt;/b&gt;") >= 2 and screens[3][0].count("&lt;b&gt;Cy&lt;/b&gt;") >= 1
 
 
 # ---- the host ---------------------------------------------------------------------------------

@@ -1,0 +1,189 @@
+"""The stage socket: a viewer's game screen drawn on the server and sent over its room's socket; the
+taps on it come back as moves (the LiveView model). Nothing here imports Streamlit or the service:
+what a screen is, and what a move does, are injected (`Stage`), as `look` is for the push socket.
+
+Wire protocol (JSON text frames):
+
+    client -> {"hello": {"token"?, "member"?, "lang", "version"?}}   first, within HELLO_SECONDS
+    server -> {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
+              (a socket whose screen did not change at a version is sent nothing)
+    client -> {"id": "...", "move": {...}}      a tap; at most MOVES_PER_10S per socket
+    server -> {"ack": id, "version": n}         once the move is committed
+              {"refused": id, "message": "..."} in the tab's language; nothing changed
+              {"removed": "..."}                the viewer's seat or membership is gone: the page
+                                                replaces everything with this, then the socket closes
+    client -> "ping"; server -> {"pong": true}
+
+Close codes: 4401 a hello that proves nothing (the same whatever was wrong), 4403 a foreign origin,
+4400 a malformed room code, 4408 no hello in time, 4413 a message too large, 1013 too many sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.push import live
+
+_LOG = logging.getLogger(__name__)
+
+HELLO_SECONDS = 10
+MESSAGE_MAX = 8192  # characters in one message from a tab
+MOVES_PER_10S = 30  # taps per socket in 10 s: a person taps far less
+CLOSE_REFUSED, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_TOO_BIG = 4401, 4403, 4408, 4413
+
+
+@dataclass
+class Drawn:
+    """A viewer's screen at a version: `key` changes when and only when what it shows changes;
+    `until` (time.time()) asks for a new draw then, news or not (a reveal that ends)."""
+
+    version: int
+    key: str
+    html: Callable[[], str]
+    until: float | None = None
+
+
+class Stage(Protocol):
+    def admit(self, code: str, hello: dict) -> Any | None:
+        """Who the hello proves this socket is (blocking), or None."""
+
+    def draw(self, code: str, viewer: Any) -> Drawn | None:
+        """The viewer's screen now (blocking), or None: its seat or membership is gone."""
+
+    def move(self, code: str, viewer: Any, move_id: Any, move: Any) -> dict:
+        """Play a tap as the tab sent it (blocking): {"ack", "version"} or {"refused", "message"}."""
+
+    def slow_down(self, viewer: Any) -> str:
+        """The message for a socket that sends more taps than a person makes."""
+
+    def removed(self, viewer: Any) -> str:
+        """The blank screen of a viewer who was removed, in its language."""
+
+    def origin_ok(self, origin: str | None, host: str | None) -> bool:
+        """Whether a socket from this page's origin may open."""
+
+    def gone(self, code: str, viewer: Any) -> None:
+        """The socket closed (blocking): the seat may no longer be connected."""
+
+
+async def endpoint(websocket: Any, stage: Stage) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    code = websocket.path_params.get("code", "")
+    if not stage.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
+        await websocket.close(code=CLOSE_ORIGIN)
+        return
+    await websocket.accept()
+    if not live.valid_code(code):
+        await websocket.close(code=live.CLOSE_BAD_CODE)
+        return
+    if live._socket_count() >= live.MAX_SOCKETS:
+        await websocket.close(code=live.CLOSE_TRY_LATER)
+        return
+    try:
+        first = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
+    except TimeoutError:
+        await websocket.close(code=CLOSE_SLOW)
+        return
+    except (WebSocketDisconnect, RuntimeError, KeyError):
+        return
+    hello = _parsed(first)
+    hello = hello.get("hello") if isinstance(hello, dict) else None
+    viewer = await asyncio.to_thread(stage.admit, code, hello) if isinstance(hello, dict) else None
+    if viewer is None:
+        await websocket.close(code=CLOSE_REFUSED)
+        return
+
+    pending = live._Pending(asyncio.get_running_loop())
+    sub = live.subscribe(code, pending, kind="socket", seat=getattr(viewer, "seat", None))
+    send_lock = asyncio.Lock()
+    state: dict[str, Any] = {"key": None, "timer": None, "closed": False}
+
+    async def send(payload: dict) -> None:
+        async with send_lock:
+            await websocket.send_text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
+
+    async def draw_now() -> None:
+        drawn = await asyncio.to_thread(stage.draw, code, viewer)
+        if drawn is None:
+            await send({"removed": stage.removed(viewer)})
+            state["closed"] = True
+            await websocket.close(code=CLOSE_REFUSED)
+            return
+        if drawn.until is not None:
+            if state["timer"] is not None:
+                state["timer"].cancel()
+            delay = max(0.0, drawn.until - time.time()) + 0.05
+            state["timer"] = asyncio.get_running_loop().call_later(delay, pending._refresh)
+        if drawn.key != state["key"]:
+            html = await asyncio.to_thread(drawn.html)
+            state["key"] = drawn.key
+            await send({"version": drawn.version, "html": html, "now": int(time.time() * 1000)})
+
+    async def pump() -> None:
+        try:
+            while not state["closed"]:
+                await pending.event.wait()
+                pending.event.clear()
+                pending.echoes.clear()  # the stage draws strokes from the view
+                pending.stale = False
+                await draw_now()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        except Exception:
+            _LOG.exception("stage: drawing failed for %s", code)
+
+    taps: list[float] = []
+
+    async def play(told: dict) -> None:
+        move_id, move = told.get("id"), told.get("move")
+        now = time.monotonic()
+        taps[:] = [t for t in taps if now - t < 10] + [now]
+        if len(taps) > MOVES_PER_10S:
+            await send({"refused": move_id, "message": stage.slow_down(viewer), "slow": True})
+            return
+        answer = await asyncio.to_thread(stage.move, code, viewer, move_id, move)
+        await send(answer)
+
+    pusher = None
+    try:
+        await draw_now()
+        if state["closed"]:
+            return
+        pusher = asyncio.create_task(pump())
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text") or ""
+            if text == "ping":
+                await send({"pong": True})
+                continue
+            if len(text) > MESSAGE_MAX:
+                await websocket.close(code=CLOSE_TOO_BIG)
+                break
+            told = _parsed(text)
+            if isinstance(told, dict) and "move" in told:
+                asyncio.create_task(play(told))  # answers in order of commit; the socket keeps reading
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass
+    finally:
+        live.unsubscribe(sub)
+        await asyncio.to_thread(stage.gone, code, viewer)
+        if pusher is not None:
+            pusher.cancel()
+        if state["timer"] is not None:
+            state["timer"].cancel()
+
+
+def _parsed(text: str):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None

@@ -1,0 +1,208 @@
+"""The stage's side of the service: who a stage socket is, what its viewer sees now, and its moves,
+each played once whatever the retries (`move_ids`, in the move's own transaction).
+
+A socket proves who it is once, with its token (`stage_who`); every look checks again that the
+token still holds (a seat's renewed link, a kick, a member removed: the look answers None and the
+socket shows its blank "removed" screen). Looks read from the caches a push already fills (the
+room's rows and its views, once per version), so a hundred sockets of one room cost one read."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+
+from engine.core import SHARED, BadToken, IllegalMove, RoomNotFound, SobremesaError, table_view
+from engine.games import GAMES
+from engine.tables import audience
+from engine.tables.base import _echo, _hash, _lock, _notify, _now, _room, _token_ok, refusals_only, store
+from engine.tables.play import _apply_locked, _locked
+from engine.tables.state import _under_way
+from engine.tables.views import _kept_view, _looked_rows
+
+MOVE_ID_MAX = 64
+
+
+@dataclass(frozen=True)
+class Who:
+    """A stage socket's viewer: the wall (kind "wall"), a seat or a member, with its token's hash."""
+
+    kind: str
+    token_hash: str = ""
+    member: str = ""
+
+    def key(self, seat: int | None = None) -> str:
+        """Whose move ids these are: a seat's number, or a member's id."""
+        return f"s{seat}" if self.kind == "seat" else f"m{self.member}"
+
+
+@refusals_only
+def stage_who(code: str, token: str | None = None, member: str | None = None) -> Who:
+    """Who a socket's first message says it is: a seat's token, a member's id and token, or nobody
+    (the wall, which shows only public things). A wrong token and a wrong code read the same."""
+    if token is None:
+        _room(code)
+        return Who("wall")
+    try:
+        room = _room(code)
+    except RoomNotFound:
+        raise BadToken("member" if member else "player") from None
+    if member is not None:
+        audience._member(room["code"], member, token)
+        return Who("member", _hash(token), member)
+    if not any(_token_ok(token, s["token_hash"]) for s in store().seats(room["code"])):
+        raise BadToken("player")
+    return Who("seat", _hash(token))
+
+
+# A member's part of a look, per room and version: the members, their points, this turn's picks
+# and the last reveal's, read once for every member's socket. A member's own pick drops it.
+_boards: dict[str, tuple[int, dict]] = {}
+_boards_guard = threading.Lock()
+
+
+def _audience_board(room: dict, turn: int) -> dict:
+    code, version = room["code"], room["version"]
+    with _boards_guard:
+        kept = _boards.get(code)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    reveals = store().reveals(code, room["game_no"]) if room["status"] != "lobby" else []
+    last = reveals[-1] if reveals else None
+    picks: dict[str, list] = {}
+    last_picks: dict[str, list] = {}
+    if room["status"] != "lobby":
+        for p in store().member_picks(code, room["game_no"], turn):
+            picks.setdefault(p["member"], []).append(p["pick"])
+        if last is not None:
+            for p in store().member_picks(code, room["game_no"], last["turn"]):
+                last_picks.setdefault(p["member"], []).append(p["pick"])
+    board = {
+        "members": {m["id"]: m for m in store().members(code)},
+        "points": audience.points(code, room["game_no"]) if room["status"] != "lobby" else {},
+        "picks": picks,
+        "last": last,
+        "last_picks": last_picks,
+    }
+    with _boards_guard:
+        _boards[code] = (version, board)
+        while len(_boards) > 512:
+            _boards.pop(next(iter(_boards)))
+    return board
+
+
+def forget_board(code: str) -> None:
+    with _boards_guard:
+        _boards.pop(code, None)
+
+
+def stage_look(code: str, who: Who) -> dict | None:
+    """{"version", "view", "me"?} for this viewer now, or None when its token no longer holds (or
+    the room is gone)."""
+    try:
+        room, seats = _looked_rows(code)
+    except SobremesaError:
+        return None
+    if who.kind == "wall":
+        return {"version": room["version"], "view": _kept_view(room, seats, None)}
+    if who.kind == "seat":
+        row = next((s for s in seats if s["token_hash"] == who.token_hash), None)
+        if row is None:
+            return None
+        view = _kept_view(room, seats, row["seat"])
+        if room["status"] == "playing" and row["seat"] in view.get("out", ()):
+            return None  # the host took this seat out: its phone keeps nothing of the game
+        return {"version": room["version"], "view": view, "seat": row["seat"]}
+    view = _kept_view(room, seats, None)
+    board = _audience_board(room, view.get("history_length", 0))
+    found = board["members"].get(who.member)
+    if found is None or found["token_hash"] != who.token_hash:
+        return None
+    return {"version": room["version"], "view": view, "me": _me(room, view, who.member, found, board)}
+
+
+def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
+    game = GAMES[room["game"]]
+    watched = game.audience.of(view["options"]) if game.audience else None
+    mine = board["picks"].get(member, [])
+    may: list = []
+    done = False
+    if watched is not None and room["status"] == "playing":
+        with _lock(room["code"]):
+            state = _under_way(room).state
+            if game.outcome(state) is None:
+                done = watched.done(state, mine)
+                may = [] if done else watched.picks(table_view(game, state, SHARED), mine)
+    last = board["last"]
+    shown_last = None
+    if last is not None and last["turn"] == view.get("history_length", 0) - 1:
+        shown_last = {"picks": board["last_picks"].get(member, []), "points": last["points"].get(member, 0)}
+    return {
+        "id": member,
+        "name": found["name"],
+        "points": board["points"].get(member, 0),
+        "picks": mine,
+        "may_pick": may,
+        "done": done,
+        "does": watched.does if watched else "",
+        "last": shown_last,
+    }
+
+
+def _body(move) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+@refusals_only
+def stage_move(code: str, who: Who, token: str, move_id: str, move) -> dict:
+    """A tap from a stage socket: `{"ack": id, "version": n}` once committed. The same id again gets
+    the first answer; the same id with another move is refused. Raises the move's refusal."""
+    if not isinstance(move_id, str) or not 0 < len(move_id) <= MOVE_ID_MAX or not isinstance(move, dict):
+        raise IllegalMove("That tap could not be read. Try again.")
+    room = _room(code)
+    code = room["code"]
+    body = _body(move)
+    if who.kind == "member":
+        return _member_move(code, who, token, move_id, move, body)
+    if who.kind != "seat":
+        raise IllegalMove("The shared screen only shows the table: play on your phone.")
+    seat = next((s["seat"] for s in store().seats(code) if s["token_hash"] == who.token_hash), None)
+    if seat is None:
+        raise BadToken("player")
+    key = who.key(seat)
+
+    def work(conn):
+        found = store().move_answer(code, key, move_id, conn)
+        if found is not None:
+            return found, None
+        version, shown = _apply_locked(conn, code, {**move, "seat": seat}, str(seat), seat, token, None)
+        answer = {"ack": move_id, "version": version}
+        store().put_move_answer(conn, code, key, move_id, body, answer, _now())
+        return (body, answer), shown
+
+    (first, answer), shown = _locked(code, work)
+    if first != body:
+        raise IllegalMove("That tap was already sent with another move.")
+    if shown is not None:
+        _echo(code, {**shown, "version": answer["version"]})
+        _notify(code, answer["version"])
+    elif answer:
+        _notify(code, answer["version"])
+    return answer
+
+
+def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
+    key = who.key()
+    found = store().move_answer(code, key, move_id)
+    if found is not None:
+        if found[0] != body:
+            raise IllegalMove("That tap was already sent with another move.")
+        return found[1]
+    # A pick replaces the member's pick in its slot: played twice, it is the same pick.
+    audience.audience_submit(code, who.member, token, move)
+    answer = {"ack": move_id, "version": _room(code)["version"]}
+    with store().transaction() as conn:
+        if store().move_answer(code, key, move_id, conn) is None:
+            store().put_move_answer(conn, code, key, move_id, body, answer, _now())
+    forget_board(code)
+    return answer

@@ -1,0 +1,282 @@
+// The stage: a game screen drawn on the server, sent over the room's socket and morphed in place
+// (engine/push/stage.py, pages/stage). Taps on it go back over the same socket as moves, each with
+// an id made here: a tap that got no answer is sent again, with the same id, on the next connection,
+// and the server plays it once. One socket per (room, viewer) per tab, kept across Streamlit reruns.
+import { Idiomorph } from "./idiomorph.js";
+
+const REG = (globalThis.__sobremesaStages ??= new Map());
+const PICKS = (globalThis.__sobremesaStagePicks ??= {});
+const PING_MS = 20000;
+const RETRY_MS = 3000;  // a tap with no answer by then is sent again (same id) on the next connection
+const MAX_BACKOFF_MS = 5000;
+
+function newId() {
+  const a = new Uint32Array(3);
+  (globalThis.crypto || window.crypto).getRandomValues(a);
+  return Array.from(a, (n) => n.toString(36)).join("-");
+}
+
+function metrics(s) {
+  const rooms = (globalThis.__sobremesaPushRooms ??= {});
+  rooms[s.code] = {
+    code: s.code, version: s.version, rendered: s.rendered, connected: s.state === "open", state: s.state,
+    connects: s.connects, reruns: [...(globalThis.__sobremesaPushRegistry?.values() ?? [])]
+      .filter((c) => c.code === s.code).reduce((n, c) => n + c.reruns, 0), unchanged: 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
+  };
+  globalThis.__sobremesaPush = rooms[s.code];
+  if (s.pill) s.pill.hidden = s.state === "open" || !s.everOpened;
+}
+
+function connect(s) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  let ws;
+  try { ws = new WebSocket(`${proto}//${location.host}/stage/${encodeURIComponent(s.code)}`); }
+  catch (e) { return later(s); }
+  s.ws = ws;
+  s.state = "connecting";
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang } }));
+    s.state = "open"; s.connects++; s.everOpened = true; s.backoff = 250;
+    for (const tap of s.taps.values()) ws.send(JSON.stringify({ id: tap.id, move: tap.move }));  // unanswered
+    metrics(s);
+  };
+  ws.onmessage = (e) => {
+    let msg; try { msg = JSON.parse(e.data); } catch (_) { return; }
+    if (msg.pong) return;
+    if (msg.removed !== undefined) { s.dead = true; removed(s, msg.removed); return; }
+    if (msg.html !== undefined) {
+      s.pushedAt = Date.now();
+      if (msg.now) s.skew = msg.now - Date.now();
+      show(s, msg.html, msg.version);
+      return;
+    }
+    if (msg.ack !== undefined) { answered(s, msg.ack, null); return; }
+    if (msg.refused !== undefined) { answered(s, msg.refused, msg.message, msg.slow); return; }
+  };
+  ws.onclose = (e) => {
+    if (s.ws === ws) s.ws = null;
+    if (s.dead || s.gone) return;
+    s.state = "reconnecting"; metrics(s);
+    if (e.code === 4401 && s.everOpened && s.version >= 0) { s.dead = true; return; }  // token no longer holds
+    later(s);
+  };
+  ws.onerror = () => {};
+}
+
+function later(s) {
+  if (s.timer) return;
+  const wait = Math.min(MAX_BACKOFF_MS, s.backoff) * (0.75 + Math.random() * 0.5);
+  s.backoff = Math.min(MAX_BACKOFF_MS, s.backoff * 2);
+  s.timer = setTimeout(() => { s.timer = null; if (!s.gone) connect(s); }, wait);
+}
+
+function removed(s, html) {
+  // No morph: everything goes, so no hand stays in the page.
+  const box = document.createElement("div");
+  box.innerHTML = html;
+  document.body.replaceChildren(box);
+  s.gone = true;
+  try { s.ws && s.ws.close(); } catch (_) {}
+}
+
+// ---- drawing -------------------------------------------------------------------------------------
+function show(s, html, version) {
+  s.html = html;
+  const root = s.root;
+  if (!root) return;
+  const typed = {};
+  for (const input of root.querySelectorAll("input[id], textarea[id]")) typed[input.id] = input.value;
+  const open = new Set([...root.querySelectorAll("details[open]")].map((d) => d.className));
+  Idiomorph.morph(root, html, { morphStyle: "innerHTML", ignoreActiveValue: true });
+  for (const [id, value] of Object.entries(typed)) {
+    const input = root.querySelector(`#${CSS.escape(id)}`);
+    if (input && !input.value && value) input.value = value;
+  }
+  for (const d of root.querySelectorAll("details")) if (open.has(d.className)) d.open = true;
+  for (const grid of root.querySelectorAll(".sm-cards[data-pick]")) paintPicks(grid);
+  for (const tap of s.taps.values()) sending(s, tap, true);
+  awake(s, !!root.querySelector('[data-awake="1"]'));
+  tick(s);
+  s.version = Math.max(s.version, version);
+  s.rendered = s.version;
+  if (s.shownAt[version] === undefined) s.shownAt[version] = Date.now();
+  const keys = Object.keys(s.shownAt);
+  if (keys.length > 400) for (const k of keys.slice(0, keys.length - 300)) delete s.shownAt[k];
+  metrics(s);
+}
+
+function confirmOf(grid) {
+  let el = grid.nextElementSibling;
+  while (el && !(el.matches && el.matches("[data-testid=confirm-pick]"))) el = el.nextElementSibling;
+  return el;
+}
+
+function paintPicks(grid) {
+  const pick = +grid.dataset.pick;
+  if (!pick) return;
+  const chosen = (PICKS[grid.dataset.nonce] ??= []);
+  const present = new Set([...grid.children].map((f) => f.dataset.value));
+  for (let i = chosen.length - 1; i >= 0; i--) if (!present.has(chosen[i])) chosen.splice(i, 1);
+  for (const fig of grid.children) {
+    const on = chosen.includes(fig.dataset.value);
+    fig.classList.toggle("picked", on);
+    const b = fig.querySelector("button");
+    if (b) b.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  const button = confirmOf(grid);
+  if (!button) return;
+  const min = +grid.dataset.pickMin || pick;
+  const labels = JSON.parse(button.dataset.labels || "{}");
+  if (labels[chosen.length]) button.textContent = labels[chosen.length];
+  if (!button.dataset.sending) button.disabled = chosen.length < min || chosen.length > pick;
+}
+
+function tick(s) {
+  const now = Date.now() + (s.skew || 0);
+  for (const el of s.root ? s.root.querySelectorAll(".sm-clock") : []) {
+    let ms;
+    if (el.dataset.paused === "1") ms = +el.dataset.left;
+    else if (el.dataset.deadline) ms = Math.max(0, +el.dataset.deadline - now);
+    else continue;
+    const sec = Math.ceil(ms / 1000);
+    let text;
+    if (sec <= 0) text = el.dataset.up;
+    else if (sec <= 10) text = el.dataset.hurry.replace("{n}", sec);
+    else text = `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`;
+    if (el.dataset.paused === "1") text = `⏸ ${el.dataset.pausedText} · ${text}`;
+    else text = `⏱ ${text}`;
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle("sm-hurry", sec <= 10);
+  }
+}
+
+// A phone the table waits on keeps its screen on (a wake lock), and lets it sleep otherwise.
+async function awake(s, wanted) {
+  s.wantAwake = wanted;
+  if (!navigator.wakeLock) return;
+  if (wanted && !s.lock && document.visibilityState === "visible") {
+    try { s.lock = await navigator.wakeLock.request("screen"); } catch (_) { s.lock = null; }
+    if (!s.wantAwake && s.lock) { const l = s.lock; s.lock = null; l.release(); }
+  } else if (!wanted && s.lock) {
+    const l = s.lock; s.lock = null;
+    try { await l.release(); } catch (_) {}
+  }
+}
+
+// ---- taps ----------------------------------------------------------------------------------------
+function moveOf(button, root) {
+  const move = JSON.parse(button.dataset.move);
+  let grid = button.previousElementSibling;
+  while (grid && !(grid.classList && grid.classList.contains("sm-cards"))) grid = grid.previousElementSibling;
+  const chosen = grid ? (PICKS[grid.dataset.nonce] || []).map((v) => JSON.parse(v)) : [];
+  for (const [k, v] of Object.entries(move)) {
+    if (v === "$picked") move[k] = chosen;
+    else if (v === "$one") move[k] = chosen[0];
+    else if (typeof v === "string" && v.startsWith("$text:")) {
+      const input = root.querySelector(`[name="${CSS.escape(v.slice(6))}"]`);
+      const text = input ? input.value.trim() : "";
+      move[k] = text || null;
+    }
+  }
+  return move;
+}
+
+function sending(s, tap, on) {
+  const b = s.root && s.root.querySelector(`[data-move="${CSS.escape(tap.key)}"]`);
+  if (!b) return;
+  if (on) { b.dataset.sending = "1"; b.disabled = true; b.setAttribute("aria-busy", "true"); b.dataset.label ??= b.textContent; b.textContent = s.sendingText; }
+  else { delete b.dataset.sending; b.removeAttribute("aria-busy"); if (b.dataset.label) b.textContent = b.dataset.label; delete b.dataset.label; b.disabled = false; }
+}
+
+function tap(s, button) {
+  if (button.dataset.sending) return;  // a double tap sends once
+  const move = moveOf(button, s.root);
+  const t = { id: newId(), move, key: button.dataset.move, at: Date.now() };
+  s.taps.set(t.id, t);
+  flash(s, "");
+  sending(s, t, true);
+  if (s.ws && s.state === "open") s.ws.send(JSON.stringify({ id: t.id, move }));
+  t.retry = setTimeout(() => {  // no answer: the socket may be half-open; a new one sends it again
+    if (s.taps.has(t.id) && s.ws) { try { s.ws.close(); } catch (_) {} }
+  }, RETRY_MS);
+}
+
+function answered(s, id, message, slow) {
+  const t = s.taps.get(id);
+  if (t) { clearTimeout(t.retry); s.taps.delete(id); sending(s, t, false); }
+  if (message) flash(s, message);
+}
+
+function flash(s, message) {
+  const box = s.root && s.root.querySelector(".sm-flash");
+  if (box) box.textContent = message || "";
+}
+
+function zoom(img) {
+  const box = document.createElement("div");
+  box.className = "sm-zoom";
+  box.setAttribute("data-testid", "card-zoom");
+  box.setAttribute("role", "dialog");
+  const big = document.createElement("img");
+  big.src = img.src; big.alt = img.alt || "";
+  box.appendChild(big);
+  const close = () => { box.remove(); document.removeEventListener("keydown", onKey); };
+  const onKey = (e) => { if (e.key === "Escape") close(); };
+  box.onclick = close;
+  document.addEventListener("keydown", onKey);
+  document.body.appendChild(box);
+}
+
+function onClick(s, e) {
+  const pickButton = e.target.closest(".sm-card-pick");
+  if (pickButton && s.root.contains(pickButton)) {
+    const fig = pickButton.closest("figure"), grid = fig.parentElement;
+    const pick = +grid.dataset.pick;
+    const chosen = (PICKS[grid.dataset.nonce] ??= []);
+    const at = chosen.indexOf(fig.dataset.value);
+    if (at >= 0) chosen.splice(at, 1);
+    else { chosen.push(fig.dataset.value); if (chosen.length > pick) chosen.shift(); }
+    paintPicks(grid);
+    return;
+  }
+  const button = e.target.closest("[data-move]");
+  if (button && s.root.contains(button) && !button.disabled) { tap(s, button); return; }
+  const img = e.target.closest("figure img");
+  if (img && s.root.contains(img)) zoom(img);
+}
+
+export default function ({ parentElement, data }) {
+  const key = `${data.code}|${data.kind}|${data.member || ""}|${data.token || ""}`;
+  let s = REG.get(key);
+  const root = parentElement.querySelector(".sm-stage-root");
+  if (!s) {
+    s = { key, code: data.code, token: data.token, member: data.member, lang: data.lang, version: -1,
+          rendered: -1, connects: 0, backoff: 250, shownAt: {}, taps: new Map(), state: "connecting" };
+    REG.set(key, s);
+  }
+  s.lang = data.lang;
+  s.sendingText = data.sending;
+  s.gone = false;
+  if (s.root !== root) {
+    s.root = root;
+    root.addEventListener("click", (e) => onClick(s, e));
+    s.pill = parentElement.querySelector(".sm-pill");
+    if (s.pill) s.pill.textContent = data.reconnecting;
+    if (s.html) show(s, s.html, s.version);
+  }
+  if (!s.ws && !s.timer && !s.dead) connect(s);
+  if (!s.clock) s.clock = setInterval(() => tick(s), 250);
+  if (!s.visible) {  // back from sleep: a socket that died while asleep is replaced at once
+    s.visible = () => {
+      if (document.visibilityState !== "visible" || s.gone || s.dead) return;
+      s.lock = null;
+      awake(s, s.wantAwake);
+      if (!s.ws && !s.timer) connect(s);
+      else if (s.ws && s.state === "open") s.ws.send("ping");
+    };
+    document.addEventListener("visibilitychange", s.visible);
+  }
+  if (!s.ping) s.ping = setInterval(() => { if (s.ws && s.state === "open") s.ws.send("ping"); }, PING_MS);
+  metrics(s);
+  return () => {};
+}

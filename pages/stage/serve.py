@@ -1,0 +1,202 @@
+"""What the stage socket (engine/push/stage.py) is told a screen and a move are: the viewer a hello
+proves, its screen drawn from its view (once per distinct screen, shared by every socket showing it),
+and its taps played through the service. Mounted by pages/routes.py. No Streamlit call."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+from engine import i18n, presence, tables
+from engine.core import AlreadyMoved, NotYourTurn, SobremesaError, WrongPhase
+from engine.core.game import LANGUAGES
+from engine.push.stage import Drawn
+from pages.stage import member as member_screen, stage_of
+from pages.stage.render import N_, render
+
+_LOG = logging.getLogger(__name__)
+KEPT = 2048  # screens kept, by what they show
+SLOW = N_("Too many taps at once: wait a moment, then try again.")
+OTHER_PHONE = N_("Your seat's other phone played first: here is what it played.")  # two phones, one seat
+
+
+@dataclass
+class Viewer:
+    who: tables.Who
+    token: str | None
+    lang: str
+    seat: int | None = None
+    shown_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="milliseconds"))
+
+
+_screens: dict[str, str] = {}
+_guard = threading.Lock()
+
+
+def _cached(key: str, draw) -> str:
+    with _guard:
+        found = _screens.get(key)
+    if found is None:
+        found = draw()
+        with _guard:
+            _screens[key] = found
+            while len(_screens) > KEPT:
+                _screens.pop(next(iter(_screens)))
+    return found
+
+
+def _fingerprint(*parts) -> str:
+    return hashlib.blake2b(
+        json.dumps(parts, sort_keys=True, separators=(",", ":"), default=sorted).encode(), digest_size=16
+    ).hexdigest()
+
+
+def refusal(lang: str, exc: SobremesaError) -> str:
+    template = getattr(exc, "template", None)
+    if not template:
+        return str(exc)
+    params = dict(getattr(exc, "params", None) or {})
+    if isinstance(params.get("deck"), str):
+        params["deck"] = i18n.translate(lang, params["deck"])
+    try:
+        return i18n.translate(lang, template, **params)
+    except (KeyError, IndexError, ValueError):
+        return str(exc)
+
+
+class Serve:
+    """The `engine.push.stage.Stage` of this app."""
+
+    def admit(self, code: str, hello: dict) -> Viewer | None:
+        token, member = hello.get("token"), hello.get("member")
+        if token is not None and not isinstance(token, str) or member is not None and not isinstance(member, str):
+            return None
+        try:
+            who = tables.stage_who(code, token, member)
+            look = tables.stage_look(code, who)
+        except SobremesaError:
+            return None
+        if look is None:  # its token holds but it sees nothing (a seat taken out): its draw sends the blank screen
+            return Viewer(who, token, hello.get("lang") if hello.get("lang") in LANGUAGES else i18n.SOURCE)
+        lang = hello.get("lang") if hello.get("lang") in LANGUAGES else look["view"]["language"]
+        viewer = Viewer(who, token, lang, look.get("seat"))
+        if viewer.seat is not None:
+            presence.arrive(code, viewer.seat)
+        return viewer
+
+    def gone(self, code: str, viewer: Viewer) -> None:
+        if viewer.seat is not None:
+            presence.leave(code, viewer.seat)
+
+    def draw(self, code: str, viewer: Viewer) -> Drawn | None:
+        look = tables.stage_look(code, viewer.who)
+        if look is None:
+            return None
+        view = look["view"]
+        stage = stage_of(view["game"])
+        extra: dict = {}
+        if viewer.who.kind == "wall":
+            extra = _wall_extra(code, view, stage)
+        me = look.get("me")
+        key = _fingerprint(viewer.who.kind, viewer.lang, {k: v for k, v in view.items() if k != "version"}, me, extra)
+        viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
+
+        def html() -> str:
+            return _cached(key, lambda: _screen(view, me, viewer, stage, extra))
+
+        return Drawn(look["version"], key, html, extra.get("until"))
+
+    def move(self, code: str, viewer: Viewer, move_id, move) -> dict:
+        try:
+            return tables.stage_move(code, viewer.who, viewer.token or "", move_id, move)
+        except SobremesaError as exc:
+            message = refusal(viewer.lang, exc)
+            if viewer.seat is not None and isinstance(exc, AlreadyMoved | NotYourTurn | WrongPhase):
+                try:
+                    if tables.played_since(code, viewer.seat, viewer.token or "", viewer.shown_at):
+                        message = i18n.translate(
+                            viewer.lang, "Your seat's other phone played first: here is what it played."
+                        )
+                except SobremesaError:
+                    pass
+            return {"refused": move_id if isinstance(move_id, str) else None, "message": message}
+
+    def slow_down(self, viewer: Viewer) -> str:
+        return i18n.translate(viewer.lang, SLOW)
+
+    def removed(self, viewer: Viewer) -> str:
+        return render("removed.html", viewer.lang, member=viewer.who.kind == "member")
+
+    def origin_ok(self, origin: str | None, host: str | None) -> bool:
+        return origin_ok(origin)
+
+
+def origin_ok(origin: str | None) -> bool:
+    """A page of this server: localhost, 127.0.0.1 (or ::1), the address phones join at, or
+    SOBREMESA_PUBLIC_URL. A client with no Origin (not a browser: a bench, a script) proves itself by its token alone."""
+    if origin is None:
+        return True
+    host = urlsplit(origin).hostname or ""
+    allowed = {"localhost", "127.0.0.1", "::1"}
+    for base in (os.environ.get("SOBREMESA_PUBLIC_URL"), _join_base()):
+        if base:
+            allowed.add(urlsplit(base if "//" in base else f"//{base}").hostname or "")
+    return host in allowed
+
+
+def _join_base() -> str:
+    try:
+        from streamlit import config
+
+        return tables.join_base(int(config.get_option("server.port") or 8501))
+    except Exception:  # no server config here (a test app): the defaults above
+        return ""
+
+
+def _wall_extra(code: str, view: dict, stage) -> dict:
+    extra: dict = {"connected": sorted(presence.recent(code))}
+    until = view.get("reveal_until")
+    if until and view.get("last_turn") is not None:
+        ends = datetime.fromisoformat(until.replace("Z", "+00:00")).timestamp()
+        if ends > datetime.now(UTC).timestamp():
+            extra["revealing"] = True  # the scene: the wall plays the turn just closed
+            extra["until"] = ends  # drawn again when it ends
+    if view["status"] != "lobby":
+        try:
+            size = tables.audience_size(code, view.get("history_length"))
+            extra["audience"] = {"count": size["count"], "picked": size["picked"]}
+        except SobremesaError:
+            pass
+    shown = view.get("audience_reveal")
+    line = getattr(stage, "audience_line", None)
+    if shown and shown["turn"] == view.get("history_length", 0) - 1 and shown["counts"] and line:
+        extra["audience_counts"] = shown["counts"]
+    return extra
+
+
+def _screen(view: dict, me, viewer: Viewer, stage, extra: dict) -> str:
+    from pages.stage.render import Speaker
+
+    if viewer.who.kind == "member":
+        return member_screen.draw(view, me, viewer.lang, stage, extra)
+    if stage is None:
+        return ""
+    if viewer.who.kind == "wall":
+        if "audience_counts" in extra:
+            t = Speaker(viewer.lang)
+            extra = {
+                **extra,
+                "audience_line": "👀 "
+                + t._("The audience: {counts}", counts=stage.audience_line(extra["audience_counts"], t)),
+            }
+        return stage.wall(view, viewer.lang, extra)
+    return stage.phone(view, viewer.lang, extra)
+
+
+SERVE = Serve()
