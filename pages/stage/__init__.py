@@ -32,4 +32,7 @@ def stage_of(game: str) -> ModuleType | None:
 
 
 def on_stage(game: str) -> bool:
-    return stage_of(game) is not None
+    """Whether the game's wall and phones are drawn on the stage (a module may hold only `member`,
+    a member's phone of a game still drawn by Streamlit)."""
+    stage = stage_of(game)
+    return stage is not None and hasattr(stage, "wall") and hasattr(stage, "phone")
