@@ -3,11 +3,11 @@
     .venv/bin/python bench/classroom.py [--turns 2] [--audience 40]
 
 One Dixit Odyssey room, 12 seats. The wall and 4 phones are real headless Chromium tabs; the other
-8 seats' phones are protocol screens (bench/screens.py: a real Streamlit session each, rerunning
-exactly when the page's listener would), and so are 40 audience members' phones, each joined
-through `tables.join_audience` and opened on its member link: 1 + 12 + 40 screens, each running
-the real page on the server. When a vote begins every member taps a card on their phone (its card
-grid, as a tap sends it): their picks add server CPU, not moves. `--stand-ins seat` or `wall`
+8 seats' phones are stage sockets (bench/stage_screens.py: each proves its seat and gets its screen
+drawn by the server, as a phone does), and so are 40 audience members' phones, each joined
+through `tables.join_audience`: 1 + 12 + 40 screens. `--audience 300` is the hall (an assembly,
+an all-hands). When a vote begins every member taps a card on their phone (its card grid, sent
+over its socket as a phone sends it): their picks add server CPU, not moves. `--stand-ins seat` or `wall`
 opens the 40 on seat links or on the shared screen instead (the figures from before the audience).
 
 Each move is a tap by the seat the table waits on first: in its Chromium tab (the tap's time is the
@@ -37,7 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import cpu_seconds, figure, pct  # noqa: E402
-from bench.screens import Screen, shown_at  # noqa: E402
+from bench.screens import shown_at  # noqa: E402
+from bench.stage_screens import StageScreen  # noqa: E402
 from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -71,7 +72,7 @@ def main() -> None:
     link = [f"room={code}&seat={s.seat}&token={s.token}" for s in seats]
     from playwright.sync_api import sync_playwright
 
-    screens: list[Screen] = []
+    screens: list[StageScreen] = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -79,13 +80,18 @@ def main() -> None:
             phones = tabs[1:]
             for page in tabs:
                 page.evaluate("(c) => { window.__code = c; }", code)
-            own = {seat: Screen(srv.port, "play", link[seat]) for seat in range(REAL_PHONES, args.seats)}
+            own = {
+                seat: StageScreen(srv.port, code, {"token": seats[seat].token})
+                for seat in range(REAL_PHONES, args.seats)
+            }
             if args.stand_ins == "member":
-                crowd = [Screen(srv.port, "play", f"room={code}&member={m.id}&token={m.token}") for m in members]
+                crowd = [StageScreen(srv.port, code, {"token": m.token, "member": m.id}) for m in members]
             elif args.stand_ins == "seat":
-                crowd = [Screen(srv.port, "play", link[i % args.seats]) for i in range(args.audience)]
+                crowd = [
+                    StageScreen(srv.port, code, {"token": seats[i % args.seats].token}) for i in range(args.audience)
+                ]
             else:
-                crowd = [Screen(srv.port, "table", f"room={code}") for _ in range(args.audience)]
+                crowd = [StageScreen(srv.port, code, {}) for _ in range(args.audience)]
             screens = [*own.values(), *crowd]
             seat_of = {id(s): seat for seat, s in own.items()} | {
                 id(s): i % args.seats if args.stand_ins == "seat" else None for i, s in enumerate(crowd)
@@ -95,6 +101,7 @@ def main() -> None:
                 screen.ready.wait(60)
                 if screen.failed:
                     raise screen.failed
+                time.sleep(0.01)
             time.sleep(2)
             reruns0 = sum(page.evaluate(RERUNS, code) for page in tabs) + sum(s.reruns for s in screens)
             cpu0, began = cpu_seconds(srv.pid), time.monotonic()
@@ -114,7 +121,6 @@ def main() -> None:
                 else:
                     own[actor].tap()
                     tapped = time.time()
-                # The actor's own devices hear its move engine.push.live.ACTOR_GRACE later, by design.
                 others = [s for s in screens if seat_of[id(s)] != actor]
                 deadline = time.monotonic() + 60
                 while any(shown_at(s.shown, version) is None for s in others):
@@ -167,18 +173,18 @@ def main() -> None:
     picks = sum(len(s.acted) for s in screens) - sum(len(s.acted) for s in own.values())
     if args.stand_ins == "member":
         print(f"audience picks: {picks} (no moves: they bump no version)")
-    label = f"classroom, 1 + {args.seats} + {args.audience} on {args.stand_ins} {'links' if args.stand_ins == 'seat' else 'screens'}"
-    figure(f"{label}: server CPU per player's move (ms)", f"{per_move:.0f}", "<= 80", per_move <= 80)
+    hall = args.audience > 100
+    label = f"{'hall' if hall else 'classroom'}, 1 + {args.seats} + {args.audience} on {args.stand_ins} {'links' if args.stand_ins == 'seat' else 'screens'}"
+    cpu_target, settle_target = (30, 500) if hall else (15, 150)
+    figure(f"{label}: server CPU per player's move (ms)", f"{per_move:.0f}", f"<= {cpu_target}", per_move <= cpu_target)
     p = pct(settle, 95) * 1000
-    figure(f"{label}: phase change, commit -> last screen's rerun done, p95 (ms)", f"{p:.0f}", "<= 1000", p <= 1000)
-    # On seat links the stand-ins rerun with their seat's own moves: no target then.
-    within = reruns / moves <= floor + 0.2
     figure(
-        f"{label}: push-started reruns per move (floor {floor:.2f})",
-        f"{reruns / moves:.2f}",
-        "" if args.stand_ins == "seat" else f"<= {floor + 0.2:.2f}",
-        None if args.stand_ins == "seat" else within,
+        f"{label}: phase change, commit -> last screen shown, p95 (ms)",
+        f"{p:.0f}",
+        f"<= {settle_target}",
+        p <= settle_target,
     )
+    figure(f"{label}: push-started Streamlit reruns per move", f"{reruns / moves:.2f}", "0", reruns == 0)
     if browser_delays:
         figure(f"{label}: Chromium tabs, tap -> other tab shown, p95 (ms)", f"{pct(browser_delays, 95):.0f}")
 

@@ -15,6 +15,7 @@ SCRIPTS = [
     ["bench/engine_cost.py"],
     ["bench/push_latency.py", "--idle", "5"],
     ["bench/rerun_cost.py"],
+    ["bench/peer.py"],  # boardgame.io, the same taps, in the same run: the aim beside our figures
     ["bench/table_latency.py", "--idle", "30"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
     ["bench/classroom.py"],

@@ -11,12 +11,10 @@ from engine import tables
 from engine.core import SobremesaError
 from pages import push, ui
 from pages.i18n import N_, _, n_
-from pages.screens import SCREENS, kit
+from pages.screens import SCREENS
 from pages.stage.mount import mount
 
 WATCH = N_("Follow the game on the shared screen: there is nothing to pick in this one.")
-# A member done for this turn (Audience.done), unless the game's screen words it (`MEMBER_DONE`).
-DONE = N_("You are done for this turn: wait for the next one.")
 
 
 def does(view) -> str:
@@ -40,7 +38,7 @@ def options() -> dict:
         _("Most people in the audience"),
         min_value=1,
         max_value=tables.AUDIENCE_MOST,
-        value=100,
+        value=tables.AUDIENCE_CAP,
         key="host-audience-max",
     )
     return {"audience": True, "audience_max": int(cap)}
@@ -85,28 +83,6 @@ def member_screen(code: str, member: str, token: str) -> None:
         return
     ui.room_language(view["language"])
     mount(view["code"], "member", token=token, member=member)
-
-
-def public_table(view) -> None:
-    """The public table, short: whom the room waits for (a live spot), the players' scores and, at
-    the end, the winners and the audience's best. The whole table is on the shared screen: a
-    member's phone is for picking, and it reruns with every phase change of a class-sized room
-    (bench/classroom.py), so it draws little."""
-    if view["status"] == "finished":
-        st.markdown("### " + ui.esc(kit.winners_line(view)))
-        if view.get("audience_top"):
-            st.markdown(top_line(view))
-    else:
-        kit.waiting_note(view)
-    ranked = sorted(zip(view["scores"], view["names"], strict=False), key=lambda sn: -sn[0])
-    st.caption(" · ".join(f"{ui.esc(name)} {score}" for score, name in ranked))
-
-
-def buttons(view, offered: list[dict], mine: list[dict], act) -> None:
-    """The picks on offer as plain buttons, for a game whose screen draws none of its own."""
-    for i, pick in enumerate(offered):
-        shown = ", ".join(f"{v}" for k, v in pick.items() if k != "type")
-        st.button(shown, key=f"member-pick-{i}", use_container_width=True, on_click=act, args=(pick,))
 
 
 def top_line(view) -> str:

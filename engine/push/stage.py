@@ -6,7 +6,8 @@ Wire protocol (JSON text frames):
 
     client -> {"hello": {"token"?, "member"?, "lang", "version"?}}   first, within HELLO_SECONDS
     server -> {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
-              (a socket whose screen did not change at a version is sent nothing)
+              {"version": n}            the viewer's view changed but its screen is the same
+              (a socket whose viewer's view did not change at a version is sent nothing)
     client -> {"id": "...", "move": {...}}      a tap; at most MOVES_PER_10S per socket
     server -> {"ack": id, "version": n}         once the move is committed
               {"refused": id, "message": "..."} in the tab's language; nothing changed
@@ -124,6 +125,10 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
         if drawn.key != state["key"]:
             html = await asyncio.to_thread(drawn.html)
             state["key"] = drawn.key
+            if html == state.get("html"):  # the view moved, the screen did not: say so in a few bytes
+                await send({"version": drawn.version})
+                return
+            state["html"] = html
             await send({"version": drawn.version, "html": html, "now": int(time.time() * 1000)})
 
     async def pump() -> None:

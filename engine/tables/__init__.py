@@ -60,6 +60,7 @@ from engine.tables.archive import (  # noqa: F401
     stat_rows,
 )
 from engine.tables.audience import (  # noqa: F401
+    CAP as AUDIENCE_CAP,  # noqa: F401
     CAP_MOST as AUDIENCE_MOST,  # noqa: F401
     Member,
     audience_size,

@@ -35,7 +35,7 @@ from engine.tables import holders
 from engine.tables.base import _hash, _lock, _now, _room, _token_ok, clean_name, refusals_only, store
 from engine.tables.state import _under_way
 
-CAP = 100  # members a room takes unless its host chose otherwise
+CAP = 300  # members a room takes unless its host chose otherwise: a hall, an assembly
 CAP_MOST = 500  # tables.AUDIENCE_MOST
 SETTINGS = ("audience", "audience_max")
 
@@ -163,8 +163,16 @@ def audience_submit(code: str, member: str, token: str, move: dict) -> int:
             turn = len(state["history"])
             store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, _now())
             held = len(_mine(code, room["game_no"], turn, member, conn))
+    _picked[code] = _picked.get(code, 0) + 1  # the stage's members' looks read the picks again
     live.refresh(code)  # how many have picked: the wall's live spot
     return held
+
+
+_picked: dict[str, int] = {}  # code -> picks made in this process: a pick bumps no version
+
+
+def picks_made(code: str) -> int:
+    return _picked.get(code, 0)
 
 
 def _checked(game, move: dict, may: list[dict]) -> dict:

@@ -55,14 +55,14 @@ def stage_who(code: str, token: str | None = None, member: str | None = None) ->
     return Who("seat", _hash(token))
 
 
-# A member's part of a look, per room and version: the members, their points, this turn's picks
-# and the last reveal's, read once for every member's socket. A member's own pick drops it.
-_boards: dict[str, tuple[int, dict]] = {}
+# A member's part of a look, per room, version and picks made: the members, their points, this
+# turn's picks and the last reveal's, read once for every member's socket.
+_boards: dict[str, tuple[tuple[int, int], dict]] = {}
 _boards_guard = threading.Lock()
 
 
 def _audience_board(room: dict, turn: int) -> dict:
-    code, version = room["code"], room["version"]
+    code, version = room["code"], (room["version"], audience.picks_made(room["code"]))
     with _boards_guard:
         kept = _boards.get(code)
     if kept is not None and kept[0] == version:
@@ -89,11 +89,6 @@ def _audience_board(room: dict, turn: int) -> dict:
         while len(_boards) > 512:
             _boards.pop(next(iter(_boards)))
     return board
-
-
-def forget_board(code: str) -> None:
-    with _boards_guard:
-        _boards.pop(code, None)
 
 
 def stage_look(code: str, who: Who) -> dict | None:
@@ -204,5 +199,4 @@ def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body
     with store().transaction() as conn:
         if store().move_answer(code, key, move_id, conn) is None:
             store().put_move_answer(conn, code, key, move_id, body, answer, _now())
-    forget_board(code)
     return answer

@@ -50,6 +50,12 @@ function connect(s) {
       show(s, msg.html, msg.version);
       return;
     }
+    if (msg.version !== undefined) {  // the screen as it is shows this version too
+      s.version = Math.max(s.version, msg.version); s.rendered = s.version; s.pushedAt = Date.now();
+      if (s.shownAt[msg.version] === undefined) s.shownAt[msg.version] = Date.now();
+      metrics(s);
+      return;
+    }
     if (msg.ack !== undefined) { answered(s, msg.ack, null); return; }
     if (msg.refused !== undefined) { answered(s, msg.refused, msg.message, msg.slow); return; }
   };

@@ -14,7 +14,6 @@ from pages.screens.dixit_family import (
     HINTS,
     PACE_NAMES,  # noqa: F401  (the start page's pace line)
     audience_line,  # noqa: F401  (the audience: pages/audience.py)
-    member,  # noqa: F401  (the audience: pages/audience.py)
     name_of,
     phrase_label,
     show_phrase,

@@ -326,34 +326,6 @@ def wall_body(view, hint: str | None, turn_width: int) -> None:
 # ---- the audience (pages/audience.py) -----------------------------------------------------------
 
 
-def member(view, offered: list[dict], mine: list[dict], act) -> None:
-    """While the players vote: the table's cards, and the member taps the storyteller's (again to
-    change their mind, until the reveal); in Odyssey's Party, the one the storyteller will vote red."""
-    show_phrase(view)
-    picked = mine[-1]["position"] if mine else None
-    party = view.get("variant") == "party"
-    ask = _("Which card will the storyteller vote red?") if party else _("Which card is the storyteller's?")
-    st.markdown("### " + ask)
-    if picked is not None:
-        st.success(_("Your pick: card {card}. You can change it until the cards are revealed.", card=picked))
-    cards = [
-        {"id": p["card"], "label": str(p["position"]), "glow": p["position"] == picked}
-        for p in view["table"]
-        if {"type": "pick", "position": p["position"]} in offered
-    ]
-    card_grid(
-        cards,
-        key="member-pick",
-        pick=1,
-        button=_("The storyteller will vote this one red") if party else _("This one is the storyteller's"),
-        min_width=110,
-        nonce=f"member-{view['history_length']}-{picked}",
-        on_pick=lambda ids: act(
-            {"type": "pick", "position": next(p["position"] for p in view["table"] if p["card"] == ids[0])}
-        ),
-    )
-
-
 def audience_line(counts: dict, view) -> str:
     """ "card 2: 5 · card 4: 3": how many members picked each card (plain text)."""
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], int(kv[0])))

@@ -561,4 +561,4 @@ def _opponent(view, act, seat) -> None:
         st.html(_result_html(view, view["last"]))
 
 
-from pages.screens.maudit_audience import MEMBER_DONE, audience_line, member  # noqa: E402, F401  (pages/audience.py)
+from pages.screens.maudit_audience import audience_line  # noqa: E402, F401  (the wall's audience line)

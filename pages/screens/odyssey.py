@@ -18,7 +18,6 @@ from pages.screens.dixit_family import (
     RED,
     TEAMS,
     audience_line,  # noqa: F401  (the audience: pages/audience.py)
-    member,  # noqa: F401  (the audience: pages/audience.py)
     name_of,
     phrase_label,
     positions_text,

@@ -417,4 +417,4 @@ def _token_name(token) -> str:
     return _("Black token {token}", token=token) if token is not None else _("No black token")
 
 
-from pages.screens.pictomania_audience import audience_line, member  # noqa: E402, F401  (pages/audience.py)
+from pages.screens.pictomania_audience import audience_line  # noqa: E402, F401  (the wall's audience line)

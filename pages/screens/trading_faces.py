@@ -538,9 +538,5 @@ def _memory_phone(view, act, seat) -> None:
 # ---- the audience (pages/audience.py, pages/screens/trading_faces_audience.py) -------------------
 
 
-def member(view, offered, mine, act) -> None:
-    trading_faces_audience.member(view, offered, mine, act, label, name_of)
-
-
 def audience_line(counts: dict, view) -> str:
     return trading_faces_audience.audience_line(counts, view, label)

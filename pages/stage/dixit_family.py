@@ -373,9 +373,14 @@ def member(view, me: dict, lang: str, extra: dict | None = None) -> str:
     )
 
 
+def pick_text(pick: dict, t: Speaker) -> str:
+    """A member's pick in words, for how it went at the reveal."""
+    return t._("card {card}", card=pick.get("position"))
+
+
 def audience_line(counts: dict, t: Speaker) -> str:
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], int(kv[0])))
     return " · ".join(t._("card {card}: {count}", card=card, count=count) for card, count in ranked)
 
 
-__all__ = ["audience_line", "member", "phone", "wall"]
+__all__ = ["audience_line", "member", "phone", "pick_text", "wall"]

@@ -16,20 +16,13 @@ def pick_text(pick: dict, stage, t: Speaker) -> str:
     own = getattr(stage, "pick_text", None)
     if own is not None:
         return own(pick, t)
-    if "position" in pick:
-        return t._("card {card}", card=pick["position"]).split(":")[0]
     return ", ".join(str(v) for k, v in pick.items() if k != "type")
 
 
 def _member_done(view, stage) -> str:
-    """What a member done for this turn reads: the game's words (`MEMBER_DONE` in its stage module, or
-    in its screen module for a game drawn by Streamlit: Maudit Mot Dit's "You found the word!"), else ours."""
-    found = getattr(stage, "MEMBER_DONE", None)
-    if found is None:
-        from pages.screens import SCREENS  # imported here: the screens import Streamlit (no call here)
-
-        found = getattr(SCREENS[view["game"]], "MEMBER_DONE", None)
-    return found or DONE
+    """What a member done for this turn reads: the game's words (`MEMBER_DONE` in its stage module:
+    Maudit Mot Dit's "You found the word!"), else ours."""
+    return getattr(stage, "MEMBER_DONE", None) or DONE
 
 
 def draw(view, me: dict, lang: str, stage=None, extra: dict | None = None) -> str:

@@ -101,13 +101,20 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
 
     def look_member(where: str) -> None:
         """The member's phone, in the lobby, at the end, and the first time it has a pick to make
-        in each moment (after a pick: the page then shows it)."""
-        picks = tables.audience_legal(room.code, member.id, member.token)
-        if picks and not any(p.get("answer", "") is None for p in picks):
-            tables.audience_submit(room.code, member.id, member.token, random.Random(where).choice(picks))
+        in each moment: its screen with the picks on offer, then the page after a pick, tapped as
+        the phone's socket sends it (a typed answer typed: Maudit Mot Dit's)."""
         lang = LANGS[turn % len(LANGS)]
+        picks = tables.audience_legal(room.code, member.id, member.token)
+        markup = ""
+        if picks:
+            markup = stage_text.screen(room.code, lang, member.token, member.id) + "\n"  # before the pick
+            pick = dict(random.Random(where).choice(picks))
+            for field in game.audience.of(tables.state_of(room.code)["options"]).text:
+                pick[field] = "xyzzy"  # not a word of any deck: a secret found on the page is a leak
+            who = tables.stage_who(room.code, member.token, member.id)
+            tables.stage_move(room.code, who, member.token, f"contract {where}"[:64], pick)
         text = render("play", lang, room=room.code, member=member.id, token=member.token)
-        markup = stage_text.screen(room.code, lang, member.token, member.id)
+        markup += stage_text.screen(room.code, lang, member.token, member.id)
         text += "\n" + stage_text.text(markup)
         check(text, lang, tables.state_of(room.code), game, None, f"{where} as a member of the audience", markup)
         member_seen.add(where)

@@ -163,8 +163,12 @@ def test_a_maudit_member_who_found_the_word_is_told_so():
     holder = tables.state_of(room.code)["holder"]
     tables.submit(room.code, holder, seats[holder].token, tables.legal(room.code, holder, seats[holder].token)[-1])
     tables.submit(room.code, holder, seats[holder].token, {"type": "clue", "text": "qwxz"})
+    asked = stage_of(run("play", room=room.code, member=lu.id, token=lu.token))
+    assert "Your answer after clue 1" in asked and "qwxz" in asked  # the clues so far, and a box to answer in
+    assert "One answer for this clue" in asked and "Send my answer" in asked
     word = tables.state_of(room.code)["chosen"]["word"]
-    tables.audience_submit(room.code, lu.id, lu.token, {"type": "answer", "clue": 1, "answer": word})
+    who = tables.stage_who(room.code, lu.token, lu.id)  # typed, then sent from the phone's stage socket
+    tables.stage_move(room.code, who, lu.token, "answer-1", {"type": "answer", "clue": 1, "answer": word})
     page = run("play", room=room.code, member=lu.id, token=lu.token)
     assert "You found the word!" in stage_of(page)
     assert "<input" not in stage_markup(page) and "data-move" not in stage_markup(page)  # nothing more to answer

@@ -1,0 +1,108 @@
+"""Stage screens without a browser, for the classroom and hall benches.
+
+A `StageScreen` is a thread holding one stage socket (`/stage/<code>`, engine/push/stage.py) from
+127.0.0.2, a phone on the network, proving who it is as a phone does (a seat's token, a member's id
+and token, or nothing for the wall). It notes when each version's screen arrived (`shown`), and
+`tap()` plays what a player's thumb would: the screen's first button that sends a move as it is
+(the claim), or the first cards its card grid lets it pick and the confirm button under them, sent
+as `{id, move}` over the socket. It renders nothing: its cost to the server is all of a real
+phone's, its cost to a browser is left out.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import secrets
+import threading
+import time
+
+from websockets.sync.client import connect
+
+from tests.stream import bound_socket
+
+_MOVE = re.compile(r'<button[^>]*data-move="([^"]*)"[^>]*>')
+_GRID = re.compile(
+    r'<div class="sm-cards[^"]*"[^>]*data-pick="(\d+)" data-pick-min="(\d+)"(.*?)</div>\s*<button[^>]*data-move="([^"]*)"',
+    re.S,
+)
+_CARD = re.compile(r'<figure[^>]*class="([^"]*)"[^>]*data-value="([^"]*)"')
+
+
+class StageScreen(threading.Thread):
+    def __init__(self, port: int, code: str, hello: dict, source: str = "127.0.0.2") -> None:
+        super().__init__(daemon=True)
+        self.port, self.code, self.hello, self.source = port, code, hello, source
+        self.ready = threading.Event()
+        self.failed: BaseException | None = None
+        self.shown: dict[int, float] = {}  # version -> when its screen (or its "unchanged") arrived
+        self.pushed: dict[int, float] = self.shown  # the same moment: the screen comes with the push
+        self.reruns = 0  # a stage screen never reruns
+        self.acted: list[dict] = []
+        self.html = ""
+        self._ws = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+
+    def run(self) -> None:
+        try:
+            sock = bound_socket(self.port, self.source)
+            self._ws = connect(f"ws://127.0.0.1:{self.port}/stage/{self.code}", sock=sock, open_timeout=30)
+            self._ws.send(json.dumps({"hello": self.hello}))
+            while not self._stop.is_set():
+                try:
+                    text = self._ws.recv(timeout=1)
+                except TimeoutError:
+                    continue
+                msg = json.loads(text)
+                if "version" in msg:
+                    now = time.time()
+                    if "html" in msg:
+                        self.html = msg["html"]
+                    self.shown.setdefault(msg["version"], now)
+                    self.ready.set()
+        except Exception as exc:  # the bench raises it
+            if not self._stop.is_set():
+                self.failed = exc
+                self.ready.set()
+
+    def tap(self) -> None:
+        """The move a thumb makes on this screen now (nothing if it offers none)."""
+        move = self._move()
+        if move is None:
+            return
+        self.acted.append(move)
+        with self._lock:
+            self._ws.send(json.dumps({"id": secrets.token_hex(8), "move": move}))
+
+    def _move(self) -> dict | None:
+        grid = _GRID.search(self.html)
+        if grid is not None:
+            pick_min = int(grid.group(2)) or int(grid.group(1))
+            values = [
+                json.loads(html.unescape(v)) for classes, v in _CARD.findall(grid.group(3)) if "off" not in classes
+            ]
+            chosen = values[:pick_min]
+            move = json.loads(html.unescape(grid.group(4)))
+        else:
+            found = _MOVE.search(self.html)
+            if found is None:
+                return None
+            chosen, move = [], json.loads(html.unescape(found.group(1)))
+        for key, value in move.items():
+            if value == "$picked":
+                move[key] = chosen
+            elif value == "$one":
+                move[key] = chosen[0] if chosen else None
+            elif isinstance(value, str) and value.startswith("$text:"):
+                move[key] = "a phrase"
+        return move
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._ws is not None:
+            try:
+                self._ws.close()
+            except Exception:
+                pass

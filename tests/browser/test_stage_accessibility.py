@@ -1,0 +1,85 @@
+"""The stage, accessible by construction: axe-core finds no serious or critical violation on the
+wall (projector size), a seat's phone and a member's phone, at the vote and at the reveal, in
+English, Spanish and Italian; and a Dixit vote can be cast with the keyboard alone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_accessibility import LOCALES, assert_accessible
+from tests.browser.test_room_life import WAIT, tables_call
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SHOWN = "([c, v]) => (window.__sobremesaPushRooms?.[c]?.rendered ?? -1) >= v"
+
+
+def voting_room(srv, language: str) -> dict:
+    """A Dixit room at the vote: Ana told, Bo and Cy gave; a member in the audience."""
+    return tables_call(
+        srv,
+        f"r = tables.create_room('dixit', seed=5, language={language!r})\n"
+        "s = [tables.join(r.code, n) for n in ('Ana', 'Bo', 'Cy')]\n"
+        "m = tables.join_audience(r.code, 'Lu')\n"
+        "tables.start(r.code, r.host_token)\n"
+        "tables.submit(r.code, 0, s[0].token, {'type': 'claim'})\n"
+        "h = tables.view(r.code, 0, s[0].token)['hand']\n"
+        "tables.submit(r.code, 0, s[0].token, {'type': 'tell', 'card': h[0], 'phrase': 'the sea'})\n"
+        "for x in s[1:]:\n"
+        "    v = tables.view(r.code, x.seat, x.token)\n"
+        "    tables.submit(r.code, x.seat, x.token, {'type': 'give', 'cards': v['hand'][:v['gives_per_player']]})\n"
+        "print(json.dumps({'code': r.code, 'tokens': [x.token for x in s], 'member': [m.id, m.token],"
+        " 'version': tables.version(r.code)}))",
+    )
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_stage_has_no_serious_violation(serve, browser, lang):
+    srv = serve("app.py")
+    room = voting_room(srv, lang)
+    code = room["code"]
+    pages = {
+        "the wall": (f"/table?room={code}", {"viewport": {"width": 1920, "height": 1080}}),
+        "a seat's phone": (f"/play?room={code}&seat=1&token={room['tokens'][1]}", PHONE),
+        "a member's phone": (f"/play?room={code}&member={room['member'][0]}&token={room['member'][1]}", PHONE),
+    }
+    opened = {}
+    for where, (path, ctx) in pages.items():
+        page = browser.new_context(locale=LOCALES[lang], **ctx).new_page()
+        page.goto(srv.url + path)
+        page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+        assert_accessible(page, f"{where} at the vote, {lang}")
+        opened[where] = page
+    for seat in (1, 2):  # the votes: the wall plays the reveal
+        tables_call(
+            srv,
+            f"v = tables.view('{code}', {seat}, '{room['tokens'][seat]}')\n"
+            f"p = next(p['position'] for p in v['table'] if p['position'] not in v['my_positions'])\n"
+            f"print(tables.submit('{code}', {seat}, '{room['tokens'][seat]}', {{'type': 'vote', 'position': p}}))",
+        )
+    wall = opened["the wall"]
+    expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
+    assert_accessible(wall, f"the wall at the reveal, {lang}")
+    assert_accessible(opened["a member's phone"], f"a member's phone after the reveal, {lang}")
+
+
+def test_a_vote_with_the_keyboard_alone(serve, browser):
+    srv = serve("app.py")
+    room = voting_room(srv, "en")
+    code = room["code"]
+    bo = browser.new_context(**PHONE).new_page()
+    bo.goto(f"{srv.url}/play?room={code}&seat=1&token={room['tokens'][1]}")
+    bo.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+    cards = bo.locator("[data-testid=card]:not(.off) button")
+    expect(cards.first).to_be_visible(timeout=WAIT)
+    cards.first.focus()
+    bo.keyboard.press("Enter")  # picks the card
+    expect(bo.locator("[data-testid=card].picked")).to_have_count(1)
+    confirm = bo.locator("[data-testid=confirm-pick]")
+    expect(confirm).to_be_enabled()
+    for _ in range(12):  # Tab through the cards to the confirm button, as a keyboard user does
+        bo.keyboard.press("Tab")
+        if bo.evaluate("() => document.activeElement?.dataset?.testid === 'confirm-pick'"):
+            break
+    bo.keyboard.press("Enter")
+    expect(bo.get_by_text("You voted for card", exact=False)).to_be_visible(timeout=WAIT)

@@ -1,0 +1,108 @@
+"""The wall is a stage that fits any projector: at every scene of a Dixit and a Dixit Odyssey game
+(the most cards and names the family puts on it), at 1024 × 768, 1280 × 720, 1366 × 768,
+1920 × 1080 and 3840 × 2160, nothing scrolls, every element is inside the viewport and inside its
+part of the stage, and at 1280 × 720 no text is under 24 px."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_room_life import WAIT, tables_call
+
+SIZES = [(1024, 768), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
+NAMES = ["Alexandrina", "Bartholomew", "Cy", "Di", "Eleonora", "Flo", "Gus", "Hal", "Ivo", "Jo", "Kim", "Lu"]
+
+# Random legal moves (a phrase typed for every tell) until the table is in `phase`, or a turn closed.
+ADVANCE = """
+import json, random, sys
+from engine import tables
+code, tokens, until = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
+rnd = random.Random(3)
+for _ in range(200):
+    v = tables.view(code)
+    if v["phase"] == until or v["status"] != "playing":
+        break
+    if until == "reveal" and v["phase"] == "vote" and len(v["waiting_for"]) == 1:
+        until = "after"
+    seat = rnd.choice(v["waiting_for"])
+    move = rnd.choice(tables.legal(code, seat, tokens[seat]))
+    move.pop("seat", None)
+    if move["type"] == "tell":
+        move["phrase"] = "A long phrase, told slowly, about a lighthouse and the sea at night"
+    tables.submit(code, seat, tokens[seat], move)
+    if until == "after":
+        break
+print(json.dumps(tables.view(code)["version"]))
+"""
+
+CHECK = """(small) => {
+  const stage = document.querySelector('.sm-stage');
+  if (!stage) return ['no stage'];
+  const vw = innerWidth, vh = innerHeight, bad = [];
+  const root = document.scrollingElement;
+  if (root.scrollHeight > vh + 1 || root.scrollWidth > vw + 1) bad.push(`the page scrolls: ${root.scrollWidth}x${root.scrollHeight}`);
+  for (const el of stage.querySelectorAll('*')) {
+    if (el.closest('.sm-hide')) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const part = el.closest('.sm-top, .sm-main, .sm-side, .sm-foot');
+    const box = (part && part !== el ? part : stage).getBoundingClientRect();
+    const name = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent || '').trim().slice(0, 30)}"`;
+    if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1) bad.push(`off the screen: ${name}`);
+    else if (r.left < box.left - 1 || r.top < box.top - 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1)
+      bad.push(`out of its part: ${name}`);
+    if (small) {
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (own && size < 23.5) bad.push(`${size}px text: ${name}`);
+    }
+  }
+  return bad;
+}"""
+
+
+def look(wall, scene: str) -> None:
+    expect(wall.locator(f".sm-stage[data-scene={scene}]")).to_be_visible(timeout=WAIT)
+    wall.wait_for_timeout(300)  # images laid out
+    for width, height in SIZES:
+        wall.set_viewport_size({"width": width, "height": height})
+        wall.wait_for_timeout(100)
+        bad = wall.evaluate(CHECK, (width, height) == (1280, 720))
+        if os.environ.get("STAGE_SHOTS") and (bad or width == 1280):  # to look at: STAGE_SHOTS=<folder>
+            wall.screenshot(path=f"{os.environ['STAGE_SHOTS']}/{scene}-{width}x{height}.png")
+        assert bad == [], f"{scene} at {width}x{height}: {bad[:6]}"
+
+
+@pytest.mark.parametrize("game,options,players", [("dixit", {}, 6), ("odyssey", {"variant": "base"}, 12)])
+def test_every_scene_fits_every_projector(serve, browser, game, options, players):
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        f"r = tables.create_room({game!r}, options={options!r}, seed=7)\n"
+        f"s = [tables.join(r.code, n).token for n in {NAMES[:players]!r}]\n"
+        "tables.join_audience(r.code, 'Member')\n"
+        "tables.start(r.code, r.host_token)\n"
+        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
+    )
+    code, tokens = room["code"], room["tokens"]
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}")
+    look(wall, "claim")
+    for scene in ("tell", "give", "vote"):
+        tables_call(srv, _advance(code, tokens, scene))
+        look(wall, scene)
+    tables_call(srv, _advance(code, tokens, "reveal"))
+    look(wall, "reveal")
+    tables_call(srv, f"tables.end({code!r}, {room['host']!r}); print(1)")
+    look(wall, "end")
+
+
+def _advance(code: str, tokens: list, until: str) -> str:
+    return ADVANCE.replace(
+        "code, tokens, until = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]",
+        f"code, tokens, until = {code!r}, {json.dumps(tokens)!r}, {until!r}\ntokens = json.loads(tokens)",
+    )
