@@ -64,8 +64,11 @@ def join_panel(view: dict, qr_width: int = 220) -> None:
     url = ui.link("play", room=code)  # the QR code holds the whole link
     st.html(ui.qr_svg(url, qr_width, _("QR code to join the game")))
     lobby = view["status"] == "lobby"
-    size = "4.5rem" if lobby else "2.4rem"  # read from the back of the room
-    st.markdown(f"<div class='sm-code' style='font-size:{size}'>{ui.esc(code)}</div>", unsafe_allow_html=True)
+    # Read from the back of the room, on one line whatever the projector (the column is a share of it).
+    size = "min(4.5rem, 5.2vw)" if lobby else "min(2.4rem, 2.6vw)"
+    st.markdown(
+        f"<div class='sm-code' style='font-size:{size};white-space:nowrap'>{ui.esc(code)}</div>", unsafe_allow_html=True
+    )
     # Under it, what a person types: host and code on one line, as large as the column allows.
     typed = ui.short_link(code)
     fit = ui.fit_size(typed, "2.2rem" if lobby else "1.6rem")
@@ -77,7 +80,12 @@ def join_panel(view: dict, qr_width: int = 220) -> None:
 
 def lobby(view: dict, console: host_console.Console | None) -> bool:
     """Before the game: the join code fills the wall. True if the host's panel showed a refusal."""
-    qr, names, side = st.columns([1.25, 1.2, 1], gap="large")
+    # On a 1280 x 720 projector the QR code, the code and the names fit the height: no scrolling.
+    st.html(
+        "<style>.sm-qr { max-height: 46vh; width: auto !important; } "
+        "@media (max-height: 800px) { .sm-lobby .sm-waiting { font-size: 1.05rem !important; } }</style>"
+    )
+    qr, names, side = st.columns([1.25, 1.5, 1] if console else [1.25, 2.2, 0.01], gap="large")
     with qr:
         join_panel(view, qr_width=480)
     with names:
@@ -89,7 +97,7 @@ def lobby(view: dict, console: host_console.Console | None) -> bool:
             fewest=fewest,
             most=most,
         )
-        st.markdown(f"<div class='sm-big'><div class='sm-waiting'>{how}</div></div>", unsafe_allow_html=True)
+        st.markdown(f"<div class='sm-big sm-lobby'><div class='sm-waiting'>{how}</div></div>", unsafe_allow_html=True)
         seats_panel(view)
     with side:
         return host_console.panel(view, console) if console else False

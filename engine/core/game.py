@@ -185,5 +185,7 @@ def _clock_fields(state: State) -> dict:
         return {}
     return {
         "clock_skips": state.get("clock_skips") or state.get("last_clock_skips", []),
+        # whether those are the closed turn's: the stage shows them with its reveal, not after
+        "clock_skips_closed": not state.get("clock_skips"),
         "away": sorted(int(s) for s, run in state.get("quiet_runs", {}).items() if run >= 2),
     }

@@ -73,9 +73,12 @@ def podium_more(view) -> int:
     return ranking.top(view["scores"])[1]
 
 
-def skipped_line(view, t: Speaker) -> str:
-    """Whom the clock skipped in this turn, and why (only while that turn is on)."""
+def skipped_line(view, t: Speaker, scene: str = "") -> str:
+    """Whom the clock skipped, and why: this turn's while it is on, the closed turn's with its
+    reveal, and nothing from an earlier scene after it."""
     skips = view.get("clock_skips") or []
+    if bool(view.get("clock_skips_closed")) != (scene == "reveal"):
+        return ""
     late = [s["seat"] for s in skips if s.get("by") == "clock"]
     quiet = [s["seat"] for s in skips if s.get("by") == "quiet"]
     names = lambda seats: ", ".join(name_of(view, s) for s in seats)  # noqa: E731
@@ -104,7 +107,7 @@ def wall_extra(view, extra: dict | None, t: Speaker) -> dict:
         "podium_more": podium_more(view),
         "audience_top": view.get("audience_top") or [],
         "audience_more": view.get("audience_more") or 0,
-        "skipped": skipped_line(view, t),
+        "skipped": skipped_line(view, t, scene_of(view, extra)),
         "join": extra.get("join") or "",
         "code": view["code"],
     }

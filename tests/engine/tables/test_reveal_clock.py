@@ -1,0 +1,93 @@
+"""The reveal holds the wall, and the pace clock waits for it: a move that closes a turn starts the
+reveal (`Clock.reveal` seconds), the engine takes the next turn's moves at once, and the next
+deadline starts only when the reveal ends, or at once when the host ends it. A game without a
+reveal keeps its deadlines as they were."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+import pytest
+
+from engine import tables
+from engine.core import TableError
+from engine.games import GAMES
+from tests.engine.tables.test_pace import (
+    clock,  # noqa: F401  (the fixture)
+    play_one,
+    seated_room,
+)
+
+
+def at(when: str) -> datetime:
+    return datetime.fromisoformat(when)
+
+
+def close_a_turn(room, joined, rnd) -> None:
+    for _ in range(300):
+        if tables.view(room.code).get("history"):
+            return
+        play_one(room, joined, rnd)
+    raise AssertionError("no turn closed")
+
+
+@pytest.mark.parametrize("name", [n for n, g in GAMES.items() if g.clock and g.clock.reveal])
+def test_the_next_deadline_starts_when_the_reveal_ends(name, clock):  # noqa: F811
+    game = GAMES[name]
+    room, joined = seated_room(name, {}, 3, pace="brisk")
+    close_a_turn(room, joined, random.Random(2))
+    closed_at = clock.now
+    view = tables.view(room.code)
+    assert at(view["reveal_until"]) == closed_at + timedelta(seconds=game.clock.reveal)
+    seconds = game.clock.pace[view["phase"]][1]
+    assert at(view["deadline"]) == closed_at + timedelta(seconds=game.clock.reveal + seconds)
+    # The next turn's moves are taken during the reveal.
+    clock.wait(1)
+    teller = view["waiting_for"][0]
+    move = next(m for m in tables.legal(room.code, teller, joined[teller].token))
+    move.pop("seat", None)
+    if move["type"] == "tell":
+        move["phrase"] = "the sea"
+    tables.submit(room.code, teller, joined[teller].token, move)
+    after = tables.view(room.code)
+    assert after["version"] > view["version"]
+    # A new moment within the reveal also waits for its end.
+    if after["deadline"] and after["phase"] != view["phase"]:
+        assert at(after["deadline"]) >= at(view["reveal_until"])
+
+
+@pytest.mark.parametrize("name", [n for n, g in GAMES.items() if g.clock and g.clock.reveal])
+def test_the_host_ends_the_reveal_and_the_deadline_starts_at_once(name, clock):  # noqa: F811
+    game = GAMES[name]
+    room, joined = seated_room(name, {}, 3, pace="brisk")
+    close_a_turn(room, joined, random.Random(5))
+    view = tables.view(room.code)
+    clock.wait(2)
+    tables.end_reveal(room.code, room.host_token)
+    ended = tables.view(room.code)
+    seconds = game.clock.pace[ended["phase"]][1]
+    assert at(ended["reveal_until"]) == clock.now
+    assert at(ended["deadline"]) == clock.now + timedelta(seconds=seconds)
+    assert ended["deadline"] < view["deadline"]
+    with pytest.raises(TableError):
+        tables.end_reveal(room.code, room.host_token)  # over already: said, and nothing changes
+    assert tables.view(room.code)["version"] == ended["version"]
+
+
+def test_a_room_with_no_pace_still_plays_the_reveal(clock):  # noqa: F811
+    room, joined = seated_room("dixit", {}, 3)
+    close_a_turn(room, joined, random.Random(1))
+    view = tables.view(room.code)
+    assert view["reveal_until"] and view["deadline"] is None
+
+
+@pytest.mark.parametrize("name", [n for n, g in GAMES.items() if not (g.clock and g.clock.reveal)])
+def test_a_game_without_a_reveal_keeps_its_deadlines(name, clock):  # noqa: F811
+    room, joined = seated_room(name, {}, GAMES[name].seat_counts(GAMES[name].check_options({}))[0], pace="brisk")
+    rnd = random.Random(3)
+    for _ in range(60):
+        if tables.view(room.code)["status"] != "playing" or tables.view(room.code).get("history"):
+            break
+        play_one(room, joined, rnd)
+    assert not tables.view(room.code).get("reveal_until")
