@@ -106,6 +106,10 @@ def lobby(view: dict, console: host_console.Console | None) -> bool:
 @st.fragment
 def screen() -> None:
     console = host_console.held(code)
+    # A fragment may write to the sidebar only where a full run wrote first: the host's controls go
+    # there once the game starts, a rerun of this fragment alone.
+    if console is not None:
+        st.sidebar.empty()
     view = ui.load(code, host_token=console.host_token if console else None)
     if view is None:
         return
@@ -135,7 +139,7 @@ def body(view: dict, console: host_console.Console | None) -> bool:
         view.get("game_no")  # a new game, or back to the lobby: this page draws again
         if console is None:
             return False
-        with st.sidebar:
+        with st.sidebar.container():  # reserved by every full run (screen()): the fragment writes here
             return host_console.panel(view, console)
     render = SCREENS[view["game"]]
     main, side = st.columns([2.6, 1], gap="medium")  # main: about 1,300 px at 1920, 840 px at 1280

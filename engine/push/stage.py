@@ -8,7 +8,7 @@ Wire protocol (JSON text frames):
     server -> {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
               {"version": n}            the viewer's view changed but its screen is the same
               (a socket whose viewer's view did not change at a version is sent nothing)
-    client -> {"id": "...", "move": {...}}      a tap; at most MOVES_PER_10S per socket
+    client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per socket
     server -> {"ack": id, "version": n}         once the move is committed
               {"refused": id, "message": "..."} in the tab's language; nothing changed
               {"removed": "..."}                the viewer's seat or membership is gone: the page
@@ -57,8 +57,9 @@ class Stage(Protocol):
     def draw(self, code: str, viewer: Any) -> Drawn | None:
         """The viewer's screen now (blocking), or None: its seat or membership is gone."""
 
-    def move(self, code: str, viewer: Any, move_id: Any, move: Any) -> dict:
-        """Play a tap as the tab sent it (blocking): {"ack", "version"} or {"refused", "message"}."""
+    def move(self, code: str, viewer: Any, move_id: Any, move: Any, at: Any = None) -> dict:
+        """Play a tap as the tab sent it (blocking): {"ack", "version"} or {"refused", "message"}.
+        `at`: the version the tab showed when tapped."""
 
     def slow_down(self, viewer: Any) -> str:
         """The message for a socket that sends more taps than a person makes."""
@@ -153,7 +154,7 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
         if len(taps) > MOVES_PER_10S:
             await send({"refused": move_id, "message": stage.slow_down(viewer), "slow": True})
             return
-        answer = await asyncio.to_thread(stage.move, code, viewer, move_id, move)
+        answer = await asyncio.to_thread(stage.move, code, viewer, move_id, move, told.get("at"))
         await send(answer)
 
     pusher = None

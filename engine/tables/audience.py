@@ -172,7 +172,12 @@ _picked: dict[str, int] = {}  # code -> picks made in this process: a pick bumps
 
 
 def picks_made(code: str) -> int:
+    """Picks made, and members removed, in this process: what a member's stage look reads again on."""
     return _picked.get(code, 0)
+
+
+def changed(code: str) -> None:
+    _picked[code] = _picked.get(code, 0) + 1
 
 
 def _checked(game, move: dict, may: list[dict]) -> dict:

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import TableError
 from engine.push import live
-from engine.tables import holders
+from engine.tables import audience, holders
 from engine.tables.audience import CAP, _setting, points
 from engine.tables.base import _host, _lock, _room, refusals_only, store
 
@@ -42,6 +42,8 @@ def remove_member(code: str, host_token: str, member: str) -> None:
             raise TableError("That person is no longer in the audience.")
         store().drop_member(conn, code, member)
         holders.release(conn, code, "member", member)
+    audience.changed(code)  # the member's open phone looks again: its link no longer holds
+    live.refresh(code)
 
 
 @refusals_only

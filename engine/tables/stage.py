@@ -61,11 +61,13 @@ _boards: dict[str, tuple[tuple[int, int], dict]] = {}
 _boards_guard = threading.Lock()
 
 
-def _audience_board(room: dict, turn: int) -> dict:
+def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
+    """`member`: the member looking; one the kept board does not know yet (joining bumps no
+    version) has the board read again."""
     code, version = room["code"], (room["version"], audience.picks_made(room["code"]))
     with _boards_guard:
         kept = _boards.get(code)
-    if kept is not None and kept[0] == version:
+    if kept is not None and kept[0] == version and (member is None or member in kept[1]["members"]):
         return kept[1]
     reveals = store().reveals(code, room["game_no"]) if room["status"] != "lobby" else []
     last = reveals[-1] if reveals else None
@@ -109,7 +111,7 @@ def stage_look(code: str, who: Who) -> dict | None:
             return None  # the host took this seat out: its phone keeps nothing of the game
         return {"version": room["version"], "view": view, "seat": row["seat"]}
     view = _kept_view(room, seats, None)
-    board = _audience_board(room, view.get("history_length", 0))
+    board = _audience_board(room, view.get("history_length", 0), who.member)
     found = board["members"].get(who.member)
     if found is None or found["token_hash"] != who.token_hash:
         return None

@@ -37,7 +37,7 @@ function connect(s) {
   ws.onopen = () => {
     ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang } }));
     s.state = "open"; s.connects++; s.everOpened = true; s.backoff = 250;
-    for (const tap of s.taps.values()) ws.send(JSON.stringify({ id: tap.id, move: tap.move }));  // unanswered
+    for (const tap of s.taps.values()) ws.send(JSON.stringify({ id: tap.id, move: tap.move, at: tap.at }));  // unanswered
     metrics(s);
   };
   ws.onmessage = (e) => {
@@ -197,11 +197,12 @@ function sending(s, tap, on) {
 function tap(s, button) {
   if (button.dataset.sending) return;  // a double tap sends once
   const move = moveOf(button, s.root);
-  const t = { id: newId(), move, key: button.dataset.move, at: Date.now() };
+  // `at`: the version the tap was made on (the server tells a seat's other phone that played first).
+  const t = { id: newId(), move, key: button.dataset.move, at: s.version };
   s.taps.set(t.id, t);
   flash(s, "");
   sending(s, t, true);
-  if (s.ws && s.state === "open") s.ws.send(JSON.stringify({ id: t.id, move }));
+  if (s.ws && s.state === "open") s.ws.send(JSON.stringify({ id: t.id, move, at: t.at }));
   t.retry = setTimeout(() => {  // no answer: the socket may be half-open; a new one sends it again
     if (s.taps.has(t.id) && s.ws) { try { s.ws.close(); } catch (_) {} }
   }, RETRY_MS);
@@ -234,6 +235,8 @@ function zoom(img) {
 }
 
 function onClick(s, e) {
+  const lens = e.target.closest(".zoom");
+  if (lens && s.root.contains(lens)) { zoom(lens.closest("figure").querySelector("img")); return; }
   const pickButton = e.target.closest(".sm-card-pick");
   if (pickButton && s.root.contains(pickButton)) {
     const fig = pickButton.closest("figure"), grid = fig.parentElement;
@@ -260,7 +263,10 @@ export default function ({ parentElement, data }) {
           rendered: -1, connects: 0, backoff: 250, shownAt: {}, taps: new Map(), state: "connecting" };
     REG.set(key, s);
   }
-  s.lang = data.lang;
+  if (s.lang !== data.lang) {  // the reader chose another language: a new hello draws it in that one
+    s.lang = data.lang;
+    if (s.ws) { try { s.ws.close(); } catch (_) {} }
+  }
   s.sendingText = data.sending;
   s.gone = false;
   if (s.root !== root) {

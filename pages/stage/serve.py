@@ -37,6 +37,19 @@ class Viewer:
 
 _screens: dict[str, str] = {}
 _guard = threading.Lock()
+# When each viewer's socket drew each version, by (room, token hash): a tap made on a version its
+# seat's other phone had already moved past is told so, across reconnections.
+_drawn: dict[tuple[str, str], dict[int, str]] = {}
+
+
+def _note_drawn(code: str, viewer: Viewer, version: int, at: str) -> None:
+    with _guard:
+        seen = _drawn.setdefault((code, viewer.who.token_hash), {})
+        seen.setdefault(version, at)
+        while len(seen) > 64:
+            seen.pop(next(iter(seen)))
+        while len(_drawn) > 4096:
+            _drawn.pop(next(iter(_drawn)))
 
 
 def _cached(key: str, draw) -> str:
@@ -106,20 +119,24 @@ class Serve:
         me = look.get("me")
         key = _fingerprint(viewer.who.kind, viewer.lang, {k: v for k, v in view.items() if k != "version"}, me, extra)
         viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        if viewer.who.kind == "seat":
+            _note_drawn(code, viewer, look["version"], viewer.shown_at)
 
         def html() -> str:
             return _cached(key, lambda: _screen(view, me, viewer, stage, extra))
 
         return Drawn(look["version"], key, html, extra.get("until"))
 
-    def move(self, code: str, viewer: Viewer, move_id, move) -> dict:
+    def move(self, code: str, viewer: Viewer, move_id, move, at=None) -> dict:
         try:
             return tables.stage_move(code, viewer.who, viewer.token or "", move_id, move)
         except SobremesaError as exc:
             message = refusal(viewer.lang, exc)
             if viewer.seat is not None and isinstance(exc, AlreadyMoved | NotYourTurn | WrongPhase):
                 try:
-                    if tables.played_since(code, viewer.seat, viewer.token or "", viewer.shown_at):
+                    with _guard:
+                        since = _drawn.get((code, viewer.who.token_hash), {}).get(at) if isinstance(at, int) else None
+                    if tables.played_since(code, viewer.seat, viewer.token or "", since or viewer.shown_at):
                         message = i18n.translate(
                             viewer.lang, "Your seat's other phone played first: here is what it played."
                         )
@@ -161,6 +178,9 @@ def _join_base() -> str:
 
 def _wall_extra(code: str, view: dict, stage) -> dict:
     extra: dict = {"connected": sorted(presence.recent(code))}
+    base = _join_base()
+    if base:  # the join link as a person types it (pages/routes.py sends /CODE on to the join page)
+        extra["join"] = f"{urlsplit(base).netloc}/{view['code']}"
     until = view.get("reveal_until")
     if until and view.get("last_turn") is not None:
         ends = datetime.fromisoformat(until.replace("Z", "+00:00")).timestamp()

@@ -56,7 +56,7 @@ def test_three_members_pick_the_storytellers_card_in_dixit(serve, browser):
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}")
     lu, mo = (join_audience(browser, srv, code, n) for n in ("Lu", "Mo"))
-    expect(wall.locator("[data-sm-spot$=':audience']")).to_have_text("👀 2 in the audience", timeout=WAIT)
+    expect(wall.locator("[data-testid=audience-size]")).to_have_text("👀 2 in the audience", timeout=WAIT)
     story = to_the_vote(srv, code, tokens)
     ned = join_audience(browser, srv, code, "Ned")  # mid-game, during the vote
     for page in (lu, mo, ned):
@@ -171,13 +171,14 @@ def test_two_phones_share_a_seat_and_the_first_tap_counts(serve, browser):
     for page in (first, second):
         expect(page.get_by_text("Vote for this card")).to_be_visible(timeout=WAIT)
     # The second phone has not heard of the first one's vote yet when it taps (its socket is down).
-    second.evaluate(
-        """(code) => { const c = globalThis.__sobremesaPushRegistry.get(`${code}?seat=1`); c.closing = true; c.ws.close(); }""",
-        code,
-    )
+    second.evaluate("() => { const s = [...globalThis.__sobremesaStages.values()][0]; s.gone = true; s.ws.close(); }")
     pick_and_confirm(first, 0, enabled_only=True)
     expect(first.get_by_text(re.compile("You voted for card"))).to_be_visible(timeout=WAIT)
-    pick_and_confirm(second, 1, enabled_only=True)
+    pick_and_confirm(second, 1, enabled_only=True)  # sent when its socket is back, as tapped
+    second.evaluate(
+        "() => { const s = [...globalThis.__sobremesaStages.values()][0]; s.gone = false; s.timer = null; "
+        "document.dispatchEvent(new Event('visibilitychange')); }"
+    )
     expect(second.get_by_text("Your seat's other phone played first: here is what it played.")).to_be_visible(
         timeout=WAIT
     )
