@@ -158,6 +158,7 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
         await send(answer)
 
     pusher = None
+    playing: set[asyncio.Task] = set()
     try:
         await draw_now()
         if state["closed"]:
@@ -176,7 +177,11 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
                 break
             told = _parsed(text)
             if isinstance(told, dict) and "move" in told:
-                asyncio.create_task(play(told))  # answers in order of commit; the socket keeps reading
+                # Answers in order of commit while the socket keeps reading. The loop keeps only a weak
+                # reference to a task: without ours a tap's answer could be collected before it is sent.
+                task = asyncio.create_task(play(told))
+                playing.add(task)
+                task.add_done_callback(playing.discard)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:

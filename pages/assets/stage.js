@@ -37,7 +37,10 @@ function connect(s) {
   ws.onopen = () => {
     ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang } }));
     s.state = "open"; s.connects++; s.everOpened = true; s.backoff = 250;
-    for (const tap of s.taps.values()) ws.send(JSON.stringify({ id: tap.id, move: tap.move, at: tap.at }));  // unanswered
+    for (const tap of s.taps.values()) {  // unanswered: sent again, and waited for again
+      ws.send(JSON.stringify({ id: tap.id, move: tap.move, at: tap.at }));
+      wait(s, tap);
+    }
     metrics(s);
   };
   ws.onmessage = (e) => {
@@ -50,14 +53,14 @@ function connect(s) {
       show(s, msg.html, msg.version);
       return;
     }
+    if (msg.ack !== undefined) { answered(s, msg.ack, null); return; }
+    if (msg.refused !== undefined) { answered(s, msg.refused, msg.message, msg.slow); return; }
     if (msg.version !== undefined) {  // the screen as it is shows this version too
       s.version = Math.max(s.version, msg.version); s.rendered = s.version; s.pushedAt = Date.now();
       if (s.shownAt[msg.version] === undefined) s.shownAt[msg.version] = Date.now();
       metrics(s);
       return;
     }
-    if (msg.ack !== undefined) { answered(s, msg.ack, null); return; }
-    if (msg.refused !== undefined) { answered(s, msg.refused, msg.message, msg.slow); return; }
   };
   ws.onclose = (e) => {
     if (s.ws === ws) s.ws = null;
@@ -203,7 +206,13 @@ function tap(s, button) {
   flash(s, "");
   sending(s, t, true);
   if (s.ws && s.state === "open") s.ws.send(JSON.stringify({ id: t.id, move, at: t.at }));
-  t.retry = setTimeout(() => {  // no answer: the socket may be half-open; a new one sends it again
+  wait(s, t);
+}
+
+// No answer in RETRY_MS: the socket may be half-open; a new one sends the tap again (same id).
+function wait(s, t) {
+  clearTimeout(t.retry);
+  t.retry = setTimeout(() => {
     if (s.taps.has(t.id) && s.ws) { try { s.ws.close(); } catch (_) {} }
   }, RETRY_MS);
 }
