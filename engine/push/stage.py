@@ -6,8 +6,8 @@ Wire protocol (JSON text frames):
 
     client -> {"hello": {"token"?, "member"?, "lang", "version"?}}   first, within HELLO_SECONDS
     server -> {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
-              {"version": n}            the viewer's view changed but its screen is the same
-              (a socket whose viewer's view did not change at a version is sent nothing)
+              {"version": n}            nothing its screen shows changed: nothing is rendered, and
+                                        the tab counts the version as shown
     client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per socket
     server -> {"ack": id, "version": n}         once the move is committed
               {"refused": id, "message": "..."} in the tab's language; nothing changed
@@ -111,8 +111,21 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
         async with send_lock:
             await websocket.send_text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
 
+    def drawn_now() -> tuple[Drawn | None, str | None]:
+        """The viewer's screen, and its HTML when it shows something new: one trip to a worker thread."""
+        drawn = stage.draw(code, viewer)
+        if drawn is None or drawn.key == state["key"]:
+            return drawn, None
+        return drawn, drawn.html()
+
+    draw_lock = asyncio.Lock()  # one draw at a time per socket: a tap's and a push's
+
     async def draw_now() -> None:
-        drawn = await asyncio.to_thread(stage.draw, code, viewer)
+        async with draw_lock:
+            await draw_locked()
+
+    async def draw_locked() -> None:
+        drawn, html = await asyncio.to_thread(drawn_now)
         if drawn is None:
             await send({"removed": stage.removed(viewer)})
             state["closed"] = True
@@ -123,14 +136,18 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
                 state["timer"].cancel()
             delay = max(0.0, drawn.until - time.time()) + 0.05
             state["timer"] = asyncio.get_running_loop().call_later(delay, pending._refresh)
-        if drawn.key != state["key"]:
-            html = await asyncio.to_thread(drawn.html)
-            state["key"] = drawn.key
-            if html == state.get("html"):  # the view moved, the screen did not: say so in a few bytes
+        if drawn.key == state["key"]:
+            if drawn.version != state.get("version"):  # nothing it shows changed: the number alone
+                state["version"] = drawn.version
                 await send({"version": drawn.version})
-                return
-            state["html"] = html
-            await send({"version": drawn.version, "html": html, "now": int(time.time() * 1000)})
+            return
+        state["version"] = drawn.version
+        state["key"] = drawn.key
+        if html == state.get("html"):  # what it read moved, the screen did not: a few bytes
+            await send({"version": drawn.version})
+            return
+        state["html"] = html
+        await send({"version": drawn.version, "html": html, "now": int(time.time() * 1000)})
 
     async def pump() -> None:
         try:
@@ -155,6 +172,8 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
             await send({"refused": move_id, "message": stage.slow_down(viewer), "slow": True})
             return
         answer = await asyncio.to_thread(stage.move, code, viewer, move_id, move, told.get("at"))
+        if "ack" in answer:
+            await draw_now()  # the acting tab's own result first, with its answer, before the others'
         await send(answer)
 
     pusher = None

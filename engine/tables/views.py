@@ -185,13 +185,15 @@ def _build_view(room: dict, seats: list, seat) -> dict:
             "ended_by_host": False,
             "seats_allowed": [fewest, most],
             "seat_counts": list(game.seat_counts(room["options"])),
-            **({} if seat is None else {"waiting_on_you": False}),
+            **({} if seat is None else {"waiting_on_you": False, "waiting_on_you_alone": False}),
         }
     with _lock(room["code"]):
         # A copy: tabs keep it while later moves change this process's state in place.
         shown = json.loads(json.dumps(table_view(game, _under_way(room).state, SHARED if seat is None else seat)))
     if seat is not None:  # what most of a phone's screen hangs on, without the list of everyone else
         header["waiting_on_you"] = seat in shown.get("waiting_for", [])
+        # the table waits on this seat alone ("Everyone is waiting for you")
+        header["waiting_on_you_alone"] = shown.get("waiting_for", []) == [seat] and len(names) > 1
     return {**shown, **header}
 
 

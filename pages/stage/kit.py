@@ -116,8 +116,7 @@ def wall_extra(view, extra: dict | None, t: Speaker) -> dict:
 def phone_extra(view, extra: dict | None, t: Speaker) -> dict:
     extra = extra or {}
     seat = view["you"]
-    waiting = view.get("waiting_for") or []
-    alone = view.get("status") == "playing" and waiting == [seat] and len(view["names"]) > 1
+    alone = view.get("status") == "playing" and bool(view.get("waiting_on_you_alone"))
     return {
         "me": view["names"][seat],
         "my_points": view["scores"][seat] if view.get("scores") else 0,

@@ -9,6 +9,7 @@ script thread."""
 from __future__ import annotations
 
 import functools
+import threading
 from pathlib import Path
 
 import jinja2
@@ -40,6 +41,7 @@ def _env() -> jinja2.Environment:
     from pages.stage.kit import card_em
 
     env.globals["card_em"] = card_em
+    env.globals["cards_html"] = cards_html
     env.filters["name_of"] = lambda seat, view: view["names"][seat] if 0 <= seat < len(view["names"]) else "?"
     env.filters["seats_by_score"] = lambda names, scores: sorted(range(len(names)), key=lambda s: (-scores[s], s))
     env.filters["as_card"] = lambda card: {"id": card, "value": card}
@@ -77,6 +79,25 @@ class Speaker:
 
     def points(self, n: int) -> str:
         return translate_plural(self.lang, "{n} point", "{n} points", n)
+
+
+_grids: dict[str, Markup] = {}
+_grids_guard = threading.Lock()
+
+
+def cards_html(lang: str, **grid) -> Markup:
+    """A card grid (templates/cards.html), kept by what it shows: the hand a phone holds is drawn once
+    for every screen it appears on, not at every version."""
+    key = lang + _json(grid)
+    with _grids_guard:
+        found = _grids.get(key)
+    if found is None:
+        found = Markup(render("cards.html", lang, **grid))
+        with _grids_guard:
+            _grids[key] = found
+            while len(_grids) > 4096:
+                _grids.pop(next(iter(_grids)))
+    return found
 
 
 def render(template: str, lang: str, **context) -> str:

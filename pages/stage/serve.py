@@ -33,9 +33,48 @@ class Viewer:
     lang: str
     seat: int | None = None
     shown_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="milliseconds"))
+    reads: frozenset | None = None  # the view's fields its screen read when last drawn
 
 
-_screens: dict[str, str] = {}
+class Reading(dict):
+    """A view that notes which of its fields a screen reads (a template's `view.x`, a screen's
+    `view["x"]` or `.get("x")`); walking it whole counts as reading all of it. A screen is a function
+    of what it read: when none of those fields changed, neither did the screen (the glance's idea)."""
+
+    def __init__(self, view: dict) -> None:
+        super().__init__(view)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key) -> bool:
+        self.read.add(key)
+        return super().__contains__(key)
+
+    def __iter__(self):
+        self.read.add("*")
+        return super().__iter__()
+
+    def keys(self):
+        self.read.add("*")
+        return super().keys()
+
+    def items(self):
+        self.read.add("*")
+        return super().items()
+
+    def values(self):
+        self.read.add("*")
+        return super().values()
+
+
+_screens: dict[str, tuple[str, frozenset]] = {}
 _guard = threading.Lock()
 # When each viewer's socket drew each version, by (room, token hash): a tap made on a version its
 # seat's other phone had already moved past is told so, across reconnections.
@@ -52,7 +91,7 @@ def _note_drawn(code: str, viewer: Viewer, version: int, at: str) -> None:
             _drawn.pop(next(iter(_drawn)))
 
 
-def _cached(key: str, draw) -> str:
+def _cached(key: str, draw) -> tuple[str, frozenset]:
     with _guard:
         found = _screens.get(key)
     if found is None:
@@ -117,13 +156,23 @@ class Serve:
         if viewer.who.kind == "wall":
             extra = _wall_extra(code, view, stage)
         me = look.get("me")
-        key = _fingerprint(viewer.who.kind, viewer.lang, {k: v for k, v in view.items() if k != "version"}, me, extra)
+        reads = viewer.reads
+        if reads is None or "*" in reads or "version" in reads:
+            shown = {k: v for k, v in view.items() if k != "version"}
+        else:  # only what the screen read last time: a move that changed none of it changed nothing
+            shown = {k: view.get(k) for k in sorted(reads)}
+        key = _fingerprint(viewer.who.kind, viewer.lang, shown, sorted(reads or ()), me, extra)
         viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
         if viewer.who.kind == "seat":
             _note_drawn(code, viewer, look["version"], viewer.shown_at)
 
+        def draw_screen() -> tuple[str, frozenset]:
+            reading = Reading(view)
+            return _screen(reading, me, viewer, stage, extra), frozenset(reading.read)
+
         def html() -> str:
-            return _cached(key, lambda: _screen(view, me, viewer, stage, extra))
+            found, viewer.reads = _cached(key, draw_screen)
+            return found
 
         return Drawn(look["version"], key, html, extra.get("until"))
 
