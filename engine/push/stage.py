@@ -74,6 +74,53 @@ class Stage(Protocol):
         """The socket closed (blocking): the seat may no longer be connected."""
 
 
+class _Batch:
+    """The draws of one room's sockets, in one worker thread at a time: after a move every socket of
+    the room draws its screen, and seven threads at once (or three hundred) fight over the GIL, each
+    draw then waiting on all the others. In one thread they run one after the other, and each
+    socket gets its screen as soon as it is drawn."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queue: list[tuple[Callable[[], Any], asyncio.Future]] = []
+        self.task: asyncio.Task | None = None
+        self.sockets = 0
+
+    def submit(self, compute: Callable[[], Any]) -> asyncio.Future:
+        future = self.loop.create_future()
+        self.queue.append((compute, future))
+        if self.task is None:
+            self.task = self.loop.create_task(self._run())
+        return future
+
+    async def _run(self) -> None:
+        await asyncio.sleep(0)  # the room's other sockets, woken by the same version, join this batch
+        while self.queue:
+            jobs, self.queue = self.queue, []
+            await asyncio.to_thread(self._work, jobs)
+        self.task = None
+
+    def _work(self, jobs: list) -> None:
+        for compute, future in jobs:
+            try:
+                result, error = compute(), None
+            except BaseException as exc:  # handed to the socket's own task
+                result, error = None, exc
+            self.loop.call_soon_threadsafe(_settle, future, result, error)
+
+
+def _settle(future: asyncio.Future, result: Any, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+_batches: dict[str, _Batch] = {}
+
+
 async def endpoint(websocket: Any, stage: Stage) -> None:
     from starlette.websockets import WebSocketDisconnect
 
@@ -119,13 +166,18 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
         return drawn, drawn.html()
 
     draw_lock = asyncio.Lock()  # one draw at a time per socket: a tap's and a push's
+    batch = _batches.get(code)
+    if batch is None or batch.loop is not asyncio.get_running_loop():
+        batch = _batches[code] = _Batch(asyncio.get_running_loop())
+    batch.sockets += 1
 
-    async def draw_now() -> None:
+    async def draw_now(alone: bool = False) -> None:
+        """`alone`: in a thread of its own (the acting tab's result, ahead of the room's batch)."""
         async with draw_lock:
-            await draw_locked()
+            await draw_locked(alone)
 
-    async def draw_locked() -> None:
-        drawn, html = await asyncio.to_thread(drawn_now)
+    async def draw_locked(alone: bool) -> None:
+        drawn, html = await (asyncio.to_thread(drawn_now) if alone else batch.submit(drawn_now))
         if drawn is None:
             await send({"removed": stage.removed(viewer)})
             state["closed"] = True
@@ -173,7 +225,7 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
             return
         answer = await asyncio.to_thread(stage.move, code, viewer, move_id, move, told.get("at"))
         if "ack" in answer:
-            await draw_now()  # the acting tab's own result first, with its answer, before the others'
+            await draw_now(alone=True)  # the acting tab's own result first, with its answer, before the others'
         await send(answer)
 
     pusher = None
@@ -204,6 +256,9 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
+        batch.sockets -= 1
+        if batch.sockets <= 0 and _batches.get(code) is batch and batch.task is None:
+            del _batches[code]
         live.unsubscribe(sub)
         await asyncio.to_thread(stage.gone, code, viewer)
         if pusher is not None:

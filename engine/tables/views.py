@@ -150,9 +150,37 @@ def _looked_rows(code: str) -> tuple[dict, list]:
     return kept
 
 
+_shared: dict[str, tuple[int, dict]] = {}  # code -> (version, the header's part every viewer shares)
+
+
+def _shared_header(room: dict) -> dict:
+    """What every viewer's header reads from the store (computer players, requests to come back in,
+    the clock, the audience), read once per version, not once per viewer: after a move every open
+    screen of the room asks for its view."""
+    code, version = room["code"], room["version"]
+    with _states_guard:
+        kept = _shared.get(code)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    robots = store().bots(code)
+    shared = {
+        "robots": robots,
+        "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(code)}),
+        "clock": deadlines.header(code),  # deadline, paused, left, pace, skip_quiet, reveal_until
+        "audience": audience.header(room),  # audience_reveal, audience_top, audience_more
+    }
+    with _states_guard:
+        _shared.pop(code, None)
+        _shared[code] = (version, shared)
+        while len(_shared) > ROOMS_VIEWED:
+            _shared.pop(next(iter(_shared)))
+    return shared
+
+
 def _build_view(room: dict, seats: list, seat) -> dict:
     game = GAMES[room["game"]]
-    robots = store().bots(room["code"])
+    shared = _shared_header(room)
+    robots = shared["robots"]
     bots = [b["seat"] for b in robots]
     names = [s["name"] + (BOT_MARK if s["seat"] in bots else "") for s in seats]
     header = {
@@ -169,9 +197,9 @@ def _build_view(room: dict, seats: list, seat) -> dict:
         "bots": bots,
         "game_no": room["game_no"],
         "handed": [b["seat"] for b in robots if not b["seated"]],
-        "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(room["code"])}),
-        **deadlines.header(room["code"]),  # deadline, paused, left, pace, skip_quiet
-        **audience.header(room),  # audience_reveal, audience_top, audience_more
+        "asking": shared["asking"],
+        **shared["clock"],
+        **shared["audience"],
     }
     if room["status"] == "lobby":
         fewest, most = game.seat_range(room["options"])

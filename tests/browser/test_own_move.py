@@ -68,7 +68,7 @@ def test_a_move_redraws_a_phone_in_place(serve, browser):
         page.goto(f"{srv.url}/play?room={code}&seat={seat}&token={tokens[seat]}")
         page.wait_for_function(RENDERED, arg=[code, told_at], timeout=WAIT)
     expect(ana.get_by_text("Waiting for: Bo, Cy")).to_be_visible(timeout=WAIT)
-    bo.locator("[data-testid=card] button").first.click()  # Bo has picked a card, not confirmed yet
+    bo.locator("[data-testid=card] .sm-card-pick").first.click()  # Bo has picked a card, not confirmed yet
     bo.evaluate(MARK)
 
     gave = tables_call(

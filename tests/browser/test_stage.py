@@ -64,7 +64,9 @@ def reruns(page, code: str) -> int:
 
 
 def pick(page, n: int = 1, enabled_only: bool = False) -> None:
-    cards = page.locator("[data-testid=card]:not(.off) button" if enabled_only else "[data-testid=card] button")
+    cards = page.locator(
+        "[data-testid=card]:not(.off) .sm-card-pick" if enabled_only else "[data-testid=card] .sm-card-pick"
+    )
     expect(cards.first).to_be_visible(timeout=WAIT)
     for i in range(n):
         cards.nth(i).click()

@@ -70,7 +70,7 @@ def test_a_vote_with_the_keyboard_alone(serve, browser):
     bo = browser.new_context(**PHONE).new_page()
     bo.goto(f"{srv.url}/play?room={code}&seat=1&token={room['tokens'][1]}")
     bo.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
-    cards = bo.locator("[data-testid=card]:not(.off) button")
+    cards = bo.locator("[data-testid=card]:not(.off) .sm-card-pick")
     expect(cards.first).to_be_visible(timeout=WAIT)
     cards.first.focus()
     bo.keyboard.press("Enter")  # picks the card
