@@ -97,13 +97,16 @@ class Bridge(Protocol):
 class Subscription:
     """Handle returned by ``subscribe``; pass it to ``unsubscribe``."""
 
-    __slots__ = ("callback", "code", "kind", "seat")
+    __slots__ = ("callback", "code", "kind", "role", "seat")
 
-    def __init__(self, code: str, callback: Callback, kind: str, seat: int | None = None) -> None:
+    def __init__(
+        self, code: str, callback: Callback, kind: str, seat: int | None = None, role: str | None = None
+    ) -> None:
         self.code = code
         self.callback = callback
         self.kind = kind  # "socket" (counted by stats) or "local"
         self.seat = seat  # the seat whose tab holds this socket (its ticket says so), else None
+        self.role = role  # a stage socket's viewer: "wall", "seat" or "member" (None: a push socket)
 
     def __repr__(self) -> str:
         return f"Subscription({self.code!r}, {self.kind})"
@@ -231,13 +234,15 @@ def echo(code: str, message: dict) -> None:
                 _LOG.exception("live echo to %r failed", sub)
 
 
-def refresh(code: str) -> None:
+def refresh(code: str, roles: tuple[str, ...] | None = None) -> None:
     """Every open socket of the room draws its live spots again (a phone came or went: news for the
-    screens, but no move). Never blocks or raises."""
+    screens, but no move). `roles`: only the stage sockets of those viewers (and every push socket):
+    a member's pick is news for the wall's count, not for three hundred other members. Never blocks
+    or raises."""
     if not valid_code(code):
         return
     with _S.lock:
-        subs = tuple(_S.subs.get(code, ()))
+        subs = tuple(s for s in _S.subs.get(code, ()) if roles is None or s.role is None or s.role in roles)
     for sub in subs:
         target = getattr(sub.callback, "refresh", None)
         if target is not None:
@@ -247,11 +252,13 @@ def refresh(code: str) -> None:
                 _LOG.exception("live refresh of %r failed", sub)
 
 
-def subscribe(code: str, callback: Callback, *, kind: str = "local", seat: int | None = None) -> Subscription:
+def subscribe(
+    code: str, callback: Callback, *, kind: str = "local", seat: int | None = None, role: str | None = None
+) -> Subscription:
     """Call ``callback(code, version)`` (in the notifying thread) on each new version."""
     if not valid_code(code):
         raise ValueError(f"malformed room code: {code!r}")
-    sub = Subscription(code, callback, kind, seat)
+    sub = Subscription(code, callback, kind, seat, role)
     with _S.lock:
         _S.subs.setdefault(code, set()).add(sub)
     return sub

@@ -150,7 +150,9 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
         return
 
     pending = live._Pending(asyncio.get_running_loop())
-    sub = live.subscribe(code, pending, kind="socket", seat=getattr(viewer, "seat", None))
+    sub = live.subscribe(
+        code, pending, kind="socket", seat=getattr(viewer, "seat", None), role=getattr(viewer, "role", None)
+    )
     send_lock = asyncio.Lock()
     state: dict[str, Any] = {"key": None, "timer": None, "closed": False}
 

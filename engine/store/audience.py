@@ -40,6 +40,23 @@ class AudienceRows:
             (code, member, name, token_hash, at),
         )
 
+    def member(self, code: str, member: str, conn=None) -> dict | None:
+        rows = self._run(
+            conn, "SELECT id, name, token_hash, joined_at FROM members WHERE code = ? AND id = ?", (code, member)
+        )
+        found = list(rows)
+        return dict(found[0]) if found else None
+
+    def picks_of(self, code: str, game_no: int, turn: int, member: str, conn=None) -> list[dict]:
+        """One member's picks in a turn (their pick in each slot)."""
+        rows = self._run(
+            conn,
+            "SELECT pick FROM member_picks WHERE code = ? AND game_no = ? AND turn = ? AND member = ? "
+            "ORDER BY made_at, slot",
+            (code, game_no, turn, member),
+        )
+        return [json.loads(r["pick"]) for r in rows]
+
     def member_picks(self, code: str, game_no: int, turn: int, conn=None) -> list[dict]:
         rows = self._run(
             conn,

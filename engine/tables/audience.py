@@ -92,9 +92,7 @@ def join_audience(code: str, name: str, device=None) -> Member:
 
 
 def _member(code: str, member, token, conn=None) -> dict:
-    found = (
-        next((m for m in store().members(code, conn) if m["id"] == member), None) if isinstance(member, str) else None
-    )
+    found = store().member(code, member, conn) if isinstance(member, str) and len(member) <= 64 else None
     if found is None or not _token_ok(token, found["token_hash"]):
         raise BadToken("member")
     return found
@@ -109,7 +107,7 @@ def _is_member(code: str, member, token) -> bool:
 
 
 def _mine(code: str, game_no: int, turn: int, member: str, conn=None) -> list[dict]:
-    return [p["pick"] for p in store().member_picks(code, game_no, turn, conn) if p["member"] == member]
+    return store().picks_of(code, game_no, turn, member, conn)
 
 
 def points(code: str, game_no: int, conn=None) -> dict[str, int]:
@@ -164,7 +162,8 @@ def audience_submit(code: str, member: str, token: str, move: dict) -> int:
             store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, _now())
             held = len(_mine(code, room["game_no"], turn, member, conn))
     _picked[code] = _picked.get(code, 0) + 1  # the stage's members' looks read the picks again
-    live.refresh(code)  # how many have picked: the wall's live spot
+    live.refresh(code, roles=("wall",))  # how many have picked: the walls' count (the member's own
+    # phone draws its pick after its answer; no other member's screen changes)
     return held
 
 

@@ -12,7 +12,7 @@ import json
 import threading
 from dataclasses import dataclass
 
-from engine.core import SHARED, BadToken, IllegalMove, RoomNotFound, SobremesaError, table_view
+from engine.core import BadToken, IllegalMove, RoomNotFound, SobremesaError
 from engine.games import GAMES
 from engine.tables import audience
 from engine.tables.base import _echo, _hash, _lock, _notify, _now, _room, _token_ok, refusals_only, store
@@ -80,6 +80,7 @@ def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
             for p in store().member_picks(code, room["game_no"], last["turn"]):
                 last_picks.setdefault(p["member"], []).append(p["pick"])
     board = {
+        "turn": turn,
         "members": {m["id"]: m for m in store().members(code)},
         "points": audience.points(code, room["game_no"]) if room["status"] != "lobby" else {},
         "picks": picks,
@@ -129,7 +130,7 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
             state = _under_way(room).state
             if game.outcome(state) is None:
                 done = watched.done(state, mine)
-                may = [] if done else watched.picks(table_view(game, state, SHARED), mine)
+                may = [] if done else _offered(watched, view, mine)
     last = board["last"]
     shown_last = None
     if last is not None and last["turn"] == view.get("history_length", 0) - 1:
@@ -144,6 +145,43 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
         "does": watched.does if watched else "",
         "last": shown_last,
     }
+
+
+def _picked(room: dict, member: str) -> None:
+    """A member's pick, written into the room's kept board rather than reading it all again: in a
+    hall every pick would read three hundred members' rows."""
+    code = room["code"]
+    with _boards_guard:
+        kept = _boards.get(code)
+    if kept is None or kept[0][0] != room["version"] or room["status"] != "playing":
+        return
+    state_turn = kept[1].get("turn")
+    if state_turn is None:
+        return
+    mine = store().picks_of(code, room["game_no"], state_turn, member)
+    with _boards_guard:
+        now = _boards.get(code)
+        if now is kept:
+            kept[1]["picks"][member] = mine
+            _boards[code] = ((room["version"], audience.picks_made(code)), kept[1])
+
+
+_offers: dict[tuple, list] = {}
+
+
+def _offered(watched, view: dict, mine: list) -> list:
+    """What a member may pick now: the same for every member who picked the same, so worked out once
+    per (room, version, picks) from the wall's view (a hall's members mostly share it)."""
+    mark = (view["code"], view["version"], json.dumps(mine, sort_keys=True))
+    with _boards_guard:
+        found = _offers.get(mark)
+    if found is None:
+        found = watched.picks(view, mine)
+        with _boards_guard:
+            _offers[mark] = found
+            while len(_offers) > 4096:
+                _offers.pop(next(iter(_offers)))
+    return found
 
 
 def _body(move) -> str:
@@ -197,7 +235,9 @@ def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body
         return found[1]
     # A pick replaces the member's pick in its slot: played twice, it is the same pick.
     audience.audience_submit(code, who.member, token, move)
-    answer = {"ack": move_id, "version": _room(code)["version"]}
+    room = _room(code)
+    answer = {"ack": move_id, "version": room["version"]}
+    _picked(room, who.member)
     with store().transaction() as conn:
         if store().move_answer(code, key, move_id, conn) is None:
             store().put_move_answer(conn, code, key, move_id, body, answer, _now())

@@ -35,6 +35,10 @@ class Viewer:
     shown_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="milliseconds"))
     reads: frozenset | None = None  # the view's fields its screen read when last drawn
 
+    @property
+    def role(self) -> str:
+        return self.who.kind  # "wall", "seat" or "member" (engine.push.live.refresh's roles)
+
 
 class Reading(dict):
     """A view that notes which of its fields a screen reads (a template's `view.x`, a screen's
@@ -109,6 +113,26 @@ def _fingerprint(*parts) -> str:
     ).hexdigest()
 
 
+_prints: dict[tuple, str] = {}
+
+
+def _view_print(view: dict, reads: frozenset | None) -> str:
+    """The fingerprint of what a screen read of a view (all of it, the first time): worked out once
+    per view object and fields, so three hundred members showing the wall's view hash it once."""
+    names = None if reads is None or "*" in reads or "version" in reads else tuple(sorted(reads))
+    mark = (id(view), view.get("code"), view.get("version"), view.get("you"), names)
+    with _guard:
+        found = _prints.get(mark)
+    if found is None:
+        shown = {k: v for k, v in view.items() if k != "version"} if names is None else {k: view.get(k) for k in names}
+        found = _fingerprint(shown, names)
+        with _guard:
+            _prints[mark] = found
+            while len(_prints) > 4096:
+                _prints.pop(next(iter(_prints)))
+    return found
+
+
 def refusal(lang: str, exc: SobremesaError) -> str:
     template = getattr(exc, "template", None)
     if not template:
@@ -156,12 +180,7 @@ class Serve:
         if viewer.who.kind == "wall":
             extra = _wall_extra(code, view, stage)
         me = look.get("me")
-        reads = viewer.reads
-        if reads is None or "*" in reads or "version" in reads:
-            shown = {k: v for k, v in view.items() if k != "version"}
-        else:  # only what the screen read last time: a move that changed none of it changed nothing
-            shown = {k: view.get(k) for k in sorted(reads)}
-        key = _fingerprint(viewer.who.kind, viewer.lang, shown, sorted(reads or ()), me, extra)
+        key = _fingerprint(viewer.who.kind, viewer.lang, _view_print(view, viewer.reads), me, extra)
         viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
         if viewer.who.kind == "seat":
             _note_drawn(code, viewer, look["version"], viewer.shown_at)
