@@ -126,11 +126,7 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
     may: list = []
     done = False
     if watched is not None and room["status"] == "playing":
-        with _lock(room["code"]):
-            state = _under_way(room).state
-            if game.outcome(state) is None:
-                done = watched.done(state, mine)
-                may = [] if done else _offered(watched, view, mine)
+        may, done = _offered(game, watched, room, view, mine)
     last = board["last"]
     shown_last = None
     if last is not None and last["turn"] == view.get("history_length", 0) - 1:
@@ -166,17 +162,22 @@ def _picked(room: dict, member: str) -> None:
             _boards[code] = ((room["version"], audience.picks_made(code)), kept[1])
 
 
-_offers: dict[tuple, list] = {}
+_offers: dict[tuple, tuple[list, bool]] = {}
 
 
-def _offered(watched, view: dict, mine: list) -> list:
-    """What a member may pick now: the same for every member who picked the same, so worked out once
-    per (room, version, picks) from the wall's view (a hall's members mostly share it)."""
+def _offered(game, watched, room: dict, view: dict, mine: list) -> tuple[list, bool]:
+    """(what a member may pick now, whether they are done for this turn): the same for every member
+    who picked the same, so worked out once per (room, version, picks), under the room's lock once
+    (a hall's members mostly share it)."""
     mark = (view["code"], view["version"], json.dumps(mine, sort_keys=True))
     with _boards_guard:
         found = _offers.get(mark)
     if found is None:
-        found = watched.picks(view, mine)
+        with _lock(room["code"]):
+            state = _under_way(room).state
+            over = game.outcome(state) is not None
+            done = not over and watched.done(state, mine)
+        found = ([] if over or done else watched.picks(view, mine), done)
         with _boards_guard:
             _offers[mark] = found
             while len(_offers) > 4096:

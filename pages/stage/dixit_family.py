@@ -145,7 +145,21 @@ def revealed(view, turn, t: Speaker) -> dict:
             did = t._("{name} sat out", name=name)
         team = _team(view, int(seat))
         chips.append({"did": did, "points": turn["scores"][seat], "colour": team[2] if team else "#C9BBAE"})
-    return {"told": told, "red": red_line, "cards": cards, "chips": chips, "story": story}
+    # On the wall the phrase has a line of its own, large, and the top says who told and where the
+    # storyteller's card was: a long phrase in the top pushed the stage's parts off a small projector.
+    if story is not None:
+        headline = t._("Turn {turn}: {teller} told — the storyteller's card was {card}", card=story, **params)
+    else:
+        headline = t._("Turn {turn}: {teller} told", **params)
+    return {
+        "told": told,
+        "headline": headline,
+        "phrase": turn.get("phrase") or "",
+        "red": red_line,
+        "cards": cards,
+        "chips": chips,
+        "story": story,
+    }
 
 
 def _team_line(view, t: Speaker) -> list[dict]:
