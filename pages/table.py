@@ -106,10 +106,6 @@ def lobby(view: dict, console: host_console.Console | None) -> bool:
 @st.fragment
 def screen() -> None:
     console = host_console.held(code)
-    # A fragment may write to the sidebar only where a full run wrote first: the host's controls go
-    # there once the game starts, a rerun of this fragment alone.
-    if console is not None:
-        st.sidebar.empty()
     view = ui.load(code, host_token=console.host_token if console else None)
     if view is None:
         return
@@ -134,13 +130,20 @@ def body(view: dict, console: host_console.Console | None) -> bool:
     if view["status"] == "lobby":
         return lobby(view, console)
     if on_stage(view["game"]):
-        # The stage draws the game from its socket; the host's controls open over it, on demand.
+        # The stage draws the game from its socket; the host's controls open over it, on demand, in
+        # the sidebar, drawn by the page's full run (`hosting`, below): a fragment's own rerun is lost
+        # when another server process takes the tab over ("the fragment ... does not exist anymore").
         mount(code, "wall")
         view.get("game_no")  # a new game, or back to the lobby: this page draws again
-        if console is None:
-            return False
-        with st.sidebar.container():  # reserved by every full run (screen()): the fragment writes here
-            return host_console.panel(view, console)
+        if console is not None:
+            asked = (
+                view["status"],
+                view["game_no"],
+                tuple(view["asking"]),
+            )  # what the controls show that a move changes
+            if st.session_state.get("console-drew") != asked:
+                st.rerun(scope="app")
+        return False
     render = SCREENS[view["game"]]
     main, side = st.columns([2.6, 1], gap="medium")  # main: about 1,300 px at 1920, 840 px at 1280
     with main:
@@ -156,4 +159,19 @@ def body(view: dict, console: host_console.Console | None) -> bool:
         return host_console.panel(view, console) if console else False
 
 
+def hosting() -> None:
+    """The host's controls over the stage, in the sidebar: drawn by every full run of the page (a tap
+    in them, or the game's status, its number or a request to come back in changing)."""
+    console = host_console.held(code)
+    if console is None:
+        return
+    view = ui.load(code, host_token=console.host_token)
+    if view is None or view["status"] == "lobby" or not on_stage(view["game"]):
+        return
+    st.session_state["console-drew"] = (view["status"], view["game_no"], tuple(view["asking"]))
+    with st.sidebar:
+        host_console.panel(view, console)
+
+
+hosting()
 screen()

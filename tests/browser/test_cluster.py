@@ -89,8 +89,10 @@ def started_room(cluster, browser, game: str):
     tables.start(room.code, room.host_token)
     code, url = room.code, cluster.url
     shared = secrets.token_urlsafe(18)
-    wall = phone(browser, url, shared)
-    wall.set_viewport_size({"width": 1920, "height": 1080})
+    # A projector, not a phone: Streamlit folds a mobile page's sidebar (the host's controls) after each tap.
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.add_cookies([{"name": "sobremesa_device", "value": shared, "url": url}])
+    wall = context.new_page()
     wall.goto(f"{url}/table?room={code}&host={room.host_token}")
     return code, url, lambda s: f"{url}/play?room={code}&seat={s}&token={seats[s].token}", shared, wall
 
