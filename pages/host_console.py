@@ -288,22 +288,28 @@ def address_picker(console: Console) -> None:
     )
 
 
-def panel(view: dict, console: Console) -> bool:
+def panel(view: dict, console: Console, folded: bool = True) -> bool:
     """The host's controls beside the wall; True if this run showed a refusal (the wall then names
-    no fields to watch, so it reruns on the next move and the message goes)."""
+    no fields to watch, so it reruns on the next move and the message goes). `folded=False`: in the
+    sidebar over the stage, which is itself what the host opens on demand, and which only the page's
+    full run draws (no move reruns it)."""
     rejoin_requests(view, console)
     flashed = ui.flash()  # a refusal is shown even with the panel folded (the rejoin buttons sit outside it)
-    # Drawn only while open: folded during play, the controls were still drawn on every move by this
-    # tab, the laptop's own (bench/rerun_cost.py). The key follows the status, so the panel is open in
-    # the lobby and at the end (to play again), and folds when the game starts.
-    box = st.expander(
-        _("Host controls"),
-        expanded=view["status"] in ("lobby", "finished"),
-        key=f"host-controls-{view['status']}",
-        on_change="rerun",
-    )
-    if not box.open:
-        return flashed
+    if not folded:
+        st.subheader(_("Host controls"))
+        box = st.container()
+    else:
+        # Drawn only while open: folded during play, the controls were still drawn on every move by
+        # this tab, the laptop's own (bench/rerun_cost.py). The key follows the status, so the panel
+        # is open in the lobby and at the end (to play again), and folds when the game starts.
+        box = st.expander(
+            _("Host controls"),
+            expanded=view["status"] in ("lobby", "finished"),
+            key=f"host-controls-{view['status']}",
+            on_change="rerun",
+        )
+        if not box.open:
+            return flashed
     with box:
         code, host_token = console.code, console.host_token
         names = view["names"]

@@ -170,7 +170,7 @@ def hosting() -> None:
         return
     st.session_state["console-drew"] = (view["status"], view["game_no"], tuple(view["asking"]))
     with st.sidebar:
-        host_console.panel(view, console)
+        host_console.panel(view, console, folded=False)
 
 
 hosting()

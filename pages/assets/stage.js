@@ -66,7 +66,8 @@ function connect(s) {
     if (s.ws === ws) s.ws = null;
     if (s.dead || s.gone) return;
     s.state = "reconnecting"; metrics(s);
-    if (e.code === 4401 && s.everOpened && s.version >= 0) { s.dead = true; return; }  // token no longer holds
+    // A hello refused (4401) is tried again, as any drop: a link that no longer holds got its
+    // "removed" screen before the close; a refusal without one (a process taking over) passes.
     later(s);
   };
   ws.onerror = () => {};
