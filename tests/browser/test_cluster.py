@@ -97,6 +97,15 @@ def started_room(cluster, browser, game: str):
     return code, url, lambda s: f"{url}/play?room={code}&seat={s}&token={seats[s].token}", shared, wall
 
 
+@pytest.fixture(autouse=True)
+def tabs_closed(browser):
+    """Every tab a test here opened is closed after it: a stage tab left open keeps reconnecting, and
+    a later cluster on the same port number would be asked to wait for its socket when it stops."""
+    yield
+    for context in list(browser.contexts):
+        context.close()
+
+
 @pytest.fixture
 def cluster(postgres_server, tmp_path, monkeypatch):
     url = create_database(postgres_server, "c" + uuid.uuid4().hex[:12])
