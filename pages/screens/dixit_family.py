@@ -58,20 +58,7 @@ PACE_NAMES = {"tell": N_("Tell"), "give": N_("Give a card"), "vote": N_("Vote")}
 CLAIM = N_("I have a phrase!")  # the claim button's label, which the wall's hint quotes
 
 # What the room does now, on the wall while it has no cards to show (shown through `hint_html`).
-HINTS = {
-    "claim": N_(
-        "📱 Look at the cards on your phone. Got an idea for one of them? "
-        "Tap {button} first, and you are the storyteller."
-    ),
-    "tell": N_(
-        "{teller} picks a card and says a phrase about it aloud. Everyone else: listen, "
-        "then give a card from your hand that fits the phrase."
-    ),
-    "give": N_(
-        "Everyone but the storyteller gives a card that fits the phrase. The cards are shuffled, "
-        "then everyone votes for the one they think is the storyteller's."
-    ),
-}
+from pages.stage.dixit_family import HINTS  # noqa: E402, F401  (marked there, with no Streamlit; dixit.py and odyssey.py read it here)
 
 
 def hint_html(hint: str, view) -> str:

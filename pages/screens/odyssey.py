@@ -135,22 +135,8 @@ def _team_strip(view, big: bool) -> None:
 # ---- the shared screen ---------------------------------------------------------------------------
 
 
-# Marked here, translated where shown (reveal.hint_html).
-PARTY_HINTS = {
-    "tell": N_("{teller} thinks of a phrase before looking at any card, and says it aloud."),
-    "give": N_(
-        "Everyone, {teller} included, gives a card that fits the phrase. Then everyone votes with "
-        "the crowd, and {teller} hides a red card where nobody should go."
-    ),
-}
-
-
-TEAM_HINTS = {
-    "give": N_(
-        "Each team gives one card that fits the phrase, {teller}'s teammate too. In the other "
-        "teams the first of the two to give gives, and the other one votes for the team."
-    ),
-}
+# Party and Team hints: marked in the stage module (no Streamlit there), translated where shown.
+from pages.stage.dixit_family import PARTY_HINTS, TEAM_HINTS  # noqa: E402
 
 
 def table(view) -> None:

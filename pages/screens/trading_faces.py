@@ -29,22 +29,8 @@ def pace_names(options: dict) -> dict:
     return VARIANT_PACE_NAMES["memory" if options.get("variant") == "memory" else "classic"]
 
 
-# The card words, marked here and translated where shown: word(emotion).
-WORDS = {
-    "angry": N_("angry"),
-    "bored": N_("bored"),
-    "confused": N_("confused"),
-    "disgusted": N_("disgusted"),
-    "embarrassed": N_("embarrassed"),
-    "happy": N_("happy"),
-    "excited": N_("excited"),
-    "proud": N_("proud"),
-    "sad": N_("sad"),
-    "scared": N_("scared"),
-    "surprised": N_("surprised"),
-    "tired": N_("tired"),
-    "in_love": N_("in love"),
-}
+# The card words, marked where the stage defines them (no Streamlit there), translated where shown.
+from pages.stage.trading_faces import WORDS  # noqa: E402
 
 CSS = """
 <style>
