@@ -54,7 +54,7 @@ function connect(s) {
       return;
     }
     if (msg.ack !== undefined) { answered(s, msg.ack, null); return; }
-    if (msg.refused !== undefined) { answered(s, msg.refused, msg.message, msg.slow); return; }
+    if (msg.refused !== undefined) { answered(s, msg.refused, msg.message, msg.again, msg.again_label); return; }
     if (msg.version !== undefined) {  // the screen as it is shows this version too
       s.version = Math.max(s.version, msg.version); s.rendered = s.version; s.pushedAt = Date.now();
       if (s.shownAt[msg.version] === undefined) s.shownAt[msg.version] = Date.now();
@@ -97,7 +97,7 @@ function show(s, html, version) {
   const typed = {};
   for (const input of root.querySelectorAll("input[id], textarea[id]")) typed[input.id] = input.value;
   const open = new Set([...root.querySelectorAll("details[open]")].map((d) => d.className));
-  Idiomorph.morph(root, html, { morphStyle: "innerHTML", ignoreActiveValue: true });
+  Idiomorph.morph(root, html, { morphStyle: "innerHTML", ignoreActiveValue: true, callbacks: { beforeNodeMorphed: kept } });
   for (const [id, value] of Object.entries(typed)) {
     const input = root.querySelector(`#${CSS.escape(id)}`);
     if (input && !input.value && value) input.value = value;
@@ -106,6 +106,7 @@ function show(s, html, version) {
   for (const grid of root.querySelectorAll(".sm-cards[data-pick]")) paintPicks(grid);
   for (const tap of s.taps.values()) sending(s, tap, true);
   awake(s, !!root.querySelector('[data-awake="1"]'));
+  autoMoves(s);
   tick(s);
   s.version = Math.max(s.version, version);
   s.rendered = s.version;
@@ -113,6 +114,27 @@ function show(s, html, version) {
   const keys = Object.keys(s.shownAt);
   if (keys.length > 400) for (const k of keys.slice(0, keys.length - 300)) delete s.shownAt[k];
   metrics(s);
+}
+
+// A question the server asked about a tap ("send it anyway?") stays through the morphs until the
+// next tap: the room moving on would otherwise take it away before it is read.
+function kept(old) {
+  return !(old.classList && old.classList.contains("sm-flash") && old.querySelector("[data-move]"));
+}
+
+// A move the screen makes by itself after a while (the holder's phone closes a found round after
+// 3 s): sent once per key, and only if the screen still asks for it then.
+function autoMoves(s) {
+  s.autos ??= new Set();
+  for (const el of s.root.querySelectorAll("[data-auto-move]")) {
+    const key = el.dataset.autoKey;
+    if (!key || s.autos.has(key)) continue;
+    s.autos.add(key);
+    setTimeout(() => {
+      const still = s.root && s.root.querySelector(`[data-auto-key="${CSS.escape(key)}"]`);
+      if (still) send(s, { id: newId(), move: JSON.parse(still.dataset.autoMove), key: null, at: s.version, quiet: true });
+    }, +el.dataset.after || 0);
+  }
 }
 
 function confirmOf(grid) {
@@ -192,7 +214,7 @@ function moveOf(button, root) {
 }
 
 function sending(s, tap, on) {
-  const b = s.root && s.root.querySelector(`[data-move="${CSS.escape(tap.key)}"]`);
+  const b = tap.key && s.root && s.root.querySelector(`[data-move="${CSS.escape(tap.key)}"]`);
   if (!b) return;
   if (on) { b.dataset.sending = "1"; b.disabled = true; b.setAttribute("aria-busy", "true"); b.dataset.label ??= b.textContent; b.textContent = s.sendingText; }
   else { delete b.dataset.sending; b.removeAttribute("aria-busy"); if (b.dataset.label) b.textContent = b.dataset.label; delete b.dataset.label; b.disabled = false; }
@@ -201,12 +223,25 @@ function sending(s, tap, on) {
 function tap(s, button) {
   if (button.dataset.sending) return;  // a double tap sends once
   const move = moveOf(button, s.root);
+  if (button.dataset.need) {  // a field the move takes is empty: say so, send nothing
+    const empty = Object.entries(JSON.parse(button.dataset.move))
+      .find(([k, v]) => typeof v === "string" && v.startsWith("$text:") && move[k] === null);
+    if (empty) {
+      flash(s, button.dataset.need);
+      const input = s.root.querySelector(`[name="${CSS.escape(empty[1].slice(6))}"]`);
+      if (input) input.focus();
+      return;
+    }
+  }
   // `at`: the version the tap was made on (the server tells a seat's other phone that played first).
-  const t = { id: newId(), move, key: button.dataset.move, at: s.version };
+  send(s, { id: newId(), move, key: button.dataset.move, at: s.version });
+}
+
+function send(s, t) {
   s.taps.set(t.id, t);
-  flash(s, "");
+  if (!t.quiet) flash(s, "");
   sending(s, t, true);
-  if (s.ws && s.state === "open") s.ws.send(JSON.stringify({ id: t.id, move, at: t.at }));
+  if (s.ws && s.state === "open") s.ws.send(JSON.stringify({ id: t.id, move: t.move, at: t.at }));
   wait(s, t);
 }
 
@@ -218,15 +253,30 @@ function wait(s, t) {
   }, RETRY_MS);
 }
 
-function answered(s, id, message, slow) {
+function answered(s, id, message, again, againLabel) {
   const t = s.taps.get(id);
   if (t) { clearTimeout(t.retry); s.taps.delete(id); sending(s, t, false); }
-  if (message) flash(s, message);
+  if (message && !(t && t.quiet)) flash(s, message, again, againLabel);
 }
 
-function flash(s, message) {
+function flash(s, message, again, againLabel) {
   const box = s.root && s.root.querySelector(".sm-flash");
-  if (box) box.textContent = message || "";
+  if (!box) return;
+  box.textContent = message || "";
+  if (again && againLabel) {  // the server's question: the same move, sent as it is this time
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "sm-act sm-primary"; b.textContent = againLabel;
+    b.dataset.move = JSON.stringify(again);
+    box.appendChild(b);
+  }
+}
+
+// Enter in a field sends the move that takes its text, as its button would.
+function onKey(s, e) {
+  if (e.key !== "Enter" || !e.target.matches || !e.target.matches("input[name]")) return;
+  const wanted = `"$text:${e.target.name}"`;
+  const button = [...s.root.querySelectorAll("[data-move]")].find((b) => b.dataset.move.includes(wanted));
+  if (button && !button.disabled) { e.preventDefault(); tap(s, button); }
 }
 
 function zoom(img) {
@@ -282,6 +332,7 @@ export default function ({ parentElement, data }) {
   if (s.root !== root) {
     s.root = root;
     root.addEventListener("click", (e) => onClick(s, e));
+    root.addEventListener("keydown", (e) => onKey(s, e));
     s.pill = parentElement.querySelector(".sm-pill");
     if (s.pill) s.pill.textContent = data.reconnecting;
     if (s.html) show(s, s.html, s.version);

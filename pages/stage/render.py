@@ -77,6 +77,11 @@ class Speaker:
         text = translate(self.lang, message)
         return Markup(text).format(**{k: escape(v) if not isinstance(v, Markup) else v for k, v in params.items()})
 
+    def fill(self, message: str, **params) -> Markup:
+        """A message already in this language, with placeholders left in (`n_(..., word="{word}")`),
+        filled with markup of ours or escaped text: a plural that carries markup."""
+        return Markup(message).format(**{k: escape(v) if not isinstance(v, Markup) else v for k, v in params.items()})
+
     def points(self, n: int) -> str:
         return translate_plural(self.lang, "{n} point", "{n} points", n)
 

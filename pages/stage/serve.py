@@ -197,6 +197,11 @@ class Serve:
 
     def move(self, code: str, viewer: Viewer, move_id, move, at=None) -> dict:
         try:
+            advice = self._advice(code, viewer, move)
+            if advice:
+                return advice | {"refused": move_id if isinstance(move_id, str) else None}
+            if isinstance(move, dict):
+                move = {k: v for k, v in move.items() if k != "anyway"}
             return tables.stage_move(code, viewer.who, viewer.token or "", move_id, move)
         except SobremesaError as exc:
             message = refusal(viewer.lang, exc)
@@ -211,6 +216,25 @@ class Serve:
                 except SobremesaError:
                     pass
             return {"refused": move_id if isinstance(move_id, str) else None, "message": message}
+
+    def _advice(self, code: str, viewer: Viewer, move) -> dict | None:
+        """A move the rules allow but the table may not want (Maudit Mot Dit's clue on the word's
+        root): the game's stage `advise` says why, and the phone offers to send it anyway. Nothing
+        is played until it is sent with `anyway`."""
+        if viewer.seat is None or not isinstance(move, dict) or move.get("anyway") is True:
+            return None
+        look = tables.stage_look(code, viewer.who)
+        stage = stage_of(look["view"]["game"]) if look else None
+        advise = getattr(stage, "advise", None)
+        message = advise(look["view"], move, viewer.lang) if advise else ""
+        if not message:
+            return None
+        again = getattr(stage, "ANYWAY", "Send it anyway")
+        return {
+            "message": message,
+            "again": {**move, "anyway": True},
+            "again_label": i18n.translate(viewer.lang, again),
+        }
 
     def slow_down(self, viewer: Viewer) -> str:
         return i18n.translate(viewer.lang, SLOW)

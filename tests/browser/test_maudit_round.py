@@ -52,10 +52,21 @@ def test_a_round_found_on_the_exact_count(serve, browser):
     wall = host.locator("body")
     expect(host.get_by_text("the first clue is coming")).to_be_visible(timeout=WAIT)
 
+    reruns = "(c) => window.__sobremesaPushRooms[c].reruns"
+    started = {page: page.evaluate(reruns, code) for page in [host, *phones]}  # the lobby's joins reran the wall
+    # A clue on the word's own root: the phone asks first, and sends nothing until told to.
+    anna.get_by_label("Clue 1 (one word)").fill(word + "s")
+    anna.get_by_role("button", name="Give this clue").click()
+    expect(anna.get_by_text("This clue shares a root with your word.")).to_be_visible(timeout=WAIT)
+    expect(anna.get_by_role("button", name="Give it anyway")).to_be_visible()
+    assert call(srv, code, "tables.view(code)['clues']") == []
     for n in range(1, count + 1):
         clue = f"hint{n}"
         anna.get_by_label(f"Clue {n} (one word)").fill(clue)
-        anna.get_by_role("button", name="Give this clue").click()
+        if n == 1:  # Enter sends it, as the button does
+            anna.get_by_label("Clue 1 (one word)").press("Enter")
+        else:
+            anna.get_by_role("button", name="Give this clue").click()
         expect(host.locator(".mm-word", has_text=clue)).to_be_visible(timeout=WAIT)  # live on the wall
         for i, page in enumerate(phones[1:], start=1):
             answer = word if (n == count and i == 2) else f"guess{n}{i}"
@@ -71,3 +82,9 @@ def test_a_round_found_on_the_exact_count(serve, browser):
     result = call(srv, code, "tables.view(code)['result']")
     assert result["guessed_on"] == count and result["guessers"] == [2]
     assert result["scores"]["0"] == count and result["scores"]["2"] == count
+    assert [c["clue"] for c in call(srv, code, "tables.view(code)['clues']")] == [
+        f"hint{n}" for n in range(1, count + 1)
+    ]
+    # Every screen followed the round over its socket: no Streamlit rerun for any move.
+    for page in [host, *phones]:
+        assert page.evaluate(reruns, code) == started[page]

@@ -83,3 +83,32 @@ def test_a_vote_with_the_keyboard_alone(serve, browser):
             break
     bo.keyboard.press("Enter")
     expect(bo.get_by_text("You voted for card", exact=False)).to_be_visible(timeout=WAIT)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_maudit_mot_dit_on_the_stage_has_no_serious_violation(serve, browser, lang):
+    """The wall, the box holder's phone (its word, its clue box) and an opponent's (an answer box,
+    "too slow") after a clue and an answer."""
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        f"r = tables.create_room('maudit_mot_dit', seed=5, language={lang!r})\n"
+        "s = [tables.join(r.code, n) for n in ('Ana', 'Bo', 'Cy')]\n"
+        "tables.start(r.code, r.host_token)\n"
+        "b = tables.view(r.code, 0, s[0].token)['back'][-1]\n"
+        "tables.submit(r.code, 0, s[0].token, {'type': 'choose', 'symbol': b['symbol']})\n"
+        "tables.submit(r.code, 0, s[0].token, {'type': 'clue', 'text': 'harbour'})\n"
+        "tables.submit(r.code, 1, s[1].token, {'type': 'answer', 'text': 'boat'})\n"
+        "print(json.dumps({'code': r.code, 'tokens': [x.token for x in s], 'version': tables.version(r.code)}))",
+    )
+    code = room["code"]
+    pages = {
+        "the wall": (f"/table?room={code}", {"viewport": {"width": 1920, "height": 1080}}),
+        "the box holder's phone": (f"/play?room={code}&seat=0&token={room['tokens'][0]}", PHONE),
+        "an opponent's phone": (f"/play?room={code}&seat=2&token={room['tokens'][2]}", PHONE),
+    }
+    for where, (path, ctx) in pages.items():
+        page = browser.new_context(locale=LOCALES[lang], **ctx).new_page()
+        page.goto(srv.url + path)
+        page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+        assert_accessible(page, f"Maudit Mot Dit, {where}, {lang}")

@@ -106,3 +106,64 @@ def _advance(code: str, tokens: list, until: str) -> str:
         "code, tokens, until = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]",
         f"code, tokens, until = {code!r}, {json.dumps(tokens)!r}, {until!r}\ntokens = json.loads(tokens)",
     )
+
+
+# Maudit Mot Dit's busiest wall: six long names, a round of wrong answers to every clue, its verdict,
+# the next round's choice under the last round's result and the earlier rounds, then a spell.
+MAUDIT = """
+import json
+from engine import tables
+code, tokens, step = {code!r}, {tokens!r}, {step!r}
+def view(seat=None):
+    return tables.view(code, seat, tokens[seat]) if seat is not None else tables.view(code)
+def play(seat, move):
+    tables.submit(code, seat, tokens[seat], move)
+CLUES = ["lighthouse", "harbour", "anchor", "seagull", "compass", "driftwood"]
+GUESSES = ["umbrella", "teapot", "giraffe", "pancake", "volcano", "lantern"]
+def answer_all(n, word=None):
+    for seat in sorted(view()["may_answer"], key=lambda s: s != 2):  # the finder first; at most 3 answer (6 seats)
+        if view()["phase"] == "clues" and seat in view()["may_answer"] and view()["answers_left"] != 0:
+            play(seat, {{"type": "answer", "text": word if word and seat == 2 else GUESSES[(seat + n) % 6]}})
+holder = view()["holder"]
+if step == "clues":
+    back = max(view(0)["back"], key=lambda b: b["count"])
+    play(0, {{"type": "choose", "symbol": back["symbol"]}})
+    for n in range(1, back["count"]):
+        play(0, {{"type": "clue", "text": CLUES[n - 1]}})
+        answer_all(n)
+elif step == "verdict":
+    n = len(view()["clues"]) + 1
+    play(0, {{"type": "clue", "text": CLUES[n - 1]}})
+    answer_all(n)
+elif step == "choose":
+    for seat in list(view()["waiting_for"]):
+        play(seat, {{"type": "verdict", "unrelated": True}})
+elif step == "spell":
+    back = max(view(holder)["back"], key=lambda b: b["count"])
+    play(holder, {{"type": "choose", "symbol": back["symbol"]}})
+    play(holder, {{"type": "clue", "text": "seashore"}})
+    answer_all(1, view(holder)["chosen"]["word"])
+    if view()["phase"] == "clues":
+        play(holder, {{"type": "close"}})
+print(json.dumps(view()["phase"]))
+"""
+
+
+def test_every_maudit_scene_fits_every_projector(serve, browser):
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        "r = tables.create_room('maudit_mot_dit', seed=7)\n"
+        f"s = [tables.join(r.code, n).token for n in {NAMES[:6]!r}]\n"
+        "tables.start(r.code, r.host_token)\n"
+        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
+    )
+    code, tokens = room["code"], room["tokens"]
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}")
+    look(wall, "choose")
+    for step in ("clues", "verdict", "choose", "spell"):
+        assert tables_call(srv, MAUDIT.format(code=code, tokens=tokens, step=step)) == step
+        look(wall, step)
+    tables_call(srv, f"tables.end({code!r}, {room['host']!r}); print(1)")
+    look(wall, "end")

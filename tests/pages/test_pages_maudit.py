@@ -1,22 +1,18 @@
-"""Maudit Mot Dit's pages under AppTest, each phase: the secret word shows on the holder's phone
-only, until the round is over; clues and answers show on the shared screen as they arrive."""
+"""Maudit Mot Dit's screens, each phase, read as the players read them: the pages run under
+AppTest and mount the stage, whose screens are read as their socket draws them
+(tests/stage_text.py). The secret word shows on the holder's phone only, until the round is over;
+clues and answers show on the shared screen as they arrive."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import tables
-from tests.pages.test_pages import run, shown
+from pages.stage.serve import SERVE, Viewer
+from tests import stage_text
+from tests.pages.test_pages import mounted, run, stage_of
 
 NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
-
-
-def text_of(at) -> str:
-    parts = [m.value for m in at.markdown] + [m.value for m in at.caption] + [m.value for m in at.info]
-    parts += [m.value for m in at.success] + [m.value for m in at.error] + [m.value for m in at.warning]
-    parts += [h.proto.body for h in at.get("html")] + [b.label for b in at.button]
-    parts += [t.label for t in at.text_input]
-    return shown("\n".join(str(p) for p in parts))
 
 
 @pytest.fixture
@@ -27,12 +23,40 @@ def room():
     return r, seats
 
 
+def read(markup: str) -> str:
+    return " ".join(stage_text.text(markup).split())
+
+
+def wall(r) -> str:
+    return read(stage_text.screen(r.code, "en"))
+
+
+def phone(r, s) -> str:
+    return read(stage_text.screen(r.code, "en", s.token))
+
+
 def pages(r, seats):
     """Every screen of the room: the wall, then each phone."""
-    found = {"wall": text_of(run("table", room=r.code, host=r.host_token))}
+    found = {"wall": wall(r)}
     for s in seats:
-        found[s.seat] = text_of(run("play", room=r.code, seat=s.seat, token=s.token))
+        found[s.seat] = phone(r, s)
     return found
+
+
+def tap(r, s, move: dict, move_id: str) -> dict:
+    """A tap on a seat's phone, as its socket plays it."""
+    who = tables.stage_who(r.code, s.token, None)
+    return SERVE.move(r.code, Viewer(who, s.token, "en", s.seat), move_id, move)
+
+
+def test_the_wall_and_the_phones_are_the_stages(room):
+    r, seats = room
+    assert mounted(run("table", room=r.code, host=r.host_token))["kind"] == "wall"
+    data = mounted(run("play", room=r.code, seat=1, token=seats[1].token))
+    assert data["kind"] == "seat" and data["token"] == seats[1].token
+    assert "Anna holds the box and is choosing a word" in stage_of(
+        run("play", room=r.code, seat=1, token=seats[1].token)
+    )
 
 
 def holder_card(r, seats):
@@ -45,7 +69,10 @@ def test_the_word_card_and_the_chosen_word_show_on_the_holders_phone_only(room):
     words = [c["word"] for c in card["card"]]
     shown_now = pages(r, seats)
     assert all(w in shown_now[0] for w in words)  # the holder reads the card
-    assert any("clue" in b.label for b in run("play", room=r.code, seat=0, token=seats[0].token).button)
+    assert all(
+        f"{w}, in" in shown_now[0]
+        for w in [c["word"] for c in card["card"] if c["symbol"] in {b["symbol"] for b in card["back"]}]
+    )
     for viewer in ("wall", 1, 2, 3):
         assert not [w for w in words if w in shown_now[viewer]], viewer
     choice = card["back"][1]
@@ -78,17 +105,16 @@ def test_a_near_miss_is_offered_to_the_holder_and_a_clue_warning_shows_before_it
     choice = card["back"][1]
     secret = next(c["word"] for c in card["card"] if c["symbol"] == choice["symbol"])
     tables.submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
-    at = run("play", room=r.code, seat=0, token=seats[0].token)
-    at.text_input[0].input(secret + "s")
-    next(b for b in at.button if b.label == "Give this clue").click().run()
-    assert "shares a root with your word" in text_of(at)  # warned, not sent
+    answer = tap(r, seats[0], {"type": "clue", "text": secret + "s"}, "c1")
+    assert "shares a root with your word" in answer["message"]  # warned, not sent
+    assert answer["again_label"] == "Give it anyway" and answer["again"]["anyway"] is True
     assert tables.view(r.code)["clues"] == []
-    next(b for b in at.button if b.label == "Give it anyway").click().run()
+    assert tap(r, seats[0], answer["again"], "c2")["ack"] == "c2"
     assert [c["clue"] for c in tables.view(r.code)["clues"]] == [secret + "s"]
     tables.submit(r.code, 1, seats[1].token, {"type": "answer", "text": secret + "x"})
-    at = run("play", room=r.code, seat=0, token=seats[0].token)
-    accept = [b for b in at.button if b.label.startswith("Accept")]
-    assert accept and "Giulia" in accept[0].label
+    markup = stage_text.screen(r.code, "en", seats[0].token)
+    assert "Accept “" in read(markup) and "from Giulia: close enough" in read(markup)
+    assert "mm-near" in markup
 
 
 def test_bad_input_from_a_phone_gets_a_message_and_changes_nothing(room):
@@ -96,16 +122,13 @@ def test_bad_input_from_a_phone_gets_a_message_and_changes_nothing(room):
     card = holder_card(r, seats)
     tables.submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": card["back"][0]["symbol"]})
     before = tables.version(r.code)
-    at = run("play", room=r.code, seat=0, token=seats[0].token)
-    at.text_input[0].input("two words")
-    next(b for b in at.button if b.label == "Give this clue").click().run()
-    assert "A clue is one word" in text_of(at) and tables.version(r.code) == before
+    answer = tap(r, seats[0], {"type": "clue", "text": "two words"}, "c1")
+    assert "A clue is one word" in answer["message"] and tables.version(r.code) == before
     tables.submit(r.code, 0, seats[0].token, {"type": "clue", "text": "one"})
-    at = run("play", room=r.code, seat=1, token=seats[1].token)
-    at.text_input[0].input("x" * 40)
-    at.text_input[0].set_value("   ")
-    next(b for b in at.button if b.label == "Answer").click().run()
-    assert "Type an answer first." in text_of(at)
+    assert "Type an answer first." in tap(r, seats[1], {"type": "answer", "text": "   "}, "a1")["message"]
+    assert tables.version(r.code) == before + 1
+    # An empty field is caught on the phone itself (pages/assets/stage.js), with this message.
+    assert 'data-need="Type your answer first."' in stage_text.screen(r.code, "en", seats[1].token)
 
 
 def test_the_host_creates_a_room_with_a_word_list_of_their_own():
@@ -127,10 +150,10 @@ def test_the_wall_shows_the_box_order_the_curse_the_spells_and_the_rounds_before
     """While clues are written the wall's lower half has what the room follows: whose box is next,
     the curse and the spells, and the closed rounds' words and clues; never the word in play."""
     r, seats = room
-    wall = text_of(run("table", room=r.code))
-    assert "Next to hold the box: Giulia" in wall and "Nobody has the curse yet" in wall
-    assert "Each spell a player holds is 1 point off. 10 spells left to give." in wall
-    assert "Earlier rounds" not in wall
+    shown_now = wall(r)
+    assert "Next to hold the box: Giulia" in shown_now and "Nobody has the curse yet" in shown_now
+    assert "10 spells left" in shown_now
+    assert "Earlier rounds" not in shown_now
     # Anna's round: one clue, not found, and the others judge it unrelated: she takes the curse.
     card = holder_card(r, seats)
     choice = min(card["back"], key=lambda b: b["count"])
@@ -148,18 +171,17 @@ def test_the_wall_shows_the_box_order_the_curse_the_spells_and_the_rounds_before
     tables.submit(r.code, 1, seats[1].token, {"type": "choose", "symbol": card["back"][0]["symbol"]})
     secret = tables.view(r.code, 1, seats[1].token)["chosen"]["word"]
     tables.submit(r.code, 1, seats[1].token, {"type": "clue", "text": "sunny"})
-    wall = text_of(run("table", room=r.code))
-    assert "Earlier rounds" in wall and "Next to hold the box: Carlo" in wall
-    assert f"Anna's word <b>{first}</b>, in {choice['count']} clue" in wall and "hint0" in wall and "Not found." in wall
-    assert "Anna has the curse: 4 points off at the end." in wall
-    assert secret not in wall.replace("sunny", "")
+    shown_now = wall(r)
+    assert "Earlier rounds" in shown_now and "Next to hold the box: Carlo" in shown_now
+    assert f"Anna's word {first} , in {choice['count']} clue" in shown_now and "hint0" in shown_now
+    assert "Not found." in shown_now and "💀 Anna has the curse." in shown_now and "Anna 💀" in shown_now
+    assert secret not in shown_now.replace("sunny", "")
 
 
 def test_names_on_the_walls_box_order_stay_text():
     r = tables.create_room("maudit_mot_dit", seed=8, language="en")
     [tables.join(r.code, n) for n in ("<b>Anna</b>", "Giulia", "Carlo")]
     tables.start(r.code, r.host_token)
-    at = run("table", room=r.code)
-    assert "<b>Anna</b>" in text_of(at)  # as typed, once the character references are read
-    bodies = "".join(h.proto.body for h in at.get("html"))
-    assert "<b>Anna</b>" not in bodies and "&#60;b&#62;Anna&#60;&#47;b&#62;" in bodies
+    markup = stage_text.screen(r.code, "en")
+    assert "<b>Anna</b> holds the box" in read(markup)  # as typed, once the character references are read
+    assert "<b>Anna</b>" not in markup and "&lt;b&gt;Anna&lt;/b&gt;" in markup
