@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
 from engine import i18n, presence, tables
-from engine.core import AlreadyMoved, NotYourTurn, SobremesaError, WrongPhase
+from engine.core import MoveError, SobremesaError
 from engine.core.game import LANGUAGES
 from engine.push.stage import Drawn
 from pages.stage import member as member_screen, stage_of
@@ -205,7 +205,9 @@ class Serve:
             return tables.stage_move(code, viewer.who, viewer.token or "", move_id, move)
         except SobremesaError as exc:
             message = refusal(viewer.lang, exc)
-            if viewer.seat is not None and isinstance(exc, AlreadyMoved | NotYourTurn | WrongPhase):
+            # Any refusal, once the seat's other phone has played since this one drew its screen
+            # (a second Stop! is refused as not a set any more): that phone played first.
+            if viewer.seat is not None and isinstance(exc, MoveError):
                 try:
                     with _guard:
                         since = _drawn.get((code, viewer.who.token_hash), {}).get(at) if isinstance(at, int) else None

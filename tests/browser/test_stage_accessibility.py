@@ -112,3 +112,30 @@ def test_maudit_mot_dit_on_the_stage_has_no_serious_violation(serve, browser, la
         page.goto(srv.url + path)
         page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
         assert_accessible(page, f"Maudit Mot Dit, {where}, {lang}")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_trading_faces_on_the_stage_has_no_serious_violation(serve, browser, lang):
+    """The wall and a phone with its hand to pass from (Passing cards), and a Memory phone with the
+    grid to lift from."""
+    srv = serve("app.py")
+    rooms = tables_call(
+        srv,
+        "out = []\n"
+        "for variant in ('classic', 'memory'):\n"
+        f"    r = tables.create_room('trading_faces', options={{'variant': variant}}, seed=5, language={lang!r})\n"
+        "    s = [tables.join(r.code, n) for n in ('Ana', 'Bo', 'Cy')]\n"
+        "    tables.start(r.code, r.host_token)\n"
+        "    out.append({'code': r.code, 'token': s[0].token, 'version': tables.version(r.code)})\n"
+        "print(json.dumps(out))",
+    )
+    pages = {
+        "the wall": (rooms[0], f"/table?room={rooms[0]['code']}", {"viewport": {"width": 1920, "height": 1080}}),
+        "a phone passing": (rooms[0], f"/play?room={rooms[0]['code']}&seat=0&token={rooms[0]['token']}", PHONE),
+        "a Memory phone": (rooms[1], f"/play?room={rooms[1]['code']}&seat=0&token={rooms[1]['token']}", PHONE),
+    }
+    for where, (room, path, ctx) in pages.items():
+        page = browser.new_context(locale=LOCALES[lang], **ctx).new_page()
+        page.goto(srv.url + path)
+        page.wait_for_function(SHOWN, arg=[room["code"], room["version"]], timeout=WAIT)
+        assert_accessible(page, f"Trading Faces, {where}, {lang}")

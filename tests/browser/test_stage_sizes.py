@@ -167,3 +167,53 @@ def test_every_maudit_scene_fits_every_projector(serve, browser):
         look(wall, step)
     tables_call(srv, f"tables.end({code!r}, {room['host']!r}); print(1)")
     look(wall, "end")
+
+
+# Trading Faces: random legal moves (Stop! whenever a seat may call it) until the scene: a face with
+# two wrong guesses, a pass under a face just revealed and four faces made, Memory's lift and flip.
+FACES = """
+import random
+code, tokens, until = {code!r}, {tokens!r}, {until!r}
+rnd = random.Random(3)
+for _ in range(3000):
+    v = tables.view(code)
+    if v["status"] != "playing":
+        break
+    if until == "face" and v["phase"] == "face" and len(v["face"]["guesses"]) >= 2:
+        break
+    if until == "pass" and v["phase"] == "pass" and len(v["history"]) >= 5 and v["last"]["pass_no"] == v["pass_no"] and not v["chosen"]:
+        break
+    if until in ("peek", "decide") and v["phase"] == until and len(v["history"]) >= 3:
+        break
+    moves = [(s, m) for s in range(len(tokens)) for m in tables.legal(code, s, tokens[s])]
+    stops = [(s, m) for s, m in moves if m["type"] == "stop"]
+    seat = rnd.choice(v["waiting_for"])
+    mine = [(s, m) for s, m in moves if s == seat and m["type"] != "end_turn"]
+    s, m = stops[0] if stops else rnd.choice(mine or [(s, m) for s, m in moves if s == seat])
+    m.pop("seat", None)
+    tables.submit(code, s, tokens[s], m)
+print(json.dumps(tables.view(code)["phase"]))
+"""
+
+
+@pytest.mark.parametrize(
+    "variant,players,scenes", [("classic", 5, ("face", "pass")), ("memory", 4, ("peek", "decide"))]
+)
+def test_every_trading_faces_scene_fits_every_projector(serve, browser, variant, players, scenes):
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        f"r = tables.create_room('trading_faces', options={{'variant': {variant!r}}}, seed=7)\n"
+        f"s = [tables.join(r.code, n).token for n in {NAMES[:players]!r}]\n"
+        "tables.start(r.code, r.host_token)\n"
+        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
+    )
+    code, tokens = room["code"], room["tokens"]
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}")
+    look(wall, scenes[0] if variant == "memory" else "pass")
+    for scene in scenes:
+        assert tables_call(srv, FACES.format(code=code, tokens=tokens, until=scene)) == scene
+        look(wall, scene)
+    tables_call(srv, f"tables.end({code!r}, {room['host']!r}); print(1)")
+    look(wall, "end")

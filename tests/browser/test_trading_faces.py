@@ -3,12 +3,14 @@ wrong and a right guess, and the reveal; in the memory variant a lifted card sho
 neighbour's phone only. The rooms are made and checked through engine.tables in this process, on
 the server's database: the server passes on what other processes commit (tables.watch_other_processes).
 
-Each step waits for what it expects to appear; a check that something is absent first waits for
-that page's push listener (mounted last in the room's fragment) to have rendered the room's
-version, so it looks at the page as it is after the move, never at the one before it."""
+The screens are the stage's (pages/stage/trading_faces.py), drawn from the socket: a tap picks a card
+and the button under the cards sends the move. Each step waits for what it expects to appear; a
+check that something is absent first waits for that page's stage to show the room's version, so it
+looks at the page as it is after the move, never at the one before it."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -118,20 +120,17 @@ SHOWN = """(el, sel) => {
 def shows(page, emotion: str, outside: str | None = None) -> bool:
     """Whether the page shows the emotion anywhere: its word in the text, or its picture. Leaves out
     what `outside` selects (a guesser's pills offer every emotion)."""
-    text = page.locator("[data-testid=stMain]").evaluate(SHOWN, outside)
+    text = page.locator(".sm-stage-root").evaluate(SHOWN, outside)
     return re.search(rf"(?<![A-Za-z_])({emotion}|{word(emotion)})(?![A-Za-z_])", text) is not None
 
 
-def tap_pill(page, key: str, text: str) -> None:
-    page.locator(f".st-key-{key} button").filter(has_text=re.compile(rf"^{re.escape(text)}$")).click(timeout=WAIT)
-
-
-def tap_button(page, key: str, text: str) -> None:
-    """The button under the pills, once the pill's rerun has put the choice on it."""
-    button = page.locator(f".st-key-{key} button")
-    expect(button).to_have_text(text, timeout=WAIT)
-    expect(button).to_be_enabled(timeout=WAIT)
-    button.click()
+def pick(page, value, button: str) -> None:
+    """Tap a card (an emotion, or a cell of the memory grid), then the button under the cards."""
+    page.locator(f"figure[data-value='{json.dumps(value)}'] .sm-card-pick").click(timeout=WAIT)
+    confirm = page.locator("[data-testid=confirm-pick]")
+    expect(confirm).to_have_text(button, timeout=WAIT)
+    expect(confirm).to_be_enabled(timeout=WAIT)
+    confirm.click()
 
 
 def waiting(wall):
@@ -149,9 +148,8 @@ def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(serve, brows
 
     # A pass: each phone taps a card, then Pass. The wall's waiting line shrinks, then the pass counts.
     for seat, page in enumerate(phones):
-        expect(page.locator(".tf-word").filter(has_text=word(PASSES[seat])).first).to_be_visible(timeout=WAIT)
-        tap_pill(page, "tf-pick-0", label(PASSES[seat]))
-        tap_button(page, "tf-pass-0", f"Pass {label(PASSES[seat])} to {NAMES[(seat + 1) % 3]}")
+        expect(page.locator("figcaption").filter(has_text=word(PASSES[seat])).first).to_be_visible(timeout=WAIT)
+        pick(page, PASSES[seat], f"Pass this card to {NAMES[(seat + 1) % 3]}")
         if seat < 2:  # the last pass resolves at once: the next pass begins
             expect(page.get_by_text(f"You passed {label(PASSES[seat])}")).to_be_visible(timeout=WAIT)
             expect(waiting(wall)).to_have_text(f"Waiting for: {', '.join(NAMES[seat + 1 :])}", timeout=WAIT)
@@ -163,27 +161,25 @@ def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(serve, brows
     assert [tables.view(r.code, s.seat, s.token)["sets"] for s in seats] == [1, 0, 0]  # still Ana's set only
 
     # A stop: Ana taps Stop! and makes the face; Bo guesses first, Cy waits for his turn.
-    phones[0].locator(".st-key-tf-stop button").click(timeout=WAIT)
+    phones[0].get_by_role("button", name="Stop! I have three of a kind").click(timeout=WAIT)
     expect(phones[0].get_by_text("Make this face! No words, no hands.")).to_be_visible(timeout=WAIT)
-    expect(phones[0].locator(".tf-big .tf-word")).to_have_text(word(SET), timeout=WAIT)
+    expect(phones[0].locator(".tf-big figcaption")).to_have_text(label(SET), timeout=WAIT)
     expect(phones[1].get_by_text("Your guess: what is Ana feeling?")).to_be_visible(timeout=WAIT)
     expect(phones[2].get_by_text("Ana is making a face")).to_be_visible(timeout=WAIT)
     expect(waiting(wall)).to_have_text("Bo, your guess: pick an emotion on your phone", timeout=WAIT)
     all_caught_up(r, wall, *phones)
     assert not shows(wall, SET) and not shows(phones[2], SET)
-    assert not shows(phones[1], SET, outside=".st-key-tf-guess-0")  # only among the 13 pills
+    assert not shows(phones[1], SET, outside=".sm-cards")  # only among the 13 faces to guess from
     assert shows(phones[0], SET) and not shows(phones[0], SET, outside=".tf-big")  # the control
 
     # Bo guesses wrong: it shows, struck out, on the wall; Cy reads the face.
-    tap_pill(phones[1], "tf-guess-0", label(WRONG))
-    tap_button(phones[1], "tf-guess-go-0", f"Guess: {label(WRONG)}")
+    pick(phones[1], WRONG, "Guess this emotion")
     expect(wall.locator(".tf-wrong")).to_have_text(f"Bo: {word(WRONG)}", timeout=WAIT)
     expect(waiting(wall)).to_have_text("Cy, your guess: pick an emotion on your phone", timeout=WAIT)
     expect(phones[2].get_by_text(f"Already wrong: {word(WRONG)}")).to_be_visible(timeout=WAIT)
     all_caught_up(r, wall, *phones)
     assert not shows(wall, SET) and not shows(phones[1], SET)
-    tap_pill(phones[2], "tf-guess-0", label(SET))
-    tap_button(phones[2], "tf-guess-go-0", f"Guess: {label(SET)}")
+    pick(phones[2], SET, "Guess this emotion")
 
     reveal = f"Cy read Ana's face: {word(SET)}. Cy wins 1 card, Ana wins 2."
     expect(wall.get_by_text(reveal)).to_be_visible(timeout=WAIT)
@@ -191,6 +187,8 @@ def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(serve, brows
         expect(page.get_by_text(reveal)).to_be_visible(timeout=WAIT)
     stored = tables.view(r.code)
     assert stored["scores"] == [2, 0, 1] and stored["phase"] == "pass"
+    for page in (wall, *phones):  # every screen followed over its socket: no Streamlit rerun
+        assert page.evaluate("(c) => window.__sobremesaPushRooms[c].reruns", r.code) == 0
     assert stored["last"]["guesses"] == [{"guesser": 1, "emotion": WRONG}, {"guesser": 2, "emotion": SET}]
 
 
@@ -205,17 +203,16 @@ def test_memory_a_lifted_card_shows_on_the_left_neighbours_phone_only(serve, bro
     wall, phones = open_pages(browser, srv, r, seats, opened)
     expect(phones[0].get_by_text("Your turn: lift a card. Only Bo will see it.")).to_be_visible(timeout=WAIT)
 
-    tap_pill(phones[0], "tf-peek-0", str(LIFT + 1))
-    tap_button(phones[0], "tf-peek-go-0", f"Lift card {LIFT + 1}")
+    pick(phones[0], LIFT, "Lift this card")
     expect(phones[1].get_by_text("Make this face for Ana! No words, no hands.")).to_be_visible(timeout=WAIT)
-    expect(phones[1].locator(".tf-big .tf-word")).to_have_text(word(lifted), timeout=WAIT)
+    expect(phones[1].locator(".tf-big figcaption")).to_have_text(label(lifted), timeout=WAIT)
     expect(phones[0].get_by_text(f"Watch Bo: what is on card {LIFT + 1}?")).to_be_visible(timeout=WAIT)
     expect(phones[2].get_by_text("Bo makes the face of the card Ana lifted")).to_be_visible(timeout=WAIT)
     expect(wall.get_by_text("Bo makes the face of the card Ana lifted")).to_be_visible(timeout=WAIT)
-    expect(wall.locator(".tf-lifted")).to_have_count(1)
+    expect(wall.locator(".sm-memory figure.glow")).to_have_count(1)
     all_caught_up(r, wall, *phones)
     for page in (wall, phones[0], phones[2]):
         assert page.get_by_text("Make this face for").count() == 0
-        assert page.locator(".tf-shown").count() == 0
+        assert page.locator(".sm-memory figcaption").count() == 0
         assert not shows(page, lifted)
     assert shows(phones[1], lifted)  # the control
