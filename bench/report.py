@@ -18,6 +18,8 @@ SCRIPTS = [
     ["bench/peer.py"],  # boardgame.io, the same taps, in the same run: the aim beside our figures
     ["bench/table_latency.py", "--idle", "30"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
+    ["bench/stage_games.py", "--game", "maudit_mot_dit"],
+    ["bench/stage_games.py", "--game", "trading_faces"],
     ["bench/classroom.py"],
     ["bench/classroom.py", "--stand-ins", "wall"],
     ["bench/school.py"],

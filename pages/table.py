@@ -9,7 +9,7 @@ from engine.push.glance import Watched
 from pages import audience, clock, host_console, push, ui
 from pages.i18n import _
 from pages.screens import SCREENS
-from pages.stage import on_stage
+from pages.stage import wall_on_stage
 from pages.stage.mount import mount
 
 ui.style()
@@ -122,26 +122,21 @@ def screen() -> None:
             view["version"],
             ticket=ui.ticket(code),
             watch=None if keys is None else (keys, tables.signature(view, None, keys)),
-            quiet=view["status"] != "lobby" and on_stage(view["game"]),  # the stage reports the room
+            quiet=view["status"] != "lobby" and wall_on_stage(view["game"]),  # the stage reports the room
         )
 
 
 def body(view: dict, console: host_console.Console | None) -> bool:
     if view["status"] == "lobby":
         return lobby(view, console)
-    if on_stage(view["game"]):
+    if wall_on_stage(view["game"]):
         # The stage draws the game from its socket; the host's controls open over it, on demand, in
         # the sidebar, drawn by the page's full run (`hosting`, below): a fragment's own rerun is lost
         # when another server process takes the tab over ("the fragment ... does not exist anymore").
         mount(code, "wall")
         view.get("game_no")  # a new game, or back to the lobby: this page draws again
         if console is not None:
-            asked = (
-                view["status"],
-                view["game_no"],
-                tuple(view["asking"]),
-            )  # what the controls show that a move changes
-            if st.session_state.get("console-drew") != asked:
+            if st.session_state.get("console-drew") != _controls_show(view):
                 st.rerun(scope="app")
         return False
     render = SCREENS[view["game"]]
@@ -166,11 +161,21 @@ def hosting() -> None:
     if console is None:
         return
     view = ui.load(code, host_token=console.host_token)
-    if view is None or view["status"] == "lobby" or not on_stage(view["game"]):
+    if view is None or view["status"] == "lobby" or not wall_on_stage(view["game"]):
         return
-    st.session_state["console-drew"] = (view["status"], view["game_no"], tuple(view["asking"]))
+    st.session_state["console-drew"] = _controls_show(view)
     with st.sidebar:
         host_console.panel(view, console, folded=False)
+        extra = getattr(SCREENS[view["game"]], "host_extra", None)
+        if extra is not None:  # a game's own tools for the host (Pictomania's "Save the drawings")
+            extra(view)
+
+
+def _controls_show(view) -> tuple:
+    """What the host's controls show that a move changes: the page's full run draws them again when
+    it does. A game with tools of its own for the host (`host_extra`) shows them turn by turn."""
+    own = view.get("history_length") if hasattr(SCREENS[view["game"]], "host_extra") else None
+    return (view["status"], view["game_no"], tuple(view["asking"]), own)
 
 
 hosting()

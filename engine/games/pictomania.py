@@ -101,6 +101,7 @@ from engine.pictures.pictomania_canvas import (  # the drawing sheet, shared wit
 )
 
 RULES_VERSION = "1"
+REVEAL = 12  # seconds the wall plays a scored round: the drawings replay, the answers show
 ROUNDS = 4
 SLOTS = ("A", "B", "C")
 LETTER_CARDS = ("A", "A", "B", "B", "C", "C")
@@ -712,7 +713,9 @@ GAME = Game(
     turn_word="round",
     host=Host(skippable=waiting_for, skip=_skip, kick=_kick),
     audience=pictomania_audience.audience(NUMBERS),
-    clock=Clock({"words": (45, 30), "draw": (150, 90)}),  # one deadline for drawing and guessing together
+    # One deadline for drawing and guessing together; a scored round holds the wall while every
+    # drawing replays (8 s) and the answers are read, before the next words' deadline starts.
+    clock=Clock({"words": (45, 30), "draw": (150, 90)}, reveal=REVEAL),
     live=Live(echo=echo, timed={"stroke": "draw"}),
     variants=({"competitive": False}, {"competitive": True}),
     demo=Demo(

@@ -294,7 +294,15 @@ function zoom(img) {
   document.body.appendChild(box);
 }
 
+// A button that plays a scene's animations again (Pictomania's replay): no move, no server.
+function restart(root, selector) {
+  for (const el of root.querySelectorAll(selector))
+    for (const a of el.getAnimations({ subtree: true })) { a.cancel(); a.play(); }
+}
+
 function onClick(s, e) {
+  const again = e.target.closest("[data-restart]");
+  if (again && s.root.contains(again)) { restart(s.root, again.dataset.restart); return; }
   const lens = e.target.closest(".zoom");
   if (lens && s.root.contains(lens)) { zoom(lens.closest("figure").querySelector("img")); return; }
   const pickButton = e.target.closest(".sm-card-pick");

@@ -1,5 +1,6 @@
-"""Pictomania on the shared screen and on a player's phone: everyone draws at once, everyone
-guesses at once. Only renders views and turns taps into moves; the rules are in the engine."""
+"""Pictomania on a player's phone (the pad, the guesses, I'm done) and the start page's part: everyone
+draws at once, everyone guesses at once. The wall is the stage's (pages/stage/pictomania.py). Only
+renders views and turns taps into moves; the rules are in the engine."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from engine import tables
 from pages import ui
 from pages.i18n import N_, _, n_
 from pages.screens import pictomania_sketch as sketch
-from pages.screens.kit import waiting_line, waiting_note, waiting_spot
-from pages.screens.pictomania_results import CSS, columns, name, round_reveal, scoreboard, winners
+from pages.screens.kit import waiting_note, waiting_spot
+from pages.screens.pictomania_results import CSS, name, round_reveal, save_drawings, scoreboard, winners
 from pages.screens.pictomania_sketch import sheets
 
 PITCH = N_("Pictomania — everyone draws at once (3–6 players)")
@@ -75,15 +76,6 @@ def _cards_html(cards: dict, deck: str, *, stack: bool = False, mine: tuple | No
     return f"<div class='pm-cards{' pm-stack' if stack else ''}' style='--deck:{colour}'>" + "".join(blocks) + "</div>"
 
 
-def _blacks(view) -> str:
-    supply = list(view.get("black_supply") or [])
-    taken = [t for t in (view.get("finished") or {}).values() if t is not None]
-    chips = [f"<span class='pm-black'>{t}</span>" for t in supply]
-    chips += [f"<span class='pm-black pm-gone'>{t}</span>" for t in sorted(taken, reverse=True)]
-    none = _("none left")  # outside the f-string: the extractor does not read inside one
-    return "".join(chips) or f"<span class='pm-note'>{none}</span>"
-
-
 def _status(view, seat) -> str:
     if seat in view.get("wrong_word", []):
         return "⚠️ " + _("drew the wrong word")
@@ -116,94 +108,9 @@ def _tile(view, seat, *, big: bool = False) -> dict:
     }
 
 
-# ---- the shared screen -------------------------------------------------------------------------
-
-
-def _phase_line(view) -> str:
-    phase, rnd = view["phase"], view["round"]
-    if phase == "words":
-        return _("Round {round} of {rounds} · read the 21 words, then tap Ready", round=rnd, rounds=view["rounds"])
-    if phase == "draw":
-        return _("Round {round} of {rounds} · everyone draws, everyone guesses", round=rnd, rounds=view["rounds"])
-    if phase == "end":
-        return _("The game is over")
-    return _("Waiting for players")
-
-
 def _also_waiting(view) -> str:
     others = [s for s in view["waiting_for"] if s != view["you"]]
     return _("Also waiting for: {names}", names=ui.names_of(view, others)) if others else ""
-
-
-def _wall_waiting(view) -> str:
-    return waiting_line(view) if view["phase"] in ("words", "draw") else ""
-
-
-def table(view) -> None:
-    st.html(CSS)
-    phase = view["phase"]
-    st.html(
-        f"<div class='sm-big'><div class='sm-phase'>{ui.esc(_phase_line(view))}</div>"
-        f"<div class='sm-waiting'>{waiting_spot(view, _wall_waiting)}</div></div>"
-    )
-    if phase == "end":
-        champions, best = winners(view)
-        title = _("The game was ended by the host.") + " " if view.get("ended_by_host") else ""
-        won = n_(
-            "{names} wins with {points}",
-            "{names} win with {points}",
-            len(champions),
-            names=ui.esc(" & ".join(champions)),
-            points=ui.points(best),
-        )
-        st.markdown(f"## 🏆 {title}{won}")
-        scoreboard(view, big=True)
-        if view.get("last_round"):
-            round_reveal(view, view["last_round"], big=True, tile=300, cols=len(view["last_round"]["assignments"]))
-        return
-    if phase == "words":
-        if view.get("last_round"):
-            words, results = st.columns([1, 1.9], gap="large")
-            with words:
-                new = _("Round {round}: new words", round=view["round"])
-                st.html(f"<div class='sm-big'><div class='sm-phase'>{new}</div></div>")
-                st.html("<div class='pm-big'>" + _cards_html(view["cards"], view["deck"], stack=True) + "</div>")
-            with results:
-                round_reveal(view, view["last_round"], big=True, tile=260)
-        else:
-            st.html("<div class='pm-big'>" + _cards_html(view["cards"], view["deck"]) + "</div>")
-            note = _("Don't know a word? Anyone can replace a card from their phone before everyone is ready.")
-            st.html(f"<div class='pm-big'><div class='pm-note'>{note}</div></div>")
-        return
-    # draw
-    words, drawings = st.columns([1, 3.3], gap="large")
-    with words:
-        st.html("<div class='pm-big'>" + _cards_html(view["cards"], view["deck"], stack=True) + "</div>")
-    with drawings:
-        seats = view["participants"]
-        sheets(
-            [_tile(view, s) for s in seats],
-            key="pm-table",
-            cols=columns(len(seats)),
-            tile_px=480 if len(seats) == 4 else 400,
-            font="1rem",
-        )
-        tokens = ", ".join(map(str, view.get("scoring_tokens") or []))
-        rule = (
-            _("Competitive: the round ends when the last black token is taken.")
-            if view["options"].get("competitive")
-            else _("The round ends when everyone is done.")
-        )
-        # Three messages: the separators are markup, not words.
-        parts = (
-            _("Black tokens: {tokens}", tokens=_blacks(view)),
-            _("each drawing pays its right guessers {tokens}, in order", tokens=tokens),
-            rule,
-        )
-        st.html(f"<div class='pm-big'><div class='pm-note'>{' &nbsp;·&nbsp; '.join(parts)}</div></div>")
-
-
-# ---- a player's phone --------------------------------------------------------------------------
 
 
 def player(view, act) -> None:
@@ -413,8 +320,13 @@ def _finish(view, act, done: bool) -> None:
             st.button(_("Yes, I drew the wrong word"), key="pm-wrong", on_click=act, args=({"type": "wrong_word"},))
 
 
+def host_extra(view) -> None:
+    """The host's own tools beside the controls over the stage: the last scored round's drawings to
+    save (animated, and the contact sheet; the whole game's on the laptop)."""
+    record = view.get("last_round")
+    if record:
+        save_drawings(view, record)
+
+
 def _token_name(token) -> str:
     return _("Black token {token}", token=token) if token is not None else _("No black token")
-
-
-from pages.screens.pictomania_audience import audience_line  # noqa: E402, F401  (the wall's audience line)

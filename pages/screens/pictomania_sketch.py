@@ -35,21 +35,8 @@ PAD_WIDE = (560, 420)
 # ---- engine strokes → SVG ----------------------------------------------------------------------
 
 
-def _path_d(points: list) -> str:
-    """Relative moves keep the data small: most steps are one or two digits."""
-    (x, y), rest = points[0], points[1:]
-    if not rest:
-        return f"M{x} {y}l0 0"
-    steps = []
-    for px, py in rest:
-        steps.append(f"{px - x} {py - y}")
-        x, y = px, py
-    return f"M{points[0][0]} {points[0][1]}l" + " ".join(steps)
-
-
-def paths(strokes: list) -> list[list]:
-    """Engine strokes → [[colour, width, svg path data]] for the sheet component."""
-    return [[PAPER if s["color"] == ERASER else s["color"], s["width"], _path_d(s["points"])] for s in strokes]
+# The strokes' SVG path data is the stage's (no Streamlit there): the wall draws the same sheets.
+from pages.stage.pictomania import paths  # noqa: E402
 
 
 def svg(strokes: list, *, seat=None) -> str:

@@ -36,3 +36,10 @@ def on_stage(game: str) -> bool:
     a member's phone of a game still drawn by Streamlit)."""
     stage = stage_of(game)
     return stage is not None and hasattr(stage, "wall") and hasattr(stage, "phone")
+
+
+def wall_on_stage(game: str) -> bool:
+    """Whether the game's wall is drawn on the stage: with its phones (`on_stage`), or alone while
+    the phones stay Streamlit's (Pictomania's, around the drawing pad)."""
+    stage = stage_of(game)
+    return stage is not None and hasattr(stage, "wall")

@@ -17,6 +17,8 @@ TEAMS = [  # emoji, name (translated where shown), colour: pages/screens/dixit_f
     ("🟤", N_("Brown"), "#8B5A2B"),
 ]
 CLAIM = N_("I have a phrase!")
+# The start page's pace line (pages/clock.py): each timed phase's name.
+PACE_NAMES = {"tell": N_("Tell"), "give": N_("Give a card"), "vote": N_("Vote")}
 
 
 def _variant(view) -> str:

@@ -1,13 +1,265 @@
-"""Pictomania's audience member on the stage (the wall and the seats' phones are Streamlit's,
-pages/screens/pictomania.py): while the players draw, a number for each drawing, from the word
-cards on the shared screen (engine/games/pictomania_audience.py); a later number on a drawing
-replaces the earlier one until the round is scored. The words are those of the Streamlit screen
-it replaces, so their translations carry over. No Streamlit here."""
+"""Pictomania on the stage: the wall and an audience member's phone, as functions of a view (the
+seats' phones are Streamlit's, pages/screens/pictomania.py, around the drawing pad). The wall plays
+the round: the words, the drawings live as SVG in the stage's sheets, as large as the scene allows,
+then the reveal, where every drawing replays by itself (its strokes' own times, `schedule`) with who
+guessed what and the scores. The words are those of the Streamlit screens, so their translations
+carry over. No Streamlit here."""
 
 from __future__ import annotations
 
+from engine import tables
+from engine.pictures.pictomania_keepsake import schedule
 from pages.stage import kit
-from pages.stage.render import Speaker, render
+from pages.stage.render import N_, Speaker, render
+
+_RULES = tables.games()["pictomania"].content.constants
+(CANVAS_WIDTH, CANVAS_HEIGHT), ERASER = _RULES["canvas"], _RULES["eraser"]
+PAPER = "#ffffff"  # the sheet; the eraser paints with it
+DECK_COLOURS = {"green": "#2F7D46", "yellow": "#8A6500", "orange": "#B4541A", "red": "#B03A2E"}
+REPLAY_S = 8  # every drawing's replay lasts this long, however long it took to draw
+BREAKDOWN = (  # the scoring breakdown's columns (pages/screens/pictomania_results.py's words)
+    N_("Player"),
+    N_("Tokens received"),
+    N_("Black token"),
+    N_("Unclaimed"),
+    N_("Errors"),
+    N_("Round"),
+    N_("Game"),
+)
+
+
+# ---- engine strokes → SVG ----------------------------------------------------------------------
+
+
+def path_d(points: list) -> str:
+    """Relative moves keep the data small: most steps are one or two digits."""
+    (x, y), rest = points[0], points[1:]
+    if not rest:
+        return f"M{x} {y}l0 0"
+    steps = []
+    for px, py in rest:
+        steps.append(f"{px - x} {py - y}")
+        x, y = px, py
+    return f"M{points[0][0]} {points[0][1]}l" + " ".join(steps)
+
+
+def paths(strokes: list) -> list[list]:
+    """Engine strokes → [[colour, width, svg path data]]."""
+    return [[PAPER if s["color"] == ERASER else s["color"], s["width"], path_d(s["points"])] for s in strokes]
+
+
+def sheet(strokes: list, replay: bool = False) -> list[dict]:
+    """A drawing's paths for the template; with `replay`, each path's moment in the replay (its
+    start and length, in seconds), which the browser animates by itself."""
+    shown = [{"c": c, "w": w, "d": d} for c, w, d in paths(strokes)]
+    if replay:
+        for path, (a, b) in zip(shown, schedule(strokes), strict=True):
+            path["at"], path["for"] = round(a * REPLAY_S, 3), round(max(b - a, 0.002) * REPLAY_S, 3)
+    return shown
+
+
+# ---- the wall ----------------------------------------------------------------------------------
+
+
+def _name(view, seat) -> str:
+    return kit.name_of(view, seat)
+
+
+def phase_line(view, t: Speaker) -> str:
+    phase, rnd = view["phase"], view["round"]
+    if phase == "words":
+        return t._("Round {round} of {rounds} · read the 21 words, then tap Ready", round=rnd, rounds=view["rounds"])
+    if phase == "draw":
+        return t._("Round {round} of {rounds} · everyone draws, everyone guesses", round=rnd, rounds=view["rounds"])
+    if phase == "end":
+        return t._("The game is over")
+    return t._("Waiting for players")
+
+
+def _status(view, seat, t: Speaker) -> str:
+    if seat in view.get("wrong_word", []):
+        return "⚠️ " + t._("drew the wrong word")
+    done = view.get("finished", {})
+    if str(seat) in done:
+        token = done[str(seat)]
+        return "✅ " + (t._("done · took black {token}", token=token) if token is not None else t._("done · no token"))
+    if seat in view.get("frozen", []):
+        return "🔒 " + t._("guessing")
+    return "✏️ " + t._("drawing")
+
+
+def _live(view, t: Speaker) -> list[dict]:
+    """The drawings as they are drawn: whose, what they are doing, and who has a guess card on it
+    (face down: never the number)."""
+    tiles = []
+    for seat in view["participants"]:
+        on = sorted((g for g in view.get("guesses", []) if g["drawer"] == seat), key=lambda g: g["order"])
+        tiles.append(
+            {
+                "seat": seat,
+                "name": _name(view, seat),
+                "status": _status(view, seat, t),
+                "guessers": ", ".join(_name(view, g["guesser"]) for g in on),
+                "frozen": seat in view.get("frozen", []),
+                "paths": sheet(view["drawings"].get(str(seat), [])),
+            }
+        )
+    return tiles
+
+
+def _cards(cards: dict) -> list[dict]:
+    return [
+        {"slot": slot, "theme": card.get("theme", ""), "words": list(card["words"])} for slot, card in cards.items()
+    ]
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def revealed(view, record, t: Speaker) -> dict:
+    """A scored round, fully revealed: what each drew, who guessed what (right or the number
+    placed), the scoring breakdown; each drawing replays by itself."""
+    seats = sorted(int(s) for s in record["assignments"])
+    tiles = []
+    for s in seats:
+        a = record["assignments"][str(s)]
+        word = record["cards"][a["letter"]][a["number"] - 1]
+        on = sorted((g for g in record["guesses"] if g["drawer"] == s), key=lambda g: g["order"])
+        tiles.append(
+            {
+                "seat": s,
+                "name": _name(view, s),
+                "word": f"{a['letter']}{a['number']} {word}",
+                "wrong": s in record["wrong_word"],
+                "guesses": [
+                    {
+                        "who": _name(view, g["guesser"]),
+                        "right": g["number"] == a["number"],
+                        "number": g["number"],
+                    }
+                    for g in on
+                ],
+                "paths": sheet(record["drawings"].get(str(s), []), replay=True),
+            }
+        )
+    rows = []
+    for s in sorted(seats, key=lambda s: -record["scores"].get(str(s), 0)):
+        tokens = record["tokens"][str(s)]
+        received = sum(r["value"] for r in tokens["received"])
+        got = " + ".join(str(r["value"]) for r in tokens["received"]) or "–"
+        if len(tokens["received"]) > 1:
+            got += f" = {received}"
+        black = tokens["black"]
+        rows.append(
+            {
+                "name": _name(view, s) + (" 🐑" if record.get("black_sheep") == s else ""),
+                "received": got,
+                "black": "–"
+                if black is None
+                else (
+                    f"{black} → {_signed(tokens['black_counts'])}" if tokens["black_counts"] != black else str(black)
+                ),
+                "unclaimed": -sum(tokens["unclaimed"]),
+                "errors": tokens["errors"],
+                "round": _signed(record["scores"].get(str(s), 0)),
+                "game": view["scores"][s] if s < len(view["scores"]) else 0,
+            }
+        )
+    sheep = record.get("black_sheep")
+    return {
+        "round": record["round"],
+        "title": t._("Round {round} — the answers", round=record["round"]),
+        "tiles": tiles,
+        "rows": rows,
+        "sheep": (
+            "🐑 "
+            + t._(
+                "Black sheep: {name} (most wrong guesses): their black token counts against them.",
+                name=_name(view, sheep),
+            )
+            if sheep is not None
+            else t._("No black sheep this round.")
+        ),
+    }
+
+
+def tile_em(count: int, width: float, height: float, under: float, gap: float = 0.5) -> float:
+    """The widest drawing (4:3, with `under` em of caption below it) that lets `count` drawings fit
+    in `width` x `height` em, over one to three rows."""
+    best = 0.0
+    for rows in range(1, 4):
+        cols = -(-max(count, 1) // rows)
+        across = (width - gap * (cols - 1)) / cols
+        down = ((height - gap * (rows - 1)) / rows - under) * 4 / 3
+        best = max(best, min(across, down))
+    return round(best, 2)
+
+
+def scene_of(view, extra: dict | None) -> str:
+    """The wall's scene: the reveal while it holds the stage (a round just scored), else the phase."""
+    if view["phase"] != "end" and (extra or {}).get("revealing") and view.get("last_round"):
+        return "reveal"
+    return kit.scene_of(view, extra)
+
+
+def wall(view, lang: str, extra: dict | None = None) -> str:
+    t = Speaker(lang)
+    scene = scene_of(view, extra)
+    context: dict = {}
+    if scene == "draw":
+        context["tiles"] = _live(view, t)
+        context["tile_em"] = tile_em(len(context["tiles"]), 38.5, 24.5, 2.6)
+        taken = [x for x in (view.get("finished") or {}).values() if x is not None]
+        context["blacks"] = [{"n": n, "gone": False} for n in view.get("black_supply") or []] + [
+            {"n": n, "gone": True} for n in sorted(taken, reverse=True)
+        ]
+        context["pays"] = t._(
+            "each drawing pays its right guessers {tokens}, in order",
+            tokens=", ".join(map(str, view.get("scoring_tokens") or [])),
+        )
+        context["rule"] = (
+            t._("Competitive: the round ends when the last black token is taken.")
+            if view["options"].get("competitive")
+            else t._("The round ends when everyone is done.")
+        )
+    if scene == "reveal":
+        context["shown"] = revealed(view, view["last_round"], t)
+        context["tile_em"] = tile_em(len(context["shown"]["tiles"]), 38.5, 23.5, 2.6)
+    elif view["phase"] == "words" and view.get("last_round"):
+        context["rows"] = revealed(view, view["last_round"], t)["rows"]
+    return render(
+        "pictomania_wall.html",
+        lang,
+        view=view,
+        scene=scene,
+        phase_line=phase_line(view, t),
+        cards=_cards(view.get("cards") or {}),
+        deck=DECK_COLOURS.get(view.get("deck"), "#6B5A4E"),
+        breakdown=[t._(h) for h in BREAKDOWN],
+        canvas=(CANVAS_WIDTH, CANVAS_HEIGHT),
+        paper=PAPER,
+        winners=kit.winners_line(view, t) if scene == "end" else "",
+        audience_guesses=audience_line(view, t),
+        **context,
+        **kit.wall_extra(view, extra, t),
+    )
+
+
+def audience_line(view, t: Speaker) -> str:
+    """How the audience guessed each drawing at the last reveal: numbers only, the same in every
+    language (drawn here, not by the socket's generic line: it names the drawers)."""
+    shown = view.get("audience_reveal")
+    if not shown or shown["turn"] != view.get("history_length", 0) - 1 or not shown["counts"]:
+        return ""
+    parts = []
+    for drawer, numbers in sorted(shown["counts"].items(), key=lambda kv: int(kv[0])):
+        picks = ", ".join(f"{n} ×{c}" for n, c in sorted(numbers.items(), key=lambda kv: -kv[1]))
+        parts.append(f"{_name(view, int(drawer))}: {picks}")
+    return "👀 " + t._("The audience: {counts}", counts=" · ".join(parts))
+
+
+# ---- an audience member's phone ------------------------------------------------------------------
 
 
 def member(view, me: dict, lang: str, extra: dict | None = None) -> str:

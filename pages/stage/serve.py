@@ -276,7 +276,7 @@ def _wall_extra(code: str, view: dict, stage) -> dict:
     if base:  # the join link as a person types it (pages/routes.py sends /CODE on to the join page)
         extra["join"] = f"{urlsplit(base).netloc}/{view['code']}"
     until = view.get("reveal_until")
-    if until and view.get("last_turn") is not None:
+    if until and view.get("history_length"):  # a turn or a round just closed
         ends = datetime.fromisoformat(until.replace("Z", "+00:00")).timestamp()
         if ends > datetime.now(UTC).timestamp():
             extra["revealing"] = True  # the scene: the wall plays the turn just closed

@@ -1,5 +1,5 @@
-"""Drawings replay in the browser: the wall replays every drawing at once at the reveal, Statistics on
-demand (paths drawn grow over time); and Chromium's SVG of a drawing agrees with the keepsake's
+"""Drawings replay in the browser: the wall's stage replays every drawing at once by itself when a
+round is scored, and again on demand; Statistics on demand (paths drawn grow over time); and Chromium's SVG of a drawing agrees with the keepsake's
 Pillow render (≥ 95 % of each one's ink on the other's, round caps and joins in both)."""
 
 from __future__ import annotations
@@ -28,9 +28,7 @@ for s in seats:
     for k in range(40):
         tables.submit(room.code, s.seat, s.token, {"type": "stroke", "width": 12, "color": "#1e88e5",
             "points": [[40 + 23 * k, 80 + 30 * s.seat], [50 + 23 * k, 400], [30 + 23 * k, 700]]})
-    tables.submit(room.code, s.seat, s.token, {"type": "finish", "token": None})
-tables.end(room.code, room.host_token)
-print(json.dumps({"code": room.code, "host": room.host_token}))
+print(json.dumps({"code": room.code, "host": room.host_token, "tokens": [s.token for s in seats]}))
 """
 
 COUNT = "(sheets) => sheets.map((s) => s.querySelectorAll('path').length)"
@@ -57,18 +55,33 @@ def assert_grows(seen: list[list[int]], full: int) -> None:
     assert 0 < totals[2] < full * len(seen[0]), seen  # mid-way: some drawn, not all
 
 
+# Strokes the stage's replay has drawn so far in each sheet: a path is drawn once its dash has run
+# (pages/assets/stage.css, .pm-replay).
+DRAWN = "(sheets) => sheets.map((s) => [...s.querySelectorAll('path')].filter((p) => parseFloat(getComputedStyle(p).strokeDashoffset) < 0.01).length)"
+
+
 def test_the_wall_and_statistics_replay_stroke_by_stroke(serve, browser):
     srv = serve()
+    wall = browser.new_page(viewport={"width": 1600, "height": 900})
     room = py(srv, ROUND)
-    wall = browser.new_page(viewport={"width": 1600, "height": 1000})
     wall.goto(f"{srv.url}/table?room={room['code']}&host={room['host']}")
-    expect(wall.locator("svg[data-replaying]").first).to_be_attached(timeout=WAIT)
-    assert_grows(growing(wall, "svg[data-seat]"), 40)
-    expect(wall.locator("svg[data-replaying]")).to_have_count(0, timeout=WAIT)  # ~8 s, then complete
-    assert counts(wall, "svg[data-seat]") == [40, 40, 40]
-    wall.get_by_test_id("pm-replay-all").click()
-    expect(wall.locator("svg[data-replaying]")).to_have_count(3, timeout=WAIT)
+    expect(wall.locator(".sm-stage[data-scene=draw]")).to_be_visible(timeout=WAIT)
+    finish = "from engine import tables\n" + "".join(  # everyone done: the round is scored, the wall plays it
+        f"tables.submit({room['code']!r}, {seat}, {token!r}, {{'type': 'finish', 'token': None}})\n"
+        for seat, token in enumerate(room["tokens"])
+    )
+    py(srv, finish)
+    expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
+    seen = []
+    for _ in range(5):
+        seen.append(wall.locator("svg.pm-replay").evaluate_all(DRAWN))
+        wall.wait_for_timeout(600)
+    assert_grows(seen, 40)
+    wall.wait_for_function(f"() => ({DRAWN})([...document.querySelectorAll('svg.pm-replay')]).every((n) => n === 40)")
+    wall.get_by_test_id("pm-replay-all").click()  # again, on demand: from the first stroke
+    assert sum(wall.locator("svg.pm-replay").evaluate_all(DRAWN)) < 3 * 40
     wall.close()
+    py(srv, f"from engine import tables\ntables.end({room['code']!r}, {room['host']!r})\nprint(1)")
 
     stats = srv.as_laptop(browser.new_page(viewport={"width": 1400, "height": 1000}))  # the whole archive
     stats.goto(f"{srv.url}/stats")

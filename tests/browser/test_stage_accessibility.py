@@ -139,3 +139,35 @@ def test_trading_faces_on_the_stage_has_no_serious_violation(serve, browser, lan
         page.goto(srv.url + path)
         page.wait_for_function(SHOWN, arg=[room["code"], room["version"]], timeout=WAIT)
         assert_accessible(page, f"Trading Faces, {where}, {lang}")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_pictomanias_wall_has_no_serious_violation(serve, browser, lang):
+    """The wall while three draw (the drawings, the words beside them), then at the round's reveal."""
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        f"r = tables.create_room('pictomania', seed=5, language={lang!r})\n"
+        "s = [tables.join(r.code, n) for n in ('Ana', 'Bo', 'Cy')]\n"
+        "tables.start(r.code, r.host_token)\n"
+        "for x in s:\n"
+        "    tables.submit(r.code, x.seat, x.token, {'type': 'ready'})\n"
+        "for x in s:\n"
+        "    tables.submit(r.code, x.seat, x.token, {'type': 'stroke', 'width': 10, 'color': '#1e88e5', 'points': [[100, 100], [600, 500]]})\n"
+        "print(json.dumps({'code': r.code, 'tokens': [x.token for x in s], 'version': tables.version(r.code)}))",
+    )
+    code = room["code"]
+    wall = browser.new_context(locale=LOCALES[lang], viewport={"width": 1920, "height": 1080}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}")
+    wall.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+    assert_accessible(wall, f"Pictomania's wall while they draw, {lang}")
+    tables_call(
+        srv,
+        "".join(
+            f"tables.submit({code!r}, {seat}, {token!r}, {{'type': 'finish', 'token': None}})\n"
+            for seat, token in enumerate(room["tokens"])
+        )
+        + "print(1)",
+    )
+    expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
+    assert_accessible(wall, f"Pictomania's wall at the reveal, {lang}")

@@ -217,3 +217,69 @@ def test_every_trading_faces_scene_fits_every_projector(serve, browser, variant,
         look(wall, scene)
     tables_call(srv, f"tables.end({code!r}, {room['host']!r}); print(1)")
     look(wall, "end")
+
+
+# Pictomania with six drawers: every drawing full of strokes, guesses on them, then the round scored
+# (its reveal), the next round's words with the round's scores, and the end.
+DRAWN = """
+import random
+code, tokens, step = {code!r}, {tokens!r}, {step!r}
+rnd = random.Random(3)
+def play(seat, move):
+    tables.submit(code, seat, tokens[seat], move)
+if step == "draw":
+    for seat in range(len(tokens)):
+        play(seat, {{"type": "ready"}})
+    for seat in range(len(tokens)):
+        for k in range(12):
+            points = [[rnd.randrange(1000), rnd.randrange(750)] for _ in range(6)]
+            play(seat, {{"type": "stroke", "width": 10, "color": "#1e88e5", "points": points}})
+    for seat in range(1, len(tokens)):
+        play(seat, {{"type": "guess", "drawer": 0, "number": 1 + seat % 7}})
+elif step == "reveal":
+    for seat in range(len(tokens)):
+        if str(seat) not in tables.view(code)["finished"]:
+            play(seat, {{"type": "finish", "token": None}})
+elif step == "words":
+    tables.end_reveal(code, {host!r})
+print(json.dumps(tables.view(code)["phase"] if step != "reveal" else "reveal"))
+"""
+
+
+def test_every_pictomania_scene_fits_every_projector(serve, browser):
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        "r = tables.create_room('pictomania', seed=7)\n"
+        f"s = [tables.join(r.code, n).token for n in {NAMES[:6]!r}]\n"
+        "tables.start(r.code, r.host_token)\n"
+        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
+    )
+    code, tokens = room["code"], room["tokens"]
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}")
+    look(wall, "words")
+    for step in ("draw", "reveal", "words"):
+        assert tables_call(srv, DRAWN.format(code=code, tokens=tokens, step=step, host=room["host"])) == step
+        look(wall, step)
+    tables_call(srv, f"tables.end({code!r}, {room['host']!r}); print(1)")
+    look(wall, "end")
+
+
+def test_six_drawings_are_at_least_300_by_225_at_1280_by_720(serve, browser):
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        "r = tables.create_room('pictomania', seed=7)\n"
+        f"s = [tables.join(r.code, n).token for n in {NAMES[:6]!r}]\n"
+        "tables.start(r.code, r.host_token)\n"
+        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
+    )
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.goto(f"{srv.url}/table?room={room['code']}")
+    tables_call(srv, DRAWN.format(code=room["code"], tokens=room["tokens"], step="draw", host=room["host"]))
+    expect(wall.locator(".sm-stage[data-scene=draw]")).to_be_visible(timeout=WAIT)
+    boxes = wall.locator(".pm-sheet").evaluate_all(
+        "(s) => s.map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+    )
+    assert len(boxes) == 6 and all(w >= 299.5 and h >= 224.5 for w, h in boxes), boxes

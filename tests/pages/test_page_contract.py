@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import i18n, tables
 from engine.games import GAMES
-from pages.stage import on_stage
+from pages.stage import on_stage, wall_on_stage
 from tests import stage_text
 from tests.kit import fill
 from tests.pages.test_pages import ROOT, TIMEOUT
@@ -88,7 +88,8 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
             else:
                 text = render("play", lang, room=room.code, seat=viewer, token=seats[viewer].token)
             markup = ""
-            if on_stage(name) and (viewer is not None or state is not None):  # the game's screen is the stage's
+            staged = on_stage(name) if viewer is not None else wall_on_stage(name) and state is not None
+            if staged:  # the game's screen is the stage's
                 markup = stage_text.screen(room.code, lang, None if viewer is None else seats[viewer].token)
                 text += "\n" + stage_text.text(markup)
             check(text, lang, state, game, viewer, f"{where} as {'the wall' if viewer is None else viewer}", markup)

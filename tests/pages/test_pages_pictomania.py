@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine import tables
 from engine.games import pictomania
 from pages.screens import pictomania as screen, pictomania_sketch as sketch
-from tests.pages.test_pages import run, shown
+from tests.pages.test_pages import run, shown, stage_of
 
 TIMEOUT = 30
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +69,7 @@ def finish_round(code, seats):
 def test_words_phase(room):
     r, seats = room
     at = run("table", room=r.code, host=r.host_token)
-    assert "read the 21 words" in text_of(at)
+    assert "read the 21 words" in stage_of(at)  # the wall is the stage's
     at = run("play", room=r.code, seat=0, token=seats[0].token)
     assert any(b.label.startswith("I've read them") for b in at.button)
     assert any(b.label.startswith("Replace card A") for b in at.button)
@@ -80,8 +80,8 @@ def test_draw_phase_keeps_every_secret_to_its_seat(room):
     ready_all(r.code, seats)
     draw_and_guess(r.code, seats)
     views = [tables.view(r.code, s.seat, s.token) for s in seats]
-    shared = text_of(run("table", room=r.code, host=r.host_token))
-    assert "Draw " not in shared
+    shared = stage_of(run("table", room=r.code, host=r.host_token))
+    assert "everyone draws" in shared and "Draw " not in shared
     for view in views:
         assert f"Draw {view['letter']}{view['number']}" not in shared
     for s, view in zip(seats, views, strict=True):
@@ -103,16 +103,19 @@ def test_after_a_round_and_at_the_end(room):
     ready_all(r.code, seats)
     draw_and_guess(r.code, seats)
     finish_round(r.code, seats)
-    shared = text_of(run("table", room=r.code, host=r.host_token))
-    assert "Round 1 — the answers" in shared and "Round 2" in shared
-    assert all(name in shared for name in NAMES)  # the round's score table
+    shared = stage_of(run("table", room=r.code, host=r.host_token))  # the round's reveal
+    assert "Round 1 — the answers" in shared
+    assert all(name in shared for name in NAMES)  # the drawings' names, and the round's scores
+    tables.end_reveal(r.code, r.host_token)
+    shared = stage_of(run("table", room=r.code, host=r.host_token))  # the next words, the round's breakdown
+    assert "Round 2 of 4" in shared and "Round 1 — the answers" in shared and "Tokens received" in shared
     run("play", room=r.code, seat=3, token=seats[3].token)
     for _ in range(3):
         ready_all(r.code, seats)
         finish_round(r.code, seats)
     assert tables.view(r.code)["phase"] == "end"
-    shared = text_of(run("table", room=r.code, host=r.host_token))
-    assert "win" in shared and "Total" in shared
+    shared = stage_of(run("table", room=r.code, host=r.host_token))
+    assert "win" in shared and all(name in shared for name in NAMES)  # the podium
     for s in seats:
         run("play", room=r.code, seat=s.seat, token=s.token)
 
