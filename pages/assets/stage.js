@@ -107,6 +107,10 @@ function show(s, html, version) {
   for (const tap of s.taps.values()) sending(s, tap, true);
   awake(s, !!root.querySelector('[data-awake="1"]'));
   autoMoves(s);
+  for (const svg of root.querySelectorAll("svg[data-seat][data-strokes]")) {  // when each stroke count first showed:
+    const seen = (globalThis.__sobremesaSheets ??= {});                      // bench/stroke_latency.py reads it
+    for (let n = 1; n <= +svg.dataset.strokes; n++) seen[`${svg.dataset.seat}:${n}`] ??= Date.now();
+  }
   tick(s);
   s.version = Math.max(s.version, version);
   s.rendered = s.version;
