@@ -235,43 +235,68 @@ def share_seat(seat: int) -> None:
             st.rerun(scope="app")  # the page reads the seat's new link from its address
 
 
+def _act(seat: int, move: dict, rendered_at: str) -> bool:
+    """A move; when it is refused because this seat's other phone played first (two phones share a
+    seat), a note says so, not an error: the page shows what was played."""
+    try:
+        tables.submit(code, seat, token, move)
+        st.session_state["moved_at"] = datetime.now(UTC).isoformat(timespec="milliseconds")
+        return True
+    except SobremesaError as exc:
+        since = max(rendered_at, st.session_state.get("moved_at", ""))  # not this tab's own move
+        try:
+            first = tables.played_since(code, seat, token, since)
+        except SobremesaError:
+            first = False
+        if first:
+            st.session_state["shared-note"] = True
+        else:
+            st.session_state["flash"] = ui.refusal(exc)
+        return False
+
+
 @st.fragment
 def phone() -> None:
     view = seat_view()
     if view is None:
         return
     seat = view["you"]
+    rendered_at = datetime.now(UTC).isoformat(timespec="milliseconds")
     if on_stage(view["game"]):
         # The stage draws this seat's screen from its socket, whatever happens in the room: this
         # page never reruns for a move. A link that no longer holds gets the stage's blank screen.
         room_language(view["language"])
-        mount(code, "seat", token=token)
-        ui.flash()
-        share_seat(seat)
+        above = getattr(SCREENS[view["game"]], "above_stage", None)
+        if above is None:
+            mount(code, "seat", token=token)
+            ui.flash()
+            share_seat(seat)
+            return
+        # A part of its own above the stage (Pictomania's drawing pad): this page reruns only when
+        # what that part read changes (the pad coming or going), and on the pad's own strokes.
+        seen, drawn = Watched(view), False
+        try:
+            above(seen, lambda move: _act(seat, move, rendered_at))
+            mount(code, "seat", token=token)
+            ui.flash()
+            share_seat(seat)
+            drawn = True
+        finally:
+            keys = seen.read() if drawn else None
+            push.listen(
+                code,
+                view["version"],
+                seat=seat,
+                ticket=ui.ticket(code, seat, token),
+                watch=None if keys is None else (keys, tables.signature(view, token, keys)),
+                quiet=True,
+            )
         return
     seen = Watched(view)  # what this screen reads: a move that changes none of it need not rerun it
     drawn = flashed = False
 
-    rendered_at = datetime.now(UTC).isoformat(timespec="milliseconds")
-
     def act(move: dict) -> bool:
-        """A move; when it is refused because this seat's other phone played first (two phones
-        share a seat), a note says so, not an error: the page shows what was played."""
-        try:
-            tables.submit(code, seat, token, move)
-            st.session_state["moved_at"] = datetime.now(UTC).isoformat(timespec="milliseconds")
-            return True
-        except SobremesaError as exc:
-            since = max(rendered_at, st.session_state.get("moved_at", ""))  # not this tab's own move
-            try:
-                first = tables.played_since(code, seat, token, since)
-            except SobremesaError:
-                first = False
-            if first:
-                st.session_state["shared-note"] = True
-            else:
-                st.session_state["flash"] = ui.refusal(exc)
-            return False
+        return _act(seat, move, rendered_at)
 
     try:
         room_language(seen["language"])

@@ -52,6 +52,11 @@ class Watched(Mapping):
         self._read.add(key)
         return self._view.get(key, default)
 
+    def peek(self, key: str, default: Any = None) -> Any:
+        """A field read without watching it: one that changes only by this screen's own doing, whose
+        every change already reruns it (Pictomania's pad reading its own strokes)."""
+        return self._view.get(key, default)
+
     def __iter__(self) -> Iterator[str]:
         self._read.add(ALL)
         return iter(self._view)

@@ -12,7 +12,7 @@ import json
 import threading
 from dataclasses import dataclass
 
-from engine.core import BadToken, IllegalMove, RoomNotFound, SobremesaError
+from engine.core import BadToken, IllegalMove, RoomNotFound
 from engine.games import GAMES
 from engine.tables import audience
 from engine.tables.base import _echo, _hash, _lock, _notify, _now, _room, _token_ok, refusals_only, store
@@ -99,7 +99,7 @@ def stage_look(code: str, who: Who) -> dict | None:
     the room is gone)."""
     try:
         room, seats = _looked_rows(code)
-    except SobremesaError:
+    except RoomNotFound:  # any other fault is raised: a phone is never blanked by one
         return None
     if who.kind == "wall":
         return {"version": room["version"], "view": _kept_view(room, seats, None)}

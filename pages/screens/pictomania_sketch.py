@@ -273,7 +273,10 @@ def pad(view: dict, act, key: str) -> None:
     from streamlit_drawable_canvas import st_canvas
 
     seat = view["you"]
-    mine = view["drawings"].get(str(seat), [])
+    # Its own strokes change only when this phone draws, which reruns this page anyway: read without
+    # watching them, so another player's stroke reruns no pad (pages/screens/pictomania.above_stage).
+    drawings = view.peek("drawings") if hasattr(view, "peek") else view["drawings"]
+    mine = (drawings or {}).get(str(seat), [])
     size = pad_size()
     ss = st.session_state
     loaded = ss.get(key + ":init")

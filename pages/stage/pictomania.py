@@ -259,6 +259,143 @@ def audience_line(view, t: Speaker) -> str:
     return "👀 " + t._("The audience: {counts}", counts=" · ".join(parts))
 
 
+# ---- a seat's phone ------------------------------------------------------------------------------
+# The drawer's pad is Streamlit's (streamlit-drawable-canvas), above this screen on the page
+# (pages/screens/pictomania.py `above_stage`): the rest of the phone is the stage's.
+
+
+def _frozen_why(view, done: bool, t: Speaker) -> str:
+    """Whole sentences, one per reason: a reason alone would not fit every language's sentence."""
+    if done:
+        return t._("Your drawing is frozen: you are done.")
+    if view["you"] in view["wrong_word"]:
+        return t._("Your drawing is frozen: you admitted the wrong word.")
+    return t._("Your drawing is frozen: you have started guessing.")
+
+
+def _to_guess(view, t: Speaker) -> list[dict]:
+    """Everyone else's drawing, live, each with the guess placed on it or the numbers left to place."""
+    seat = view["you"]
+    mine = {g["drawer"]: g for g in view.get("my_guesses", [])}
+    left = view.get("numbers_left") or []
+    tiles = []
+    for drawer in (s for s in view["participants"] if s != seat):
+        tile = {
+            "seat": drawer,
+            "name": _name(view, drawer),
+            "status": _status(view, drawer, t),
+            "frozen": drawer in view.get("frozen", []),
+            "paths": sheet(view["drawings"].get(str(drawer), [])),
+        }
+        if drawer in mine:
+            tile["guessed"] = t._("your guess: {number} (final)", number=mine[drawer]["number"])
+        elif drawer in view.get("can_guess_on", []) and left:
+            tile["numbers"] = [
+                {"id": f"n{drawer}-{n}", "value": n, "blank": True, "label": str(n), "label_text": str(n)} for n in left
+            ]
+            tile["confirm"] = t._("Place it on {name}'s drawing — final", name=_name(view, drawer))
+        tiles.append(tile)
+    return tiles
+
+
+def _my_round(view, record, t: Speaker) -> dict:
+    seat = view["you"]
+    shown = revealed(view, record, t)
+    return {
+        **shown,
+        "mine": f"{record['scores'].get(str(seat), 0):+d}",
+        "summary": t._(
+            "Round {round}: you scored {score}", round=record["round"], score=f"{record['scores'].get(str(seat), 0):+d}"
+        ),
+    }
+
+
+def phone(view, lang: str, extra: dict | None = None) -> str:
+    t = Speaker(lang)
+    if view["status"] == "lobby":  # the frame's own wait (templates/phone.html)
+        return render("pictomania_phone.html", lang, view=view, **kit.phone_extra(view, extra, t))
+    seat, phase = view["you"], view["phase"]
+    context: dict = {"cards": _cards(view.get("cards") or {}), "deck": DECK_COLOURS.get(view.get("deck"), "#6B5A4E")}
+    if phase == "words":
+        context["line"] = t._(
+            "Round {round} of {rounds}: read the 21 words", round=view["round"], rounds=view["rounds"]
+        )
+        replaced = view.get("replaced")
+        if replaced and view["waiting_on_you"]:
+            context["replaced"] = (
+                t._("You replaced card {slot}, so everyone reads it and taps Ready again.", slot=replaced["slot"])
+                if replaced["seat"] == seat
+                else t._(
+                    "{name} replaced card {slot}, so everyone reads it and taps Ready again.",
+                    name=_name(view, replaced["seat"]),
+                    slot=replaced["slot"],
+                )
+            )
+        others = [s for s in view["waiting_for"] if s != seat]
+        context["also"] = (
+            t._("Also waiting for: {names}", names=", ".join(_name(view, s) for s in others)) if others else ""
+        )
+        ready = len(view.get("ready") or [])
+        context["again"] = (
+            t.n_(
+                "Everyone then reads it and taps Ready again ({n} already tapped Ready).",
+                "Everyone then reads it and taps Ready again ({n} already tapped Ready).",
+                ready,
+            )
+            if ready
+            else t._("Everyone then reads it and taps Ready again.")
+        )
+    elif phase == "draw" and seat in view["participants"]:
+        done = str(seat) in view["finished"]
+        context["playing"] = True
+        context["done"] = done
+        context["frozen"] = seat in view["frozen"]
+        context["mine"] = (view.get("letter"), view.get("number"))
+        if context["frozen"]:
+            context["my_paths"] = sheet(view["drawings"].get(str(seat), []))
+            context["why"] = _frozen_why(view, done, t)
+        context["to_guess"] = _to_guess(view, t)
+        context["freeze"] = "" if context["frozen"] else " " + t._("Your own drawing freezes now.")
+        if done:
+            token = view["finished"][str(seat)]
+            context["you_done"] = (
+                t._("You're done with black token {token}.", token=token)
+                if token is not None
+                else t._("You're done (no black token).")
+            )
+        else:
+            supply = sorted(set(view.get("black_supply") or []), reverse=True)
+            context["tokens"] = [
+                {
+                    "id": f"b{n}",
+                    "value": n,
+                    "blank": True,
+                    "label": str(n),
+                    "label_text": t._("Black token {token}", token=n),
+                }
+                for n in supply
+            ] + [{"id": "b-none", "value": None, "blank": True, "label": "–", "label_text": t._("No black token")}]
+            context["left"] = ", ".join(map(str, view.get("black_supply") or [])) or t._("none")
+    if view.get("last_round") and phase in ("words", "end"):
+        context["last"] = _my_round(view, view["last_round"], t)
+    if phase == "end":
+        best = max(view["scores"]) if view["scores"] else 0
+        winners = [n for n, sc in zip(view["names"], view["scores"], strict=False) if sc == best]
+        context["won"] = view["scores"][seat] == best
+        context["winners"] = t.n_("Winner: {names}.", "Winners: {names}.", len(winners), names=" & ".join(winners))
+        context["history"] = view.get("history") or []
+    return render(
+        "pictomania_phone.html",
+        lang,
+        view=view,
+        breakdown=[t._(h) for h in BREAKDOWN],
+        canvas=(CANVAS_WIDTH, CANVAS_HEIGHT),
+        paper=PAPER,
+        **context,
+        **kit.phone_extra(view, extra, t),
+    )
+
+
 # ---- an audience member's phone ------------------------------------------------------------------
 
 

@@ -201,7 +201,7 @@ def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster,
 
 def test_a_pictomania_round_across_two_processes(cluster, browser):
     """Strokes drawn on one process reach the sheets on the other live, and the round is scored."""
-    from tests.browser.test_pictomania_round import mouse_stroke, sheet
+    from tests.browser.test_pictomania_round import finish, mouse_stroke, ready, sheet
 
     code, url, link, shared, wall = started_room(cluster, browser, "pictomania")
     players = []
@@ -216,7 +216,7 @@ def test_a_pictomania_round_across_two_processes(cluster, browser):
     players.append(cy)
 
     for page in players:
-        page.locator(".st-key-pm-ready button").click(timeout=WAIT)
+        ready(page)
     expect(wall.locator("svg[data-seat]")).to_have_count(3, timeout=WAIT)
     mouse_stroke(players[0], [(0.1, 0.1), (0.9, 0.9)])  # on one process...
     mouse_stroke(players[2], [(0.9, 0.1), (0.1, 0.9)])  # ...and on the other
@@ -225,8 +225,7 @@ def test_a_pictomania_round_across_two_processes(cluster, browser):
     expect(sheet(wall, 2)).to_have_attribute("data-strokes", "1", timeout=WAIT)
 
     for page in players:  # everyone is done without guessing: the round is scored
-        page.get_by_role("button", name="✋ I'm done").click(timeout=WAIT)
-        page.locator(".st-key-pm-finish button").click(timeout=WAIT)
+        finish(page)
     expect(wall.get_by_text("Round 1 — the answers")).to_be_visible(timeout=WAIT)
     replayed = tables.replay(code)
     assert replayed["history"] == tables.state_of(code)["history"] and len(replayed["history"]) == 1

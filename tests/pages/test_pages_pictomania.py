@@ -28,6 +28,13 @@ def text_of(at) -> str:
     return shown("\n".join(str(p) for p in parts))
 
 
+def phone_of(r, seat) -> str:
+    """A seat's phone as its player reads it: the page's own part (the pad, while drawing) and the
+    stage's screen under it."""
+    at = run("play", room=r.code, seat=seat.seat, token=seat.token)
+    return text_of(at) + "\n" + stage_of(at)
+
+
 def secret_line(view) -> str:
     return f"Draw {view['letter']}{view['number']}: {view['word']}"
 
@@ -70,9 +77,8 @@ def test_words_phase(room):
     r, seats = room
     at = run("table", room=r.code, host=r.host_token)
     assert "read the 21 words" in stage_of(at)  # the wall is the stage's
-    at = run("play", room=r.code, seat=0, token=seats[0].token)
-    assert any(b.label.startswith("I've read them") for b in at.button)
-    assert any(b.label.startswith("Replace card A") for b in at.button)
+    page = phone_of(r, seats[0])
+    assert "I've read them: Ready" in page and "Replace card A (" in page
 
 
 def test_draw_phase_keeps_every_secret_to_its_seat(room):
@@ -85,17 +91,22 @@ def test_draw_phase_keeps_every_secret_to_its_seat(room):
     for view in views:
         assert f"Draw {view['letter']}{view['number']}" not in shared
     for s, view in zip(seats, views, strict=True):
-        page = text_of(run("play", room=r.code, seat=s.seat, token=s.token))
+        page = phone_of(r, s)
         assert secret_line(view) in page
         for other in views:
             if other["you"] != view["you"]:
                 assert f"Draw {other['letter']}{other['number']}" not in page
                 assert f": {other['word']}<" not in page
     # Bo guessed on Ana: his drawing is frozen and his guess shows; Cy is done.
-    bo = text_of(run("play", room=r.code, seat=1, token=seats[1].token))
+    bo = phone_of(r, seats[1])
     assert "Your drawing is frozen" in bo and "your guess:" in bo
-    cy = text_of(run("play", room=r.code, seat=2, token=seats[2].token))
+    cy = phone_of(r, seats[2])
     assert "You're done with black token 4" in cy
+    ana = run("play", room=r.code, seat=0, token=seats[0].token)  # still drawing: the pad is on her page
+    assert "Your first guess freezes your drawing." in text_of(ana)  # the caption under the pad
+    assert "Your first guess freezes your drawing." not in text_of(
+        run("play", room=r.code, seat=1, token=seats[1].token)
+    )
 
 
 def test_after_a_round_and_at_the_end(room):
