@@ -7,6 +7,11 @@ carry over. No Streamlit here."""
 
 from __future__ import annotations
 
+import json
+import threading
+
+from markupsafe import Markup, escape
+
 from engine import tables
 from engine.pictures.pictomania_keepsake import schedule
 from pages.stage import kit
@@ -48,14 +53,39 @@ def paths(strokes: list) -> list[list]:
     return [[PAPER if s["color"] == ERASER else s["color"], s["width"], path_d(s["points"])] for s in strokes]
 
 
-def sheet(strokes: list, replay: bool = False) -> list[dict]:
-    """A drawing's paths for the template; with `replay`, each path's moment in the replay (its
-    start and length, in seconds), which the browser animates by itself."""
-    shown = [{"c": c, "w": w, "d": d} for c, w, d in paths(strokes)]
-    if replay:
-        for path, (a, b) in zip(shown, schedule(strokes), strict=True):
-            path["at"], path["for"] = round(a * REPLAY_S, 3), round(max(b - a, 0.002) * REPLAY_S, 3)
-    return shown
+_sheets: dict[tuple, Markup] = {}
+_sheets_guard = threading.Lock()
+
+
+def sheet(strokes: list, seat, replay: bool = False) -> Markup:
+    """A drawing as SVG markup; with `replay`, each path carries its moment in the replay (its start
+    and length, in seconds), which the browser animates by itself. Kept by what it draws: one stroke
+    redraws the wall and every phone, and each shows the same drawings."""
+    last = strokes[-1] if strokes else None
+    key = (seat, replay, len(strokes), json.dumps(strokes[0] if strokes else None), json.dumps(last))
+    with _sheets_guard:
+        found = _sheets.get(key)
+    if found is not None:
+        return found
+    body = []
+    plan = schedule(strokes) if replay else [None] * len(strokes)
+    for (colour, width, d), moment in zip(paths(strokes), plan, strict=True):
+        timing = ""
+        if moment is not None:
+            a, b = moment
+            timing = f' pathLength="1" style="--at: {round(a * REPLAY_S, 3)}s; --for: {round(max(b - a, 0.002) * REPLAY_S, 3)}s"'
+        body.append(f'<path d="{d}" stroke="{escape(colour)}" stroke-width="{int(width)}"{timing}/>')
+    found = Markup(
+        f'<svg viewBox="0 0 {CANVAS_WIDTH} {CANVAS_HEIGHT}" class="pm-sheet{" pm-replay" if replay else ""}" '
+        f'aria-hidden="true" data-seat="{escape(seat)}" data-strokes="{len(strokes)}">'
+        f'<rect width="{CANVAS_WIDTH}" height="{CANVAS_HEIGHT}" fill="{PAPER}"/>'
+        f'<g fill="none" stroke-linecap="round" stroke-linejoin="round">{"".join(body)}</g></svg>'
+    )
+    with _sheets_guard:
+        _sheets[key] = found
+        while len(_sheets) > 512:
+            _sheets.pop(next(iter(_sheets)))
+    return found
 
 
 # ---- the wall ----------------------------------------------------------------------------------
@@ -101,7 +131,7 @@ def _live(view, t: Speaker) -> list[dict]:
                 "status": _status(view, seat, t),
                 "guessers": ", ".join(_name(view, g["guesser"]) for g in on),
                 "frozen": seat in view.get("frozen", []),
-                "paths": sheet(view["drawings"].get(str(seat), [])),
+                "svg": sheet(view["drawings"].get(str(seat), []), seat),
             }
         )
     return tiles
@@ -140,7 +170,7 @@ def revealed(view, record, t: Speaker) -> dict:
                     }
                     for g in on
                 ],
-                "paths": sheet(record["drawings"].get(str(s), []), replay=True),
+                "svg": sheet(record["drawings"].get(str(s), []), s, replay=True),
             }
         )
     rows = []
@@ -285,7 +315,7 @@ def _to_guess(view, t: Speaker) -> list[dict]:
             "name": _name(view, drawer),
             "status": _status(view, drawer, t),
             "frozen": drawer in view.get("frozen", []),
-            "paths": sheet(view["drawings"].get(str(drawer), [])),
+            "svg": sheet(view["drawings"].get(str(drawer), []), drawer),
         }
         if drawer in mine:
             tile["guessed"] = t._("your guess: {number} (final)", number=mine[drawer]["number"])
@@ -352,7 +382,7 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
         context["frozen"] = seat in view["frozen"]
         context["mine"] = (view.get("letter"), view.get("number"))
         if context["frozen"]:
-            context["my_paths"] = sheet(view["drawings"].get(str(seat), []))
+            context["my_svg"] = sheet(view["drawings"].get(str(seat), []), seat)
             context["why"] = _frozen_why(view, done, t)
         context["to_guess"] = _to_guess(view, t)
         context["freeze"] = "" if context["frozen"] else " " + t._("Your own drawing freezes now.")
