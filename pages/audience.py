@@ -11,7 +11,6 @@ from engine import tables
 from engine.core import SobremesaError
 from pages import push, ui
 from pages.i18n import N_, _, n_
-from pages.screens import SCREENS
 from pages.stage.mount import mount
 
 WATCH = N_("Follow the game on the shared screen: there is nothing to pick in this one.")
@@ -83,29 +82,6 @@ def member_screen(code: str, member: str, token: str) -> None:
         return
     ui.room_language(view["language"])
     mount(view["code"], "member", token=token, member=member)
-
-
-def top_line(view) -> str:
-    """The audience's top three, for the wall and the members' phones at the end: everyone placed 1
-    to 3 (ties share a place), at most 8 names, then how many more."""
-    best = " · ".join(
-        f"{m['place']}. {ui.esc(m['name'])} {ui.points(m['points'])}" for m in view.get("audience_top") or []
-    )
-    if view.get("audience_more"):
-        best += " · " + n_("+ {n} more", "+ {n} more", view["audience_more"])
-    return "👀 " + _("Best in the audience: {names}", names=best)
-
-
-def reveal_line(view) -> str:
-    """How the audience picked at the last reveal (plain text, escaped here), while that turn is the
-    last one closed; a game's screen words the counts (`audience_line`)."""
-    shown = view.get("audience_reveal")
-    if not shown or shown["turn"] != view.get("history_length", 0) - 1 or not shown["counts"]:
-        return ""
-    line = getattr(SCREENS[view["game"]], "audience_line", None)
-    counts = shown["counts"]
-    text = line(counts, view) if line else ", ".join(f"{k}: {v}" for k, v in counts.items())
-    return ui.esc("👀 " + _("The audience: {counts}", counts=text))
 
 
 def size_spot(view) -> str:

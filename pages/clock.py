@@ -1,6 +1,6 @@
-"""The pace clock on the screens, the same for every game: the countdown (a live spot that the
-browser counts down itself, pages/assets/push.js, so no second costs a rerun), the line that says
-whom the clock skipped and why, the host's controls and the pace chosen at creation."""
+"""The pace clock's Streamlit parts, the same for every game: the host's controls and the pace chosen
+at creation (the countdown and whom the clock skipped are the stage's: pages/stage/kit.py, counted
+down in the browser by pages/assets/stage.js)."""
 
 from __future__ import annotations
 
@@ -9,92 +9,11 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from engine import tables
-from pages import push, ui
+from pages import ui
 from pages.i18n import N_, _
 from pages.screens import SCREENS
 
 PACES = {"off": N_("No clock"), "relaxed": N_("Relaxed"), "brisk": N_("Brisk")}
-HURRY = 10  # the last seconds, said plainly
-
-
-def _left_ms(view) -> int | None:
-    """Milliseconds left, or None with no countdown."""
-    if view.get("paused"):
-        return None if view.get("left") is None else int(view["left"]) * 1000
-    if not view.get("deadline"):
-        return None
-    deadline = datetime.fromisoformat(view["deadline"].replace("Z", "+00:00"))
-    return max(0, int((deadline - datetime.now(UTC)).total_seconds() * 1000))
-
-
-def shown(ms: int) -> str:
-    """What the countdown reads with `ms` left (push.js writes the same as it counts)."""
-    seconds = -(-ms // 1000)
-    if seconds <= 0:
-        return _("Time's up")
-    if seconds <= HURRY:
-        return _("{n} s left!", n=seconds)
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def countdown(view) -> str:
-    """The countdown, for a live spot: on the wall whenever one runs; on a phone only while the
-    table waits on it. Empty otherwise. Paused, it says so and holds still."""
-    mine = view.get("you") is None or view.get("waiting_on_you")
-    ms = _left_ms(view)
-    if not mine or ms is None or view.get("status") != "playing":
-        return ""
-    if view.get("paused"):
-        paused = _("Paused")  # outside the f-string, where the extractor reads it
-        return f"<span class='sm-clock'>⏸ {ui.esc(paused)} · {ui.esc(shown(ms))}</span>"
-    hurry = " sm-hurry" if ms <= HURRY * 1000 else ""
-    said = {"hurry": _("{n} s left!"), "up": _("Time's up")}  # what push.js writes as it counts down
-    return (
-        f"<span class='sm-clock{hurry}' data-sm-left='{ms}' data-sm-hurry='{ui.esc(said['hurry'])}' "
-        f"data-sm-up='{ui.esc(said['up'])}'>⏱ {ui.esc(shown(ms))}</span>"
-    )
-
-
-def why(view) -> str:
-    """Whom the clock skipped in this turn (else the one just closed), and why: plain words for
-    the wall. The quiet-player rule's skips say the phone was away."""
-    skips = view.get("clock_skips") or []
-    lines = []
-    late = [s["seat"] for s in skips if s.get("by") == "clock"]
-    quiet = [s["seat"] for s in skips if s.get("by") == "quiet"]
-    if late:
-        lines.append("⏱ " + _("Time ran out for {names}: the table went on.", names=ui.names_of(view, late)))
-    if quiet:
-        lines.append("📵 " + _("{names}: phone away for 30 s, skipped.", names=ui.names_of(view, quiet)))
-    return "<br>".join(ui.esc(line) for line in lines)
-
-
-def wall(view) -> None:
-    """The wall's clock: the countdown and the skips' reasons, both live."""
-    st.html(
-        f"<div class='sm-big sm-clockbox'>{push.spot(view, 'clock', countdown, tag='div')}"
-        f"<div class='sm-aside'>{push.spot(view, 'clock-why', why)}</div></div>"
-    )
-
-
-def phone(view) -> None:
-    """A phone's countdown, while the table waits on it."""
-    st.html(f"<div class='sm-clockbox'>{push.spot(view, 'clock', countdown, tag='div')}</div>")
-
-
-def skipped_here(view, seat: int) -> str | None:
-    """What a seat the clock skipped reads instead of "the host skipped you"; None otherwise."""
-    by = {s["seat"]: s.get("by") for s in view.get("clock_skips") or []}.get(seat)
-    rounds = view.get("turn_word") == "round"
-    if by == "clock":
-        if rounds:
-            return _("Time ran out, so the table went on without you. You are back in next round.")
-        return _("Time ran out, so the table went on without you. You are back in next turn.")
-    if by == "quiet":
-        if rounds:
-            return _("Your phone was away, so the table went on without you. You are back in next round.")
-        return _("Your phone was away, so the table went on without you. You are back in next turn.")
-    return None
 
 
 def lengths(game: str, pace: str, options: dict) -> str:

@@ -10,7 +10,7 @@ import streamlit as st
 from engine import tables
 from engine.core import BadToken, SobremesaError
 from engine.push.glance import Watched
-from pages import audience, clock, push, ui
+from pages import audience, push, ui
 from pages.i18n import _, language_menu, n_, room_language
 from pages.screens import SCREENS
 from pages.stage import on_stage
@@ -164,32 +164,6 @@ if params.get("member"):  # a member of the audience: their link is their identi
     st.stop()
 
 
-def out_of_play(view: dict, seat: int) -> bool:
-    """A seat the host removed or skipped sees what happened to it, in words, instead of controls."""
-    if view["status"] != "playing":
-        return False
-    if seat in view.get("out", []):
-        st.info(
-            _(
-                "The host took you out of this game. Your points stay on the scoreboard: follow the "
-                "rest on the shared screen."
-            ),
-            icon="👋",
-        )
-        return True
-    if seat in view.get("sitting_out", []):
-        if clock.skipped_here(view, seat):
-            st.info(clock.skipped_here(view, seat), icon="⏱")
-        elif view["turn_word"] == "round":
-            st.info(
-                _("The host skipped you this round, as you seemed to be away. You are back in next round."), icon="⏭️"
-            )
-        else:
-            st.info(_("The host skipped you this turn, as you seemed to be away. You are back in next turn."), icon="⏭️")
-        return True
-    return False
-
-
 def other_phones(seat: int) -> int:
     """How many other phones showed this seat lately (engine/tables/sharing.py), asked at most every
     `SEEN_EVERY` seconds by this tab: a phase change reruns every phone of the room."""
@@ -262,83 +236,36 @@ def phone() -> None:
         return
     seat = view["you"]
     rendered_at = datetime.now(UTC).isoformat(timespec="milliseconds")
-    if on_stage(view["game"]):
-        # The stage draws this seat's screen from its socket, whatever happens in the room: this
-        # page never reruns for a move. A link that no longer holds gets the stage's blank screen.
-        room_language(view["language"])
-        above = getattr(SCREENS[view["game"]], "above_stage", None)
-        if above is None:
-            mount(code, "seat", token=token)
-            ui.flash()
-            share_seat(seat)
-            return
-        # A part of its own above the stage (Pictomania's drawing pad): this page reruns only when
-        # what that part read changes (the pad coming or going), and on the pad's own strokes.
-        seen, drawn = Watched(view), False
-        try:
-            above(seen, lambda move: _act(seat, move, rendered_at))
-            mount(code, "seat", token=token)
-            ui.flash()
-            share_seat(seat)
-            drawn = True
-        finally:
-            keys = seen.read() if drawn else None
-            push.listen(
-                code,
-                view["version"],
-                seat=seat,
-                ticket=ui.ticket(code, seat, token),
-                watch=None if keys is None else (keys, tables.signature(view, token, keys)),
-                quiet=True,
-            )
+    if not on_stage(view["game"]):  # every game draws its screens on the stage (pages/stage)
+        st.error(_("This game cannot be shown on a phone yet."))
         return
-    seen = Watched(view)  # what this screen reads: a move that changes none of it need not rerun it
-    drawn = flashed = False
-
-    def act(move: dict) -> bool:
-        return _act(seat, move, rendered_at)
-
+    # The stage draws this seat's screen from its socket, whatever happens in the room: this page
+    # never reruns for a move. A link that no longer holds gets the stage's blank screen.
+    room_language(view["language"])
+    above = getattr(SCREENS[view["game"]], "above_stage", None)
+    if above is None:
+        mount(code, "seat", token=token)
+        ui.flash()
+        share_seat(seat)
+        return
+    # A part of its own above the stage (Pictomania's drawing pad): this page reruns only when what
+    # that part read changes (the pad coming or going), and on the pad's own strokes.
+    seen, drawn = Watched(view), False
     try:
-        room_language(seen["language"])
-        score = seen["scores"][seat] if seen.get("scores") else 0
-        st.markdown(
-            _(
-                "**{name}** · {points} · room {code}",
-                name=ui.esc(seen["names"][seat]),
-                points=ui.points(score),
-                code=ui.esc(code),
-            )
-        )
-        flashed = ui.flash()  # shown once: the next move's rerun takes it away
-        if st.session_state.pop("shared-note", None):
-            st.info(_("Your seat's other phone played first: here is what it played."), icon="📱")
-            flashed = True  # this render reruns on the next move, which takes the note away
-        if seen["status"] == "lobby":  # the same wait for every game
-            seated = _("You're in as {name}.", name=ui.esc(seen["names"][seat]))
-            st.html(
-                f"<div class='sm-phase'>{seated}</div><div class='sm-waiting'>"
-                + _("The host starts the game when everyone has joined ({count} so far).", count=len(seen["names"]))
-                + "</div>"
-            )
-        elif not out_of_play(seen, seat):
-            if seen["status"] == "playing":
-                clock.phone(seen)
-            SCREENS[view["game"]].player(seen, act)
+        above(seen, lambda move: _act(seat, move, rendered_at))
+        mount(code, "seat", token=token)
+        ui.flash()
         share_seat(seat)
         drawn = True
-    finally:  # mounted last: its render means the whole fragment has rendered this version
-        awake = seen["status"] == "playing" and bool(seen.get("waiting_on_you"))
-        rerun_in = st.session_state.pop("rerun_in", None)
-        # A screen on a timer, showing a refusal, or one that did not finish reruns on every move.
-        keys = seen.read() if drawn and rerun_in is None and not flashed else None
+    finally:
+        keys = seen.read() if drawn else None
         push.listen(
             code,
             view["version"],
             seat=seat,
             ticket=ui.ticket(code, seat, token),
-            awake=awake,
-            rerun_in=rerun_in,
             watch=None if keys is None else (keys, tables.signature(view, token, keys)),
+            quiet=True,
         )
 
 

@@ -6,7 +6,7 @@ import streamlit as st
 
 from engine import tables
 from engine.push.glance import Watched
-from pages import audience, clock, host_console, push, ui
+from pages import audience, host_console, push, ui
 from pages.i18n import _
 from pages.screens import SCREENS
 from pages.stage import wall_on_stage
@@ -139,19 +139,8 @@ def body(view: dict, console: host_console.Console | None) -> bool:
             if st.session_state.get("console-drew") != _controls_show(view):
                 st.rerun(scope="app")
         return False
-    render = SCREENS[view["game"]]
-    main, side = st.columns([2.6, 1], gap="medium")  # main: about 1,300 px at 1920, 840 px at 1280
-    with main:
-        render.table(view)
-    with side:
-        clock.wall(view)
-        shown = audience.top_line(view) if view["status"] == "finished" and view.get("audience_top") else ""
-        shown = shown or audience.reveal_line(view)
-        if shown:
-            st.html(f"<div class='sm-big'><div class='sm-aside'>{shown}</div></div>")
-        join_panel(view)
-        seats_panel(view)
-        return host_console.panel(view, console) if console else False
+    st.error(_("This game cannot be shown on the shared screen yet."))  # every game's wall is the stage's
+    return False
 
 
 def hosting() -> None:

@@ -113,6 +113,21 @@ def wall_extra(view, extra: dict | None, t: Speaker) -> dict:
     }
 
 
+def skipped_here(view, seat: int, t: Speaker) -> str:
+    """What a seat the clock skipped reads instead of "the host skipped you"; "" otherwise."""
+    by = {s["seat"]: s.get("by") for s in view.get("clock_skips") or []}.get(seat)
+    rounds = view.get("turn_word") == "round"
+    if by == "clock":
+        if rounds:
+            return t._("Time ran out, so the table went on without you. You are back in next round.")
+        return t._("Time ran out, so the table went on without you. You are back in next turn.")
+    if by == "quiet":
+        if rounds:
+            return t._("Your phone was away, so the table went on without you. You are back in next round.")
+        return t._("Your phone was away, so the table went on without you. You are back in next turn.")
+    return ""
+
+
 def phone_extra(view, extra: dict | None, t: Speaker) -> dict:
     extra = extra or {}
     seat = view["you"]
@@ -123,6 +138,7 @@ def phone_extra(view, extra: dict | None, t: Speaker) -> dict:
         "alone": alone,
         "clock": clock(view) if view.get("waiting_on_you") else None,
         "sitting_out": seat in (view.get("sitting_out") or []),
+        "skipped_why": skipped_here(view, seat, t),
         "out_of_game": seat in (view.get("out") or []),
     }
 
