@@ -15,7 +15,7 @@ from starlette.routing import Route
 from streamlit.starlette import App
 
 from pages import guard
-from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
+from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
 
 
 @functools.lru_cache(maxsize=256)
@@ -94,6 +94,7 @@ app = App(
         Route("/cards/{card_id:path}", card_image),
         ASSET_ROUTE,
         PICTURE_ROUTE,
+        KEEPSAKE_ROUTE,  # a phone's "Save the drawings"
         SHORT_ROUTE,  # /KGPBX: the join link as the wall shows it
     ],
     middleware=[Middleware(guard.Guard)],

@@ -213,11 +213,12 @@ def main() -> None:
             print("No SOBREMESA_DATABASE_URL: a throwaway PostgreSQL, gone when the cluster stops.")
         cluster = Cluster(args.processes, args.port, url, folder, host=args.listen).start()
         stack.callback(cluster.stop)
+        link = laptop_link(cluster)  # before "Open": a Ctrl-C right after it finds nothing half done
         print(
             f"{args.processes} processes on ports {', '.join(map(str, cluster.ports))}, behind nginx on port {args.port}."
         )
         print(f"Open {cluster.env['SOBREMESA_PUBLIC_URL']} (on this computer: {cluster.url}). Ctrl-C stops everything.")
-        print(f"This computer's own browser, to host, upload and see the whole archive: {laptop_link(cluster)}")
+        print(f"This computer's own browser, to host, upload and see the whole archive: {link}", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
             while all(p.poll() is None for p in cluster.servers.values()):

@@ -49,6 +49,50 @@ async def game_picture(request):
     return Response(body, media_type=media, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 
+_kept_keepsakes: dict[tuple, dict] = {}
+
+
+def _keepsake_files(code: str, game_no: int, round_no: int) -> dict[str, bytes]:
+    """A scored round never changes: its images are built once (a few per process)."""
+    from engine import tables
+
+    key = (normalise_code(code), game_no, round_no)
+    if key not in _kept_keepsakes:
+        _kept_keepsakes[key] = tables.keepsake(code, game_no, round_no)
+        while len(_kept_keepsakes) > 8:
+            _kept_keepsakes.pop(next(iter(_kept_keepsakes)))
+    return _kept_keepsakes[key]
+
+
+async def keepsake(request):
+    """A phone's "Save the drawings" (Pictomania, on the stage): its own drawing of a scored round,
+    animated, or the round's contact sheet. The seat's token proves the phone, as its page's link
+    does; a wrong link, a round not scored and a file that is not there get the same answer."""
+    from engine import tables
+    from engine.core import SobremesaError
+
+    q, code = request.query_params, request.path_params["code"]
+    try:
+        seat, game_no, round_no = int(q.get("seat", "")), int(q.get("game", "")), int(q.get("round", ""))
+        await asyncio.to_thread(tables.view, code, seat, q.get("token") or "")
+        files = await asyncio.to_thread(_keepsake_files, code, game_no, round_no)
+    except (ValueError, SobremesaError):
+        return PlainTextResponse("no such keepsake", status_code=404)
+    tag = f"-round{round_no}-{seat + 1}-"
+    wanted = {"mine": lambda k: tag in k and k.endswith(".gif"), "sheet": lambda k: k.endswith("sheet.png")}
+    pick = wanted.get(q.get("file") or "")
+    name = next((k for k in files if pick(k)), None) if pick else None
+    if name is None:
+        return PlainTextResponse("no such keepsake", status_code=404)
+    prefix = f"pictomania-{normalise_code(code).lower()}-{game_no}-round{round_no}"
+    saved = f"{prefix}-{seat + 1}.gif" if q.get("file") == "mine" else f"{prefix}-sheet.png"
+    return Response(
+        files[name],
+        media_type="image/gif" if saved.endswith(".gif") else "image/png",
+        headers={"Content-Disposition": f'attachment; filename="{saved}"', "Cache-Control": "private, max-age=3600"},
+    )
+
+
 class RoomCode(Convertor):
     """A path that can only be a room code: 4 to 6 of the code letters, in any case. They are
     consonants, so no Streamlit page (/table, /play, /rules, /stats) and none of its own routes
@@ -118,6 +162,7 @@ async def stage_events(websocket):
 
 ASSET_ROUTE = Route("/assets/{name}", script_asset)
 PICTURE_ROUTE = Route("/pictures/{game}/{name}", game_picture)
+KEEPSAKE_ROUTE = Route("/keepsakes/{code}", keepsake)
 SHORT_ROUTE = Route("/{code:room_code}", short_link)
 EVENTS_ROUTE = WebSocketRoute("/events/{code}", room_events)
 STAGE_ROUTE = WebSocketRoute("/stage/{code}", stage_events)

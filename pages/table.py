@@ -154,10 +154,10 @@ def hosting() -> None:
         return
     st.session_state["console-drew"] = _controls_show(view)
     with st.sidebar:
-        host_console.panel(view, console, folded=False)
         extra = getattr(SCREENS[view["game"]], "host_extra", None)
-        if extra is not None:  # a game's own tools for the host (Pictomania's "Save the drawings")
+        if extra is not None:  # a game's own tools for the host, first (Pictomania's "Save the drawings")
             extra(view)
+        host_console.panel(view, console, folded=False)
 
 
 def _controls_show(view) -> tuple:

@@ -217,12 +217,39 @@ def _build_view(room: dict, seats: list, seat) -> dict:
         }
     with _lock(room["code"]):
         # A copy: tabs keep it while later moves change this process's state in place.
-        shown = json.loads(json.dumps(table_view(game, _under_way(room).state, SHARED if seat is None else seat)))
+        shown = _copied(room, table_view(game, _under_way(room).state, SHARED if seat is None else seat))
     if seat is not None:  # what most of a phone's screen hangs on, without the list of everyone else
         header["waiting_on_you"] = seat in shown.get("waiting_for", [])
         # the table waits on this seat alone ("Everyone is waiting for you")
         header["waiting_on_you_alone"] = shown.get("waiting_for", []) == [seat] and len(names) > 1
     return {**shown, **header}
+
+
+_copies: dict[str, tuple[int, dict]] = {}  # code -> (version, {(field, id): (the state's value, its copy)})
+
+
+def _copied(room: dict, raw: dict) -> dict:
+    """A view's copy (json round trip), whose fields taken as they are from the state (the same
+    object for every viewer: Pictomania's drawings) are copied once per version and shared: seven
+    screens of a room drawn after a stroke copied every drawing seven times. Called under the
+    room's lock, so the state does not move while a version's copies are made."""
+    code, version = room["code"], room["version"]
+    kept = _copies.get(code)
+    if kept is None or kept[0] != version:
+        kept = _copies[code] = (version, {})
+        while len(_copies) > ROOMS_VIEWED:
+            _copies.pop(next(iter(_copies)))
+    memo = kept[1]
+    shown = {}
+    for field, value in raw.items():
+        if not isinstance(value, dict | list):
+            shown[field] = value
+            continue
+        hit = memo.get((field, id(value)))
+        if hit is None or hit[0] is not value:
+            hit = memo[(field, id(value))] = (value, json.loads(json.dumps(value)))
+        shown[field] = hit[1]
+    return shown
 
 
 @refusals_only

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
@@ -328,11 +329,19 @@ def _to_guess(view, t: Speaker) -> list[dict]:
     return tiles
 
 
-def _my_round(view, record, t: Speaker) -> dict:
+def _my_round(view, record, t: Speaker, token: str | None) -> dict:
     seat = view["you"]
     shown = revealed(view, record, t)
+    save = {}
+    if token:  # "Save the drawings" (pages/routes.keepsake): the seat's link proves the phone
+        query = urlencode({"seat": seat, "token": token, "game": view.get("game_no"), "round": record["round"]})
+        save = {
+            "mine": f"/keepsakes/{view['code']}?{query}&file=mine" if record["drawings"].get(str(seat)) else "",
+            "sheet": f"/keepsakes/{view['code']}?{query}&file=sheet",
+        }
     return {
         **shown,
+        "save": save,
         "mine": f"{record['scores'].get(str(seat), 0):+d}",
         "summary": t._(
             "Round {round}: you scored {score}", round=record["round"], score=f"{record['scores'].get(str(seat), 0):+d}"
@@ -407,7 +416,7 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
             ] + [{"id": "b-none", "value": None, "blank": True, "label": "–", "label_text": t._("No black token")}]
             context["left"] = ", ".join(map(str, view.get("black_supply") or [])) or t._("none")
     if view.get("last_round") and phase in ("words", "end"):
-        context["last"] = _my_round(view, view["last_round"], t)
+        context["last"] = _my_round(view, view["last_round"], t, (extra or {}).get("token"))
     if phase == "end":
         best = max(view["scores"]) if view["scores"] else 0
         winners = [n for n, sc in zip(view["names"], view["scores"], strict=False) if sc == best]

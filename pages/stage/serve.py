@@ -179,6 +179,8 @@ class Serve:
         extra: dict = {}
         if viewer.who.kind == "wall":
             extra = _wall_extra(code, view, stage)
+        elif viewer.who.kind == "seat" and view.get("last_round"):  # its links to save its drawings
+            extra = {"token": viewer.token}
         me = look.get("me")
         key = _fingerprint(viewer.who.kind, viewer.lang, _view_print(view, viewer.reads), me, extra)
         viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")

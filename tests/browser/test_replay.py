@@ -124,3 +124,43 @@ def test_chromium_svg_agrees_with_the_pillow_render(browser):
     print(f"ink: chromium {a}, pillow {b}, overlap {common / a:.3f} / {common / b:.3f}")
     assert a and b
     assert common / a >= 0.95 and common / b >= 0.95, (common / a, common / b)
+
+
+def test_save_the_drawings_on_a_phone_and_on_the_wall(serve, browser):
+    """After a round: a phone saves its own drawing (an animated GIF) and the round's contact sheet
+    (a PNG) from its stage; the host saves them at the wall, in the sidebar. A wrong link gets nothing."""
+    srv = serve()
+    room = py(srv, ROUND)
+    code, tokens = room["code"], room["tokens"]
+    py(
+        srv,
+        "from engine import tables\n"
+        + "".join(
+            f"tables.submit({code!r}, {seat}, {token!r}, {{'type': 'finish', 'token': None}})\n"
+            for seat, token in enumerate(tokens)
+        ),
+    )
+    py(srv, f"from engine import tables\ntables.end_reveal({code!r}, {room['host']!r})\n")
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{srv.url}/play?room={code}&seat=1&token={tokens[1]}")
+    phone.locator(".pm-last > summary").click(timeout=WAIT)
+    with phone.expect_download(timeout=WAIT) as got:
+        phone.get_by_test_id("pm-save-mine").click()
+    assert got.value.suggested_filename.endswith("-round1-2.gif")
+    assert open(got.value.path(), "rb").read(6) in (b"GIF89a", b"GIF87a")
+    with phone.expect_download(timeout=WAIT) as got:
+        phone.get_by_test_id("pm-save-sheet").click()
+    assert open(got.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    link = phone.get_by_test_id("pm-save-sheet").get_attribute("href")
+    assert phone.request.get(srv.url + link.replace(tokens[1], "x" * 22)).status == 404
+    phone.close()
+
+    wall = browser.new_page(viewport={"width": 1600, "height": 900})
+    wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")
+    wall.get_by_role("button", name="Save the drawings").click(timeout=WAIT)
+    sheet = wall.get_by_role("button", name="All the round's drawings, with their words")
+    expect(sheet).to_be_in_viewport(timeout=WAIT)  # the popover has opened over the sidebar
+    with wall.expect_download(timeout=WAIT) as got:
+        sheet.click()
+    assert open(got.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    wall.close()

@@ -75,7 +75,14 @@ def test_the_cluster_command_serves_one_address_and_stops_on_ctrl_c(tmp_path):
         try:
             proc.wait(30)
         except subprocess.TimeoutExpired:
-            raise AssertionError("Ctrl-C did not stop the cluster in 30 s:\n" + "".join(said[-40:])) from None
+            where = subprocess.run(  # where the command was stuck, for the next person
+                [str(Path(sys.executable).parent / "py-spy"), "dump", "--pid", str(proc.pid)],
+                capture_output=True,
+                text=True,
+            ).stdout
+            raise AssertionError(
+                "Ctrl-C did not stop the cluster in 30 s:\n" + "".join(said[-40:]) + "\n" + where[-3000:]
+            ) from None
         time.sleep(0.5)
         assert not answers(f"http://127.0.0.1:{port}/_stcore/health")
         for backend in backends:
@@ -83,3 +90,5 @@ def test_the_cluster_command_serves_one_address_and_stops_on_ctrl_c(tmp_path):
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+            # Its servers run in sessions of their own: a command that was stuck leaves them behind.
+            subprocess.run(["pkill", "-9", "-f", str(tmp_path)], capture_output=True)
