@@ -205,6 +205,10 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=8500)
     ap.add_argument("--listen", default="", help="the proxy's address (default: every interface)")
     args = ap.parse_args()
+    # Ctrl-C stops everything, even when this command was started with SIGINT ignored (a job put in
+    # the background by a non-interactive shell inherits that, and Python then never raises
+    # KeyboardInterrupt: the cluster command's test hung that way in full runs started with `&`).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     folder = Path(tempfile.mkdtemp(prefix="sobremesa-cluster-"))
     with contextlib.ExitStack() as stack:
         url = os.environ.get("SOBREMESA_DATABASE_URL")

@@ -1,7 +1,7 @@
-"""The wall is a stage that fits any projector: at every scene of a Dixit and a Dixit Odyssey game
-(the most cards and names the family puts on it), at 1024 × 768, 1280 × 720, 1366 × 768,
-1920 × 1080 and 3840 × 2160, nothing scrolls, every element is inside the viewport and inside its
-part of the stage, and at 1280 × 720 no text is under 24 px."""
+"""The wall is a stage that fits any projector: at every scene of every game (the most cards, names,
+clues and drawings each puts on it), at 1024 × 768, 1280 × 720, 1366 × 768, 1920 × 1080 and
+3840 × 2160, nothing scrolls, every element is inside the viewport and inside its part of the
+stage, no two text boxes overlap, and at 1280 × 720 no text is under 24 px."""
 
 from __future__ import annotations
 
@@ -61,6 +61,39 @@ CHECK = """(small) => {
       if (own && size < 23.5) bad.push(`${size}px text: ${name}`);
     }
   }
+  // No two text boxes overlap: each text node's own box, against every other's (a text inside an
+  // ellipsis is clipped to its element).
+  const boxes = [];
+  const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, el = node.parentElement;
+    if (!node.textContent.trim() || el.closest('.sm-hide, svg')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    // What shows of it: its box, cut by every ancestor that clips (overflow hidden: an ellipsis).
+    let clip = { l: -1e9, t: -1e9, r: 1e9, b: 1e9 };
+    for (let up = el; up && up !== stage; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+        const c = up.getBoundingClientRect();
+        clip = { l: Math.max(clip.l, c.left), t: Math.max(clip.t, c.top), r: Math.min(clip.r, c.right), b: Math.min(clip.b, c.bottom) };
+      }
+    }
+    for (const r of range.getClientRects()) {
+      const box = { l: Math.max(r.left, clip.l), t: Math.max(r.top, clip.t), r: Math.min(r.right, clip.r), b: Math.min(r.bottom, clip.b) };
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (box.r - box.l > 1 && box.b - box.t > 1) boxes.push({ box, el, size, text: node.textContent.trim().slice(0, 20) });
+    }
+  }
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i].box, b = boxes[j].box;
+      const x = Math.min(a.r, b.r) - Math.max(a.l, b.l), y = Math.min(a.b, b.b) - Math.max(a.t, b.t);
+      // A glyph box is taller than its line (the font's ascent and descent, about 1.26 em): lines
+      // set close (line-height 1) touch by that much without any ink meeting.
+      const leading = 0.3 * Math.min(boxes[i].size, boxes[j].size);
+      if (x > 2 && y > Math.max(2, leading) && boxes[i].el !== boxes[j].el) bad.push(`text over text: "${boxes[i].text}" / "${boxes[j].text}"`);
+    }
   return bad;
 }"""
 
@@ -89,7 +122,7 @@ def test_every_scene_fits_every_projector(serve, browser, game, options, players
         "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
     )
     code, tokens = room["code"], room["tokens"]
-    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
     look(wall, "claim")
     for scene in ("tell", "give", "vote"):
@@ -159,7 +192,7 @@ def test_every_maudit_scene_fits_every_projector(serve, browser):
         "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
     )
     code, tokens = room["code"], room["tokens"]
-    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
     look(wall, "choose")
     for step in ("clues", "verdict", "choose", "spell"):
@@ -209,7 +242,7 @@ def test_every_trading_faces_scene_fits_every_projector(serve, browser, variant,
         "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
     )
     code, tokens = room["code"], room["tokens"]
-    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
     look(wall, scenes[0] if variant == "memory" else "pass")
     for scene in scenes:
@@ -256,7 +289,7 @@ def test_every_pictomania_scene_fits_every_projector(serve, browser):
         "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
     )
     code, tokens = room["code"], room["tokens"]
-    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
     look(wall, "words")
     for step in ("draw", "reveal", "words"):
@@ -275,7 +308,7 @@ def test_six_drawings_are_at_least_300_by_225_at_1280_by_720(serve, browser):
         "tables.start(r.code, r.host_token)\n"
         "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
     )
-    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={room['code']}")
     tables_call(srv, DRAWN.format(code=room["code"], tokens=room["tokens"], step="draw", host=room["host"]))
     expect(wall.locator(".sm-stage[data-scene=draw]")).to_be_visible(timeout=WAIT)
