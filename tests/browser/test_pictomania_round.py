@@ -142,12 +142,15 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     # stroke still arrives whole.
     reruns = players[0].evaluate(RERUNS, code)
 
-    def meanwhile():
-        mouse_stroke(players[1], [(0.2, 0.8), (0.5, 0.5), (0.8, 0.2)])
-        expect(sheet(players[0], 1)).to_have_attribute("data-strokes", "1", timeout=WAIT)
+    def meanwhile():  # three strokes of Bo's land on the phone's stage while its finger is down
+        for n, y in enumerate((0.8, 0.6, 0.4), start=1):
+            mouse_stroke(players[1], [(0.2, y), (0.5, 0.5), (0.8, 0.2)])
+            expect(sheet(players[0], 1)).to_have_attribute("data-strokes", str(n), timeout=WAIT)
 
     touch_stroke(players[0], cdp, [(0.1, 0.2), (0.3, 0.3), (0.5, 0.4), (0.7, 0.5), (0.9, 0.8)], during=meanwhile)
-    assert players[0].evaluate(RERUNS, code) == reruns, "another player's stroke reran the drawer's page"
+    # Not one rerun per stroke of another player's (three here): at most a stray one (seen once in a
+    # full run, when a push raced the page's own rerun for its stroke and its new watch).
+    assert players[0].evaluate(RERUNS, code) <= reruns + 1, "another player's stroke reran the drawer's page"
     mouse_stroke(players[1], [(0.1, 0.1), (0.3, 0.1)])
     mouse_stroke(players[2], [(0.1, 0.1), (0.9, 0.9)])
     touch_stroke(players[0], cdp, [(0.2, 0.7), (0.4, 0.6), (0.6, 0.7)])
@@ -155,7 +158,7 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     # Each stroke reaches the other screens as data: the drawer's sheet counts it.
     expect(sheet(players[1], 0)).to_have_attribute("data-strokes", "2", timeout=WAIT)
     expect(sheet(host, 0)).to_have_attribute("data-strokes", "2", timeout=WAIT)
-    expect(sheet(host, 1)).to_have_attribute("data-strokes", "2", timeout=WAIT)
+    expect(sheet(host, 1)).to_have_attribute("data-strokes", "4", timeout=WAIT)  # Bo: three, then one
     expect(sheet(players[0], 2)).to_have_attribute("data-strokes", "1", timeout=WAIT)
     expect(players[0].locator("[class*='st-key-pm-pad-'] canvas").first).to_be_visible()
     # Undo maps to the engine's undo, and the pad keeps working after it reloads.
@@ -169,7 +172,7 @@ def test_three_players_draw_guess_and_score_a_round(serve, browser):
     drawn = py(srv, PEEK, code, json.dumps(tokens))
     first = drawn["shared"]["drawings"]["0"][0]["points"]
     assert first[0][0] < 150 and first[-1][0] > 850, "the phone's stroke was cut by a rerun"
-    assert [len(drawn["shared"]["drawings"][str(s)]) for s in range(3)] == [2, 2, 2]
+    assert [len(drawn["shared"]["drawings"][str(s)]) for s in range(3)] == [2, 4, 2]
     assert drawn["shared"]["drawings"]["2"][1]["points"][0][0] > 850  # the stroke after the undo
 
     # Guess: Bo and Cy find Ana's number; Ana guesses wrong on Bo. Confirming takes a second tap.
