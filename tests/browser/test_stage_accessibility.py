@@ -171,3 +171,30 @@ def test_pictomanias_wall_has_no_serious_violation(serve, browser, lang):
     )
     expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
     assert_accessible(wall, f"Pictomania's wall at the reveal, {lang}")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_pictomanias_phone_has_no_serious_violation(serve, browser, lang):
+    """A phone while it guesses (its drawing frozen: the stage draws the whole phone, numbers to
+    place and "I'm done"), and a phone reading the words."""
+    srv = serve("app.py")
+    room = tables_call(
+        srv,
+        f"r = tables.create_room('pictomania', seed=5, language={lang!r})\n"
+        "s = [tables.join(r.code, n) for n in ('Ana', 'Bo', 'Cy')]\n"
+        "tables.start(r.code, r.host_token)\n"
+        "t = tables.create_room('pictomania', seed=6, language=" + repr(lang) + ")\n"
+        "w = [tables.join(t.code, n) for n in ('Ana', 'Bo', 'Cy')]\n"
+        "tables.start(t.code, t.host_token)\n"
+        "for x in s:\n"
+        "    tables.submit(r.code, x.seat, x.token, {'type': 'ready'})\n"
+        "tables.submit(r.code, 0, s[0].token, {'type': 'stroke', 'width': 10, 'color': '#1e88e5', 'points': [[100, 100], [600, 500]]})\n"
+        "n = tables.view(r.code, 1, s[1].token)['numbers_left'][0]\n"
+        "tables.submit(r.code, 1, s[1].token, {'type': 'guess', 'drawer': 0, 'number': n})\n"
+        "print(json.dumps({'rooms': [[r.code, 1, s[1].token, tables.version(r.code)], [t.code, 0, w[0].token, tables.version(t.code)]]}))",
+    )
+    for code, seat, token, version in room["rooms"]:
+        page = browser.new_context(locale=LOCALES[lang], **PHONE).new_page()
+        page.goto(f"{srv.url}/play?room={code}&seat={seat}&token={token}")
+        page.wait_for_function(SHOWN, arg=[code, version], timeout=WAIT)
+        assert_accessible(page, f"Pictomania's phone, {lang}")
