@@ -98,6 +98,18 @@ CHECK = """(small) => {
 }"""
 
 
+def started(srv, game: str, players: int, options: dict | None = None, audience: bool = False) -> dict:
+    """A started room of `game` with the longest names first: {code, host, tokens}."""
+    return tables_call(
+        srv,
+        f"r = tables.create_room({game!r}, options={options or {}!r}, seed=7)\n"
+        f"s = [tables.join(r.code, n).token for n in {NAMES[:players]!r}]\n"
+        + ("tables.join_audience(r.code, 'Member')\n" if audience else "")
+        + "tables.start(r.code, r.host_token)\n"
+        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
+    )
+
+
 def look(wall, scene: str) -> None:
     expect(wall.locator(f".sm-stage[data-scene={scene}]")).to_be_visible(timeout=WAIT)
     wall.wait_for_timeout(300)  # images laid out
@@ -113,14 +125,7 @@ def look(wall, scene: str) -> None:
 @pytest.mark.parametrize("game,options,players", [("dixit", {}, 6), ("odyssey", {"variant": "base"}, 12)])
 def test_every_scene_fits_every_projector(serve, browser, game, options, players):
     srv = serve("app.py")
-    room = tables_call(
-        srv,
-        f"r = tables.create_room({game!r}, options={options!r}, seed=7)\n"
-        f"s = [tables.join(r.code, n).token for n in {NAMES[:players]!r}]\n"
-        "tables.join_audience(r.code, 'Member')\n"
-        "tables.start(r.code, r.host_token)\n"
-        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
-    )
+    room = started(srv, game, players, options, audience=True)
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
@@ -184,13 +189,7 @@ print(json.dumps(view()["phase"]))
 
 def test_every_maudit_scene_fits_every_projector(serve, browser):
     srv = serve("app.py")
-    room = tables_call(
-        srv,
-        "r = tables.create_room('maudit_mot_dit', seed=7)\n"
-        f"s = [tables.join(r.code, n).token for n in {NAMES[:6]!r}]\n"
-        "tables.start(r.code, r.host_token)\n"
-        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
-    )
+    room = started(srv, "maudit_mot_dit", 6)
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
@@ -234,13 +233,7 @@ print(json.dumps(tables.view(code)["phase"]))
 )
 def test_every_trading_faces_scene_fits_every_projector(serve, browser, variant, players, scenes):
     srv = serve("app.py")
-    room = tables_call(
-        srv,
-        f"r = tables.create_room('trading_faces', options={{'variant': {variant!r}}}, seed=7)\n"
-        f"s = [tables.join(r.code, n).token for n in {NAMES[:players]!r}]\n"
-        "tables.start(r.code, r.host_token)\n"
-        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
-    )
+    room = started(srv, "trading_faces", players, {"variant": variant})
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
@@ -281,13 +274,7 @@ print(json.dumps(tables.view(code)["phase"] if step != "reveal" else "reveal"))
 
 def test_every_pictomania_scene_fits_every_projector(serve, browser):
     srv = serve("app.py")
-    room = tables_call(
-        srv,
-        "r = tables.create_room('pictomania', seed=7)\n"
-        f"s = [tables.join(r.code, n).token for n in {NAMES[:6]!r}]\n"
-        "tables.start(r.code, r.host_token)\n"
-        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
-    )
+    room = started(srv, "pictomania", 6)
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={code}")
@@ -301,13 +288,7 @@ def test_every_pictomania_scene_fits_every_projector(serve, browser):
 
 def test_six_drawings_are_at_least_300_by_225_at_1280_by_720(serve, browser):
     srv = serve("app.py")
-    room = tables_call(
-        srv,
-        "r = tables.create_room('pictomania', seed=7)\n"
-        f"s = [tables.join(r.code, n).token for n in {NAMES[:6]!r}]\n"
-        "tables.start(r.code, r.host_token)\n"
-        "print(json.dumps({'code': r.code, 'host': r.host_token, 'tokens': s}))",
-    )
+    room = started(srv, "pictomania", 6)
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={room['code']}")
     tables_call(srv, DRAWN.format(code=room["code"], tokens=room["tokens"], step="draw", host=room["host"]))
