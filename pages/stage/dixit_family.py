@@ -95,14 +95,16 @@ def revealed(view, turn, t: Speaker) -> dict:
         who = (team[0] + " " if team else "") + _name(view, p["owner"])
         if p["owner"] == teller and not party:
             who = t._("storyteller {name}", name=who)
-        label = str(p["position"])
-        if p["position"] == red:
-            label = t._("{position} {red} red", position=p["position"], red=RED)
+        extra = {}
+        if p["position"] == red:  # the red square on the card; its word only where it is read out
+            name = t._("{position} {red} red", position=p["position"], red=RED)
+            extra = {"label": f"{p['position']} {RED}", "label_text": t._("Card {number}", number=name)}
         cards.append(
             {
                 "id": p["card"],
                 "value": p["position"],
-                "label": label,
+                "label": str(p["position"]),
+                **extra,
                 "glow": p["position"] == story,
                 "votes": voters_of.get(p["position"], []),
                 "owner": who,
@@ -319,12 +321,12 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
                 )
     team = None
     if variant == "team" and view.get("team") is not None:
-        emoji, name, colour = _team(view, seat)
+        emoji, name, _colour = _team(view, seat)  # the emoji carries the colour: a coloured word is unreadable
         team = {
             "emoji": emoji,
             "line": t._h(
                 "You are team {team} with {teammate} · team score {score}",
-                team=_bold(t._(name), colour),
+                team=_bold(t._(name)),
                 teammate=_bold(_name(view, view["teammate"])),
                 score=view["team_scores"].get(str(view["team"]), 0),
             ),
@@ -347,11 +349,9 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
     )
 
 
-def _bold(text: str, colour: str | None = None):
+def _bold(text: str):
     from markupsafe import Markup
 
-    if colour:
-        return Markup('<b style="color:{}">{}</b>').format(colour, text)
     return Markup("<b>{}</b>").format(text)
 
 

@@ -8,9 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_accessibility import LOCALES, assert_accessible
+from tests.browser.test_pictomania_round import PHONE_UA  # an Android phone's: the pad sizes to it
 from tests.browser.test_room_life import WAIT, tables_call
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "user_agent": PHONE_UA}
 SHOWN = "([c, v]) => (window.__sobremesaPushRooms?.[c]?.rendered ?? -1) >= v"
 
 

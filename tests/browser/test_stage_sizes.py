@@ -45,11 +45,24 @@ CHECK = """(small) => {
   const vw = innerWidth, vh = innerHeight, bad = [];
   const root = document.scrollingElement;
   if (root.scrollHeight > vh + 1 || root.scrollWidth > vw + 1) bad.push(`the page scrolls: ${root.scrollWidth}x${root.scrollHeight}`);
+  // What shows of an element: its box, cut by every ancestor inside its part that clips (overflow
+  // hidden: an ellipsis). The parts themselves clip too: what they cut off is what is checked.
+  const shown = (el, part) => {
+    const r = el.getBoundingClientRect();
+    let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    for (let up = el.parentElement; up && up !== stage && up !== part; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const c = up.getBoundingClientRect();
+      box = { left: Math.max(box.left, c.left), top: Math.max(box.top, c.top), right: Math.min(box.right, c.right), bottom: Math.min(box.bottom, c.bottom) };
+    }
+    return { ...box, width: box.right - box.left, height: box.bottom - box.top };
+  };
   for (const el of stage.querySelectorAll('*')) {
     if (el.closest('.sm-hide')) continue;
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
     const part = el.closest('.sm-top, .sm-main, .sm-side, .sm-foot');
+    const r = shown(el, part);
+    if (r.width <= 0 || r.height <= 0) continue;
     const box = (part && part !== el ? part : stage).getBoundingClientRect();
     const name = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent || '').trim().slice(0, 30)}"`;
     if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1) bad.push(`off the screen: ${name}`);
