@@ -158,6 +158,7 @@ def listen(
             "watch": None if watch is None else {"keys": list(watch[0]), "sig": watch[1]},
             "board": board,
             "quiet": quiet,
+            "boot": live.BOOT,  # the process that drew this page: its Streamlit session lives there
         },
         on_changed_change=_ignore,
         width="stretch",

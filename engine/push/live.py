@@ -9,8 +9,10 @@ it is one parked coroutine, with no timer of ours.
 
 Wire protocol (server -> client, JSON text frames)::
 
-    {"version": n}      on connect (n is null if this process knows no version
-                        for the room yet), then once per newer version
+    {"version": n, "boot": b}
+                        on connect (n is null if this process knows no version
+                        for the room yet; b names this server process: a page drawn by
+                        another, which restarted or died, reloads), then once per newer version
     {"version": n, "sig": s, "spots": {name: html}}
                         the same, on a socket that named the fields its screen read and
                         its board: s signs those fields of the viewer's view at n
@@ -45,6 +47,7 @@ import asyncio
 import json
 import logging
 import re
+import secrets
 import sys
 import threading
 import types
@@ -69,6 +72,8 @@ __all__ = [
     "wait_for",
     "websocket_endpoint",
 ]
+
+BOOT = secrets.token_hex(6)  # this server process: a page knows which one drew it, and reloads when it died
 
 _LOG = logging.getLogger(__name__)
 
@@ -422,7 +427,7 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None, look: Look
     pusher: asyncio.Task[None] | None = None
     try:
         # Subscribed before reading `latest`, so nothing falls in between.
-        await send({"version": latest(code)})
+        await send({"version": latest(code), "boot": BOOT})
         pusher = asyncio.create_task(pump())
         while True:
             message = await websocket.receive()

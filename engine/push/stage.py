@@ -5,7 +5,10 @@ what a screen is, and what a move does, are injected (`Stage`), as `look` is for
 Wire protocol (JSON text frames):
 
     client -> {"hello": {"token"?, "member"?, "lang", "version"?}}   first, within HELLO_SECONDS
-    server -> {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
+    server -> {"boot": "..."}                   first: this server process (a page drawn by another,
+                                        one that died or restarted, reloads: its Streamlit
+                                        session is gone with that process)
+              {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
               {"version": n}            nothing its screen shows changed: nothing is rendered, and
                                         the tab counts the version as shown
     client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per socket
@@ -233,6 +236,7 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
     pusher = None
     playing: set[asyncio.Task] = set()
     try:
+        await send({"boot": live.BOOT})
         await draw_now()
         if state["closed"]:
             return

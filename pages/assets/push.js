@@ -211,6 +211,7 @@ function connect(c) {
       return;
     }
     if (!msg || !("version" in msg)) return;
+    if (msg.boot && c.pageBoot && msg.boot !== c.pageBoot && reloadOnce(msg.boot)) return;
     if (!c.gotHello) {  // first message on this socket: we are really connected
       c.gotHello = true; c.fails = 0; c.attempt = 0; c.connects++;
       stopPolling(c); c.everOpened = true; c.state = "open";
@@ -294,6 +295,20 @@ function connFor(code, seat, ticket, pollMs) {
   return c;
 }
 
+// The socket's server process is not the one that drew this page: that one restarted or died, and
+// the page's Streamlit session (its widgets' callbacks, its fragments) went with it, so a rerun or
+// a tap would be lost ("the fragment ... does not exist anymore"). The page reloads itself, once
+// per process (pages/assets/stage.js does the same).
+function reloadOnce(boot) {
+  const key = `sobremesa-reloaded:${boot}`;
+  try {
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, "1");
+  } catch (e) { return false; }
+  location.reload();
+  return true;
+}
+
 export default function (component) {
   const { data, key, parentElement, setTriggerValue } = component;
   const code = String(data.code);
@@ -301,6 +316,7 @@ export default function (component) {
   const seat = data.seat == null ? null : String(data.seat);
   const ticket = data.ticket == null ? null : String(data.ticket);
   const c = connFor(code, seat, ticket, Math.max(250, Number(data.poll_ms) || 2000));
+  if (data.boot) c.pageBoot = String(data.boot);
   for (const [k, other] of REG) {  // this mount moved to another room
     if (other !== c && other.mounts.delete(key) && other.mounts.size === 0) closeConn(other);
   }

@@ -46,6 +46,7 @@ function connect(s) {
   ws.onmessage = (e) => {
     let msg; try { msg = JSON.parse(e.data); } catch (_) { return; }
     if (msg.pong) return;
+    if (msg.boot !== undefined) { booted(s, msg.boot); return; }
     if (msg.removed !== undefined) { s.dead = true; removed(s, msg.removed); return; }
     if (msg.html !== undefined) {
       s.pushedAt = Date.now();
@@ -71,6 +72,21 @@ function connect(s) {
     later(s);
   };
   ws.onerror = () => {};
+}
+
+// The socket's server process is not the one that drew this page: that one restarted or died, and
+// the page's Streamlit session (its widgets, the host's controls, a fragment's id) went with it. A
+// tap there would be lost, so the page reloads itself, once per process (a cluster that sends the
+// page and its socket to two processes would otherwise reload for ever).
+function booted(s, boot) {
+  if (!s.pageBoot || boot === s.pageBoot) return;
+  const key = `sobremesa-reloaded:${boot}`;
+  try {
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, "1");
+  } catch (_) { return; }
+  s.gone = true;
+  location.reload();
 }
 
 function later(s) {
@@ -340,6 +356,7 @@ export default function ({ parentElement, data }) {
     if (s.ws) { try { s.ws.close(); } catch (_) {} }
   }
   s.sendingText = data.sending;
+  s.pageBoot = data.boot;
   s.gone = false;
   if (s.root !== root) {
     s.root = root;

@@ -8,6 +8,7 @@ import hashlib
 
 import streamlit as st
 
+from engine.push.live import BOOT
 from pages import ui
 from pages.i18n import _, lang
 
@@ -30,6 +31,7 @@ def mount(code: str, kind: str, token: str | None = None, member: str | None = N
             "token": token,
             "member": member,
             "lang": lang(),
+            "boot": BOOT,  # the process that drew this page: its Streamlit session lives there
             "sending": _("sending…"),
             "reconnecting": _("reconnecting…"),
         },

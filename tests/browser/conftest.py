@@ -187,10 +187,18 @@ def browser():
         pytest.skip(f"{CHROMIUM} missing (apt-get install chromium; `make test` does)")
     from playwright.sync_api import sync_playwright
 
+    if _RUNNING:  # another suite's conftest shares this fixture (tests/faults): one Playwright per process
+        yield _RUNNING[0]
+        return
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        _RUNNING.append(b)
         yield b
+        _RUNNING.clear()
         b.close()
+
+
+_RUNNING: list = []
 
 
 @pytest.fixture(autouse=True)

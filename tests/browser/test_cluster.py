@@ -119,12 +119,6 @@ def cluster(postgres_server, tmp_path, monkeypatch):
     tables.reset()
 
 
-@pytest.mark.xfail(
-    reason="Known defect since the stage (issue 39's note, issue 41's item 1): after the process that "
-    "served the wall is killed, the wall's stage and its host's controls do not come back current, "
-    "so the host's end does not reach the game. The phones and the moves lose nothing.",
-    strict=False,
-)
 def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster, browser):
     # The wall, Ana and Bo share one browser's device id, so one process serves all three;
     # Cy's phone is given ids until the proxy sends it to the other process.

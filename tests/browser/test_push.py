@@ -73,8 +73,11 @@ def test_reconnects_after_server_restart(serve, browser):
         expect(page.get_by_text("counter: 1", exact=True)).to_be_visible(timeout=5_000)
 
         srv.restart()  # same port, same SOBREMESA_DATA: the counter file survives
+        # The page was drawn by the process that stopped: its Streamlit session is gone, so the page
+        # reloads itself once (pages/assets/push.js) and connects to the new process.
         page.wait_for_function(
-            "code => window.__sobremesaPushRooms?.[code]?.connects >= 2 && window.__sobremesaPushRooms[code].connected",
+            "code => window.__sobremesaPushRooms?.[code]?.connected"
+            " && Object.keys(sessionStorage).some((k) => k.startsWith('sobremesa-reloaded:'))",
             arg="BOOT",
             timeout=20_000,
         )
@@ -124,7 +127,7 @@ def test_route_refuses_malformed_code(serve):
     srv = serve(DEMO)
     ws_url = srv.url.replace("http", "ws", 1)
     with connect(f"{ws_url}/events/KQZP", open_timeout=5) as ws:
-        assert json.loads(ws.recv(timeout=5)) == {"version": None}
+        assert json.loads(ws.recv(timeout=5))["version"] is None
     with connect(f"{ws_url}/events/not-a-code", open_timeout=5) as ws:
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)

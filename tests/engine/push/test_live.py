@@ -188,7 +188,7 @@ def test_endpoint_sends_latest_then_versions_notified_from_threads():
     async def scenario():
         ws = FakeWebSocket(code)
         task = asyncio.create_task(live.websocket_endpoint(ws))
-        assert await ws.next_sent(1) == [{"version": 5}]
+        assert await ws.next_sent(1) == [{"version": 5, "boot": live.BOOT}]
         assert live.stats()["sockets"] == {code: 1}
 
         t = threading.Thread(target=live.notify, args=(code, 6))
@@ -210,7 +210,7 @@ def test_unknown_room_says_null_on_connect():
     async def scenario():
         ws = FakeWebSocket("NEWR")
         task = asyncio.create_task(live.websocket_endpoint(ws))
-        assert await ws.next_sent(1) == [{"version": None}]
+        assert await ws.next_sent(1) == [{"version": None, "boot": live.BOOT}]
         await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
         await asyncio.wait_for(task, 2)
 
@@ -268,7 +268,7 @@ def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_vers
     async def scenario():
         ws = FakeWebSocket(code)
         task = asyncio.create_task(live.websocket_endpoint(ws, 3, look=look))
-        assert await ws.next_sent(1) == [{"version": 1}]
+        assert await ws.next_sent(1) == [{"version": 1, "boot": live.BOOT}]
         live.notify(code, 2)
         assert (await ws.next_sent(2))[-1] == {"version": 2}  # nothing named yet: a plain version
 
