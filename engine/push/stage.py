@@ -16,10 +16,13 @@ Wire protocol (JSON text frames):
               {"refused": id, "message": "..."} in the tab's language; nothing changed
               {"removed": "..."}                the viewer's seat or membership is gone: the page
                                                 replaces everything with this, then the socket closes
-    client -> "ping"; server -> {"pong": true}
+    client -> "ping" every 3 s; server -> {"pong": true}. A socket silent for SILENT_SECONDS is
+              dropped (its seat shows as not connected); a tab that hears nothing for 7 s
+              drops its socket and opens a new one.
 
 Close codes: 4401 a hello that proves nothing (the same whatever was wrong), 4403 a foreign origin,
-4400 a malformed room code, 4408 no hello in time, 4413 a message too large, 1013 too many sockets.
+4400 a malformed room code, 4408 no hello in time, 4409 silent too long, 4413 a message too large,
+1013 too many sockets.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ from engine.push import live
 _LOG = logging.getLogger(__name__)
 
 HELLO_SECONDS = 10
+SILENT_SECONDS = 9  # a tab pings every 3 s (pages/assets/stage.js): one silent this long is gone (half-open)
 MESSAGE_MAX = 8192  # characters in one message from a tab
 MOVES_PER_10S = 30  # taps per socket in 10 s: a person taps far less
-CLOSE_REFUSED, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_TOO_BIG = 4401, 4403, 4408, 4413
+CLOSE_REFUSED, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_TOO_BIG, CLOSE_SILENT = 4401, 4403, 4408, 4413, 4409
 
 
 @dataclass
@@ -242,7 +246,15 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
             return
         pusher = asyncio.create_task(pump())
         while True:
-            message = await websocket.receive()
+            try:
+                message = await asyncio.wait_for(websocket.receive(), SILENT_SECONDS)
+            except TimeoutError:  # half-open: the phone's Wi-Fi dropped without a goodbye
+                state["closed"] = True
+                try:
+                    await asyncio.wait_for(websocket.close(code=CLOSE_SILENT), 1)
+                except (TimeoutError, WebSocketDisconnect, RuntimeError, OSError):
+                    pass
+                break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text") or ""

@@ -6,7 +6,8 @@ import { Idiomorph } from "./idiomorph.js";
 
 const REG = (globalThis.__sobremesaStages ??= new Map());
 const PICKS = (globalThis.__sobremesaStagePicks ??= {});
-const PING_MS = 20000;
+const PING_MS = 3000;   // the server drops a socket silent for 9 s (engine/push/stage.SILENT_SECONDS)
+const DEAD_MS = 7000;   // nothing heard for this long (a pong is due every 3 s): the socket is half-open
 const RETRY_MS = 3000;  // a tap with no answer by then is sent again (same id) on the next connection
 const MAX_BACKOFF_MS = 5000;
 
@@ -34,7 +35,11 @@ function connect(s) {
   catch (e) { return later(s); }
   s.ws = ws;
   s.state = "connecting";
+  // A handshake that never ends (the network drops everything) is given up on too.
+  setTimeout(() => { if (s.ws === ws && s.state !== "open") abandon(s); }, DEAD_MS);
   ws.onopen = () => {
+    if (s.ws !== ws) return;
+    s.heard = Date.now();
     ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang } }));
     s.state = "open"; s.connects++; s.everOpened = true; s.backoff = 250;
     for (const tap of s.taps.values()) {  // unanswered: sent again, and waited for again
@@ -44,6 +49,8 @@ function connect(s) {
     metrics(s);
   };
   ws.onmessage = (e) => {
+    if (s.ws !== ws) return;  // a socket given up on (half-open) that spoke at last
+    s.heard = Date.now();
     let msg; try { msg = JSON.parse(e.data); } catch (_) { return; }
     if (msg.pong) return;
     if (msg.boot !== undefined) { booted(s, msg.boot); return; }
@@ -64,7 +71,8 @@ function connect(s) {
     }
   };
   ws.onclose = (e) => {
-    if (s.ws === ws) s.ws = null;
+    if (s.ws !== ws) return;  // given up on already: its successor is under way
+    s.ws = null;
     if (s.dead || s.gone) return;
     s.state = "reconnecting"; metrics(s);
     // A hello refused (4401) is tried again, as any drop: a link that no longer holds got its
@@ -87,6 +95,26 @@ function booted(s, boot) {
   } catch (_) { return; }
   s.gone = true;
   location.reload();
+}
+
+// Give a socket up without waiting for its close (a half-open one never completes the closing
+// handshake): its events are ignored from now on, and a new one opens at once.
+function abandon(s) {
+  const ws = s.ws;
+  if (!ws) return;
+  s.ws = null;
+  try { ws.close(); } catch (_) {}
+  if (s.dead || s.gone) return;
+  s.state = "reconnecting"; metrics(s);
+  if (s.timer) { clearTimeout(s.timer); s.timer = null; }
+  connect(s);
+}
+
+// Every PING_MS while open: a ping, and a socket silent past DEAD_MS is given up on.
+function heartbeat(s) {
+  if (!s.ws || s.state !== "open") return;
+  if (Date.now() - (s.heard || 0) > DEAD_MS) { abandon(s); return; }
+  try { s.ws.send("ping"); } catch (_) {}
 }
 
 function later(s) {
@@ -268,9 +296,7 @@ function send(s, t) {
 // No answer in RETRY_MS: the socket may be half-open; a new one sends the tap again (same id).
 function wait(s, t) {
   clearTimeout(t.retry);
-  t.retry = setTimeout(() => {
-    if (s.taps.has(t.id) && s.ws) { try { s.ws.close(); } catch (_) {} }
-  }, RETRY_MS);
+  t.retry = setTimeout(() => { if (s.taps.has(t.id) && s.ws) abandon(s); }, RETRY_MS);
 }
 
 function answered(s, id, message, again, againLabel) {
@@ -374,11 +400,12 @@ export default function ({ parentElement, data }) {
       s.lock = null;
       awake(s, s.wantAwake);
       if (!s.ws && !s.timer) connect(s);
+      else if (s.ws && Date.now() - (s.heard || 0) > PING_MS + 1000) abandon(s);  // slept: a new socket, at once
       else if (s.ws && s.state === "open") s.ws.send("ping");
     };
     document.addEventListener("visibilitychange", s.visible);
   }
-  if (!s.ping) s.ping = setInterval(() => { if (s.ws && s.state === "open") s.ws.send("ping"); }, PING_MS);
+  if (!s.ping) s.ping = setInterval(() => heartbeat(s), PING_MS);
   metrics(s);
   return () => {};
 }

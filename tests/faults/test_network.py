@@ -1,0 +1,83 @@
+"""A Dixit table on the school's Wi-Fi: each phone through its own fault proxy (tests/faults/proxy.py).
+Each test asserts what happened, not how fast: every move applied once (the record is the replay of
+the move log, one card and one vote per seat per turn) and every screen current within a generous
+bound. How fast is bench/faults.py's (`make bench`)."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+from playwright.sync_api import expect
+
+from tests.faults.table import Table, server_env
+
+ON = re.compile(r"\bon\b")  # a seat's dot: connected
+BOUND = 15  # seconds: every screen current after a fault heals (the bench measures the real figure)
+
+
+def test_latency_and_jitter_on_every_phone_lose_nothing(serve, browser, proxies):
+    table = Table(serve("app.py", env=server_env()), browser, proxies)
+    for proxy in table.proxies:
+        proxy.latency(150, 50)
+    for _ in range(2):
+        table.turn()
+        table.converged(BOUND)
+    table.check_record()
+
+
+def test_a_phone_stalled_mid_vote_votes_once_when_released(serve, browser, proxies):
+    table = Table(serve("app.py", env=server_env()), browser, proxies)
+    table.until("vote")
+    table.converged(BOUND)  # every phone shows the vote
+    voter = table.view()["waiting_for"][0]
+    table.proxies[voter].stall()
+    table.tap(voter, "vote")  # sent into the stall: the phone says "sending…" and retries
+    expect(table.phones[voter].get_by_text("sending…")).to_be_visible(timeout=5000)
+    time.sleep(8)
+    assert voter in table.view()["waiting_for"]  # nothing reached the server
+    table.proxies[voter].release()
+    deadline = time.monotonic() + BOUND
+    while voter in table.view()["waiting_for"]:
+        assert time.monotonic() < deadline, "the stalled vote never arrived"
+        time.sleep(0.1)
+    table.converged(BOUND)
+    table.turn()
+    table.check_record()
+
+
+def test_a_phone_cut_twenty_times_plays_each_move_once(serve, browser, proxies):
+    table = Table(serve("app.py", env=server_env()), browser, proxies)
+    cutter = table.proxies[1]
+    stop = threading.Event()
+
+    def cut() -> None:
+        while not stop.is_set() and cutter.cuts < 20:
+            time.sleep(0.6)
+            cutter.reset()
+
+    thread = threading.Thread(target=cut, daemon=True)
+    thread.start()
+    try:
+        while cutter.cuts < 20:
+            table.turn()
+    finally:
+        stop.set()
+        thread.join()
+    table.converged(BOUND)
+    table.turn()  # and the game goes on
+    table.check_record()
+
+
+def test_a_half_open_phone_shows_as_gone_then_comes_back(serve, browser, proxies):
+    table = Table(serve("app.py", env=server_env()), browser, proxies)
+    bo = table.wall.locator(".sm-seat", has_text="Bo")
+    expect(bo).to_have_class(ON, timeout=BOUND * 1000)
+    table.proxies[1].black_hole()  # packets dropped both ways, nobody told
+    expect(bo).not_to_have_class(ON, timeout=BOUND * 1000)
+    table.proxies[1].heal()
+    expect(bo).to_have_class(ON, timeout=BOUND * 1000)
+    table.converged(BOUND)
+    table.turn()
+    table.check_record()
