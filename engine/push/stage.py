@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine import gate
 from engine.push import live
 
 _LOG = logging.getLogger(__name__)
@@ -79,6 +80,9 @@ class Stage(Protocol):
 
     def gone(self, code: str, viewer: Any) -> None:
         """The socket closed (blocking): the seat may no longer be connected."""
+
+    def connected(self, code: str, phone: bool, opened: bool) -> None:
+        """A socket opened or closed (blocking); `phone`: not from the laptop itself (engine/outage)."""
 
 
 class _Batch:
@@ -156,6 +160,9 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
         await websocket.close(code=CLOSE_REFUSED)
         return
 
+    forwarded = websocket.headers.get("x-forwarded-for")
+    phone = not gate.where(websocket.client.host if websocket.client else None, forwarded)[1]
+    await asyncio.to_thread(stage.connected, code, phone, True)
     pending = live._Pending(asyncio.get_running_loop())
     sub = live.subscribe(
         code, pending, kind="socket", seat=getattr(viewer, "seat", None), role=getattr(viewer, "role", None)
@@ -279,6 +286,7 @@ async def endpoint(websocket: Any, stage: Stage) -> None:
             del _batches[code]
         live.unsubscribe(sub)
         await asyncio.to_thread(stage.gone, code, viewer)
+        await asyncio.to_thread(stage.connected, code, phone, False)
         if pusher is not None:
             pusher.cancel()
         if state["timer"] is not None:

@@ -109,6 +109,9 @@ from engine.tables.join_address import (  # noqa: F401
 from engine.tables.pace import (  # noqa: F401
     end_reveal,
     more_time,
+    outage_pause,
+    outage_paused,
+    outage_resume,
     pause,
     resume,
     set_pace,

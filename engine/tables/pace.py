@@ -174,3 +174,52 @@ def set_pace(code: str, host_token: str, pace: str, skip_quiet: bool | None = No
             state = _under_way(room, conn).state
             settle(conn, change.code, room["game_no"], GAMES[room["game"]], state, _now())
     return change.version
+
+
+# ---- the laptop's own outage (engine/outage.py) -----------------------------------------------------
+
+
+def _outage(code: str) -> str:
+    return f"outage:{code}"
+
+
+@refusals_only
+def outage_pause(code: str) -> bool:
+    """Every phone dropped at once (the laptop's Wi-Fi): the room's running clock pauses with the
+    time it had left, marked as the outage's, not the host's. False if there was none to pause."""
+    code = _room(code)["code"]
+    clock = store().clock(code)
+    if clock is None or clock["pace"] == "off" or clock["paused"] or _room(code)["status"] != "playing":
+        return False
+    with changing(code) as change:
+        clock = store().clock(change.code, change.conn)
+        left = None
+        if clock["deadline"] is not None:
+            left = max(0, int((at(clock["deadline"]) - at(_now())).total_seconds() * 1000))
+        store().put_clock(change.conn, change.code, {**clock, "paused": True, "deadline": None, "left_ms": left})
+        store().set_setting(change.conn, _outage(change.code), _now())
+    return True
+
+
+def outage_paused(code: str) -> bool:
+    return store().setting(_outage(_room(code)["code"])) is not None
+
+
+@refusals_only
+def outage_resume(code: str) -> None:
+    """The phones are back: the clock the outage paused runs again with the time it had left, and
+    the quiet-player rule counts from now. A clock the host resumed meanwhile is left alone."""
+    with changing(code) as change:
+        clock = store().clock(change.code, change.conn)
+        if store().setting(_outage(change.code)) is None:
+            return
+        store().set_setting(change.conn, _outage(change.code), None)
+        if clock is None or not clock["paused"]:
+            return
+        left = clock["left_ms"]
+        deadline = None if left is None else later(_now(), left / 1000)
+        store().put_clock(
+            change.conn,
+            change.code,
+            {**clock, "paused": False, "deadline": deadline, "left_ms": None, "since": _now()},
+        )

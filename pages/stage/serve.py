@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
-from engine import i18n, presence, tables
+from engine import i18n, outage, presence, tables
 from engine.core import MoveError, SobremesaError
 from engine.core.game import LANGUAGES
 from engine.push.stage import Drawn
@@ -169,6 +169,9 @@ class Serve:
     def gone(self, code: str, viewer: Viewer) -> None:
         if viewer.seat is not None:
             presence.leave(code, viewer.seat)
+
+    def connected(self, code: str, phone: bool, opened: bool) -> None:
+        outage.socket(code, phone, opened)
 
     def draw(self, code: str, viewer: Viewer) -> Drawn | None:
         look = tables.stage_look(code, viewer.who)

@@ -11,6 +11,7 @@ import time
 
 from playwright.sync_api import expect
 
+from engine import tables
 from tests.faults.table import Table, server_env
 
 ON = re.compile(r"\bon\b")  # a seat's dot: connected
@@ -80,4 +81,22 @@ def test_a_half_open_phone_shows_as_gone_then_comes_back(serve, browser, proxies
     expect(bo).to_have_class(ON, timeout=BOUND * 1000)
     table.converged(BOUND)
     table.turn()
+    table.check_record()
+
+
+def test_the_laptops_wifi_dropping_skips_nobody(serve, browser, proxies):
+    """Every phone cut off at once (the laptop's own Wi-Fi; the wall on the laptop stays up) for
+    longer than the vote's brisk 25 s: the clock pauses instead of skipping the voters."""
+    table = Table(serve("app.py", env=server_env()), browser, proxies, pace="brisk")
+    table.until("vote")
+    table.converged(BOUND)
+    for proxy in table.proxies:
+        proxy.black_hole()
+    expect(table.wall.locator("[data-paused='1']").first).to_be_attached(timeout=BOUND * 1000)
+    time.sleep(30 - 9)  # 30 s in all since the cut: the vote's deadline would have passed
+    for proxy in table.proxies:
+        proxy.heal()
+    table.converged(BOUND)
+    table.turn()  # the votes: nobody was skipped
+    assert [e for e in tables.move_log(table.code, 1) if e["move"]["type"] == "skip"] == []
     table.check_record()
