@@ -100,3 +100,35 @@ def test_the_laptops_wifi_dropping_skips_nobody(serve, browser, proxies):
     table.turn()  # the votes: nobody was skipped
     assert [e for e in tables.move_log(table.code, 1) if e["move"]["type"] == "skip"] == []
     table.check_record()
+
+
+SLEEP = """() => {  // the phone's screen goes off: the page is hidden (its timers slow), then wakes
+  const hidden = (on) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => on ? 'hidden' : 'visible' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => on });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  window.__sleep = hidden;
+  hidden(true);
+}"""
+
+
+def test_a_phone_that_slept_wakes_to_the_current_screen(serve, browser, proxies):
+    """Its screen off and its Wi-Fi gone while the table plays on without it; it wakes with its
+    seat, its hand and the turn as they are now, by itself."""
+    table = Table(serve("app.py", env=server_env()), browser, proxies)
+    sleeper = 3
+    table.proxies[sleeper].black_hole()
+    table.phones[sleeper].evaluate(SLEEP)
+    while table.view()["phase"] in ("claim", "tell") or [s for s in table.view()["waiting_for"] if s != sleeper]:
+        view = table.view()
+        for seat in table.acting(view):
+            if seat != sleeper:
+                table.tap(seat, view["phase"])
+        table.settle(view["version"], 10)
+    assert table.view()["waiting_for"] == [sleeper]
+    table.proxies[sleeper].heal()
+    table.phones[sleeper].evaluate("() => window.__sleep(false)")
+    table.converged(BOUND, [table.phones[sleeper]])
+    table.turn()  # it plays its part, and the turn goes on
+    table.check_record()
