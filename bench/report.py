@@ -28,6 +28,7 @@ SCRIPTS = [
     ["bench/school.py", "--cluster", "2", "--rooms", "20"],
     ["bench/cross_process.py"],
     ["bench/stroke_latency.py"],
+    ["bench/faults.py"],  # the school's Wi-Fi: latency, a stall, cuts, a half-open phone, an outage, a restart
     ["bench/replay.py"],
     ["bench/stats_build.py"],
     ["bench/stats_page.py"],
