@@ -43,8 +43,8 @@ test: $(STAMP) system-test-deps
 	$(PY) -m pytest -q -m alone
 
 # The quick loop (about a minute here): lint, types, and every test that needs no browser and no
-# server (no Chromium, WebKit, PostgreSQL, nginx, and no start command or fresh install).
-QUICK := --ignore=tests/browser --ignore=tests/webkit --ignore=tests/shell --ignore=tests/engine/store/test_postgres.py
+# server (no Chromium, WebKit, PostgreSQL, nginx, no fault proxy, and no start command or fresh install).
+QUICK := --ignore=tests/browser --ignore=tests/faults --ignore=tests/webkit --ignore=tests/shell --ignore=tests/engine/store/test_postgres.py
 check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .

@@ -104,7 +104,9 @@ def test_refused_tickets_are_not_wrong_codes_and_a_valid_ticket_always_opens():
     with pytest.raises(TooManyTries):
         tables.view(room.code, device="10.0.0.66")
     # ...but not out of a room whose ticket a page gave it
-    assert ("send", {"version": tables.version(room.code)}) in answer(room.code, {"t": ticket}, host="10.0.0.66")
+    assert ("send", {"version": tables.version(room.code), "boot": live.BOOT}) in answer(
+        room.code, {"t": ticket}, host="10.0.0.66"
+    )
 
 
 def test_pages_limit_wrong_codes_per_device():
