@@ -209,11 +209,15 @@ def share_seat(seat: int) -> None:
             st.rerun(scope="app")  # the page reads the seat's new link from its address
 
 
-def _act(seat: int, move: dict, rendered_at: str) -> bool:
+def _act(seat: int, move: dict, rendered_at: str, move_id: str | None = None) -> bool:
     """A move; when it is refused because this seat's other phone played first (two phones share a
-    seat), a note says so, not an error: the page shows what was played."""
+    seat), a note says so, not an error: the page shows what was played. With `move_id` (made on
+    the phone) it is played once however often it is sent, as a stage tap is."""
     try:
-        tables.submit(code, seat, token, move)
+        if move_id:
+            tables.stage_move(code, tables.stage_who(code, token), token, move_id, move)
+        else:
+            tables.submit(code, seat, token, move)
         st.session_state["moved_at"] = datetime.now(UTC).isoformat(timespec="milliseconds")
         return True
     except SobremesaError as exc:
@@ -252,7 +256,7 @@ def phone() -> None:
     # that part read changes (the pad coming or going), and on the pad's own strokes.
     seen, drawn = Watched(view), False
     try:
-        above(seen, lambda move: _act(seat, move, rendered_at))
+        above(seen, lambda move, move_id=None: _act(seat, move, rendered_at, move_id))
         mount(code, "seat", token=token)
         ui.flash()
         share_seat(seat)

@@ -8,6 +8,7 @@ its own pixel size into that space, one `stroke` move per finished stroke.
 from __future__ import annotations
 
 import hashlib
+import json
 
 import streamlit as st
 
@@ -228,10 +229,10 @@ def _objects(key: str) -> list:
     return [o for o in raw.get("objects") or [] if o.get("type") in ("Path", "path")]
 
 
-def _failed(act, move) -> bool:
+def _failed(act, move, move_id: str | None = None) -> bool:
     """`act` shows a refusal as the page's flash message; that message is how we learn of it."""
     before = st.session_state.get("flash")
-    result = act(move)
+    result = act(move, move_id) if move_id else act(move)
     return result is False or (st.session_state.get("flash") not in (None, before))
 
 
@@ -239,10 +240,14 @@ def _sync(key: str, size: tuple[int, int], act) -> None:
     """The pad sent its drawing (after a stroke, or its own undo/redo/reset): bring the engine level."""
     objects = _objects(key)
     known = st.session_state.get(key + ":known", 0)
+    generation = (st.session_state.get(key + ":init") or {}).get("generation", 0)
     if len(objects) > known:
-        for obj in objects[known:]:
+        for n, obj in enumerate(objects[known:], start=known):
             stroke = to_stroke(obj, size)
-            if stroke is not None and _failed(act, {"type": "stroke", **stroke}):
+            # Its id, made from the pad's own drawing: a stroke sent twice (a rerun lost on a bad
+            # network, then sent again) is played once (`tables.stage_move`'s move ids).
+            made = hashlib.sha1(json.dumps(obj.get("path"), separators=(",", ":")).encode()).hexdigest()[:12]
+            if stroke is not None and _failed(act, {"type": "stroke", **stroke}, f"pad-{generation}-{n}-{made}"):
                 st.session_state[key + ":reload"] = True  # show the engine's drawing again
                 return
             known += 1

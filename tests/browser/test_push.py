@@ -79,7 +79,7 @@ def test_reconnects_after_server_restart(serve, browser):
             "code => window.__sobremesaPushRooms?.[code]?.connected"
             " && Object.keys(sessionStorage).some((k) => k.startsWith('sobremesa-reloaded:'))",
             arg="BOOT",
-            timeout=20_000,
+            timeout=40_000,  # the socket's back-off (up to 10 s), then the reload
         )
         srv.post("/bump/BOOT")
         expect(page.get_by_text("counter: 2", exact=True)).to_be_visible(timeout=10_000)

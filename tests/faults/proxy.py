@@ -7,8 +7,10 @@ client that is not the laptop. Its faults, each way, are set and lifted while it
 - `latency(ms, jitter)`: every chunk waits ms ± jitter (uniform), in order;
 - `stall()` / `release()`: nothing moves either way until released (kept, then delivered);
 - `reset()`: every open connection is cut with a TCP reset;
-- `black_hole()` / `heal()`: packets are silently dropped both ways, connections left open (a
-  half-open socket: neither end hears of it), and new connections hang the same way;
+- `black_hole()` / `heal()`: nothing gets through either way, for as long as it lasts, and nobody
+  is told: connections stay open (a half-open socket, which each end must notice by itself), new
+  ones hang the same way. What was sent meanwhile arrives once it heals, as TCP retransmits it
+  (a close too): bytes are never lost in the middle of a stream;
 - `bandwidth(bytes_per_s)`: each direction sends at most that many bytes a second.
 
 It runs its own event loop in a thread, so a synchronous test (Playwright's sync API) drives it.
@@ -32,7 +34,6 @@ class Proxy:
         self.ms = 0.0
         self.jitter = 0.0
         self.rate: float | None = None
-        self.holed = False
         self.rnd = random.Random(seed)
         self.cuts = 0
         self.connections: set[asyncio.StreamWriter] = set()
@@ -61,10 +62,10 @@ class Proxy:
         self._call(self._flowing.set)
 
     def black_hole(self) -> None:
-        self.holed = True
+        self.stall()  # the same on the wire: what differs is how long, and who must notice
 
     def heal(self) -> None:
-        self.holed = False
+        self.release()
 
     def reset(self) -> None:
         """Cut every open connection with a reset (RST), as a dropped Wi-Fi association does."""
@@ -136,8 +137,6 @@ class Proxy:
                     break
                 await asyncio.sleep(max(0.0, due - time.monotonic()))
                 await self._flowing.wait()
-                if self.holed:
-                    continue  # dropped on the floor: the sender never hears of it
                 if self.rate:
                     await asyncio.sleep(len(data) / self.rate)
                 writer.write(data)
@@ -149,8 +148,6 @@ class Proxy:
                 data = await reader.read(65536)
                 if not data:
                     break
-                if self.holed:
-                    continue
                 delay = max(0.0, self.ms + self.rnd.uniform(-self.jitter, self.jitter)) / 1000
                 queue.put_nowait((time.monotonic() + delay, data))
         finally:

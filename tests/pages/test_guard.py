@@ -5,6 +5,7 @@ page, without the key (a path taken from the request made an open redirect)."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -32,7 +33,10 @@ def adopt(path: str, query: str, client: str = "127.0.0.1", headers=()):
         "headers": list(headers),
         "client": (client, 50000),
     }
-    asyncio.run(Guard(app)(scope, receive, send))
+    # In a thread of its own: a browser test before this one, in the same process, leaves
+    # Playwright's event loop marked as running in this thread.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, Guard(app)(scope, receive, send)).result()
     start = sent[0]
     return start, dict(start.get("headers", []))
 

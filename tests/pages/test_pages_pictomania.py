@@ -188,3 +188,25 @@ def test_the_host_creates_a_room_with_chosen_decks():
     code = tables.open_rooms()[0]["code"]
     options = tables.view(code)["options"]
     assert options["decks"] == ["red", "yellow", "orange", "red"] and options["competitive"] is True
+
+
+def test_a_stroke_the_pad_sends_twice_is_drawn_once(room, monkeypatch):
+    """The pad's rerun lost on a bad network (the tab's count of what it sent is gone) and sent
+    again: each stroke carries an id made from the pad's drawing, and is played once."""
+    r, seats = room
+    ready_all(r.code, seats)
+    ana = seats[0]
+    stroke = {"points": [[0, 0], [500, 375], [1000, 750]], "width": 10, "color": "#1e88e5"}
+    fabric = sketch.to_fabric([stroke], sketch.PAD_PHONE)["objects"][0]
+    session = {"pad": {"drawing": {"raw": {"objects": [fabric]}}}, "pad:init": {"generation": 0}}
+    monkeypatch.setattr(sketch.st, "session_state", session)
+    who = tables.stage_who(r.code, ana.token)
+
+    def act(move, move_id=None):
+        tables.stage_move(r.code, who, ana.token, move_id, move)
+        return True
+
+    sketch._sync("pad", sketch.PAD_PHONE, act)
+    session.pop("pad:known")  # the answer lost: the same drawing comes again
+    sketch._sync("pad", sketch.PAD_PHONE, act)
+    assert len(tables.view(r.code, ana.seat, ana.token)["drawings"][str(ana.seat)]) == 1
