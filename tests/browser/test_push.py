@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError, Page, expect
 
 DEMO = Path(__file__).with_name("push_demo_app.py")
 CONNECTED = "code => window.__sobremesaPushRooms?.[code]?.connected === true"
@@ -18,6 +19,17 @@ def open_room(context, url: str, code: str, query: str = "") -> Page:
     expect(page.get_by_text("counter: ")).to_be_visible(timeout=20_000)
     page.wait_for_function(CONNECTED, arg=code, timeout=10_000)
     return page
+
+
+def reloaded_and_connected(page: Page, code: str) -> bool:
+    try:
+        return page.evaluate(
+            "code => !!window.__sobremesaPushRooms?.[code]?.connected"
+            " && Object.keys(sessionStorage).some((k) => k.startsWith('sobremesa-reloaded:'))",
+            code,
+        )
+    except PlaywrightError:  # the page is between two documents
+        return False
 
 
 def push_info(page: Page, code: str) -> dict:
@@ -75,12 +87,11 @@ def test_reconnects_after_server_restart(serve, browser):
         srv.restart()  # same port, same SOBREMESA_DATA: the counter file survives
         # The page was drawn by the process that stopped: its Streamlit session is gone, so the page
         # reloads itself once (pages/assets/push.js) and connects to the new process.
-        page.wait_for_function(
-            "code => window.__sobremesaPushRooms?.[code]?.connected"
-            " && Object.keys(sessionStorage).some((k) => k.startsWith('sobremesa-reloaded:'))",
-            arg="BOOT",
-            timeout=40_000,  # the socket's back-off (up to 10 s), then the reload
-        )
+        # Polled from here: a wait_for_function set up while the page reloads can miss the new page.
+        deadline = time.monotonic() + 40  # the socket's back-off (up to 10 s), then the reload
+        while not reloaded_and_connected(page, "BOOT"):
+            assert time.monotonic() < deadline, "the page never reloaded itself onto the new process"
+            time.sleep(0.2)
         srv.post("/bump/BOOT")
         expect(page.get_by_text("counter: 2", exact=True)).to_be_visible(timeout=10_000)
         info = push_info(page, "BOOT")
