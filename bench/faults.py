@@ -3,7 +3,7 @@
     .venv/bin/python bench/faults.py [--players 6]
 
 1 wall (the laptop, straight to the server) + 6 phones, each through its own fault proxy at
-127.0.0.2 (tests/faults/proxy.py), play 5 Dixit turns by taps (tests/faults/table.py), one fault
+127.0.0.2 (tests/faults/proxy.py), play 6 Dixit turns by taps (tests/faults/table.py), one fault
 per turn, then the server is killed and started again, and the host ends the game:
 
 1. 150 ms ± 50 ms each way on every phone: tap -> every other tab showing the move, p95;
@@ -11,7 +11,8 @@ per turn, then the server is killed and started again, and the host ends the gam
 3. one phone cut by a reset 20 times: each time, its screen current again after;
 4. one phone half-open for 30 s: seen as not connected on the wall after; back and current after it heals;
 5. every phone cut for 20 s (the laptop's Wi-Fi): clock skips caused; every screen current after;
-6. the server killed mid-turn and started again: every tab current after it is back.
+6. one phone asleep (screen off, Wi-Fi gone) for 20 s while the table plays on: current after it wakes;
+7. the server killed mid-turn and started again: every tab current after it is back.
 
 Every move applied once: the record is the move log's replay. Prints figures; asserts nothing.
 """
@@ -174,7 +175,30 @@ def main() -> None:
             figure("faults: laptop's Wi-Fi out 20 s, clock skips caused", str(skips), "0", skips == 0)
             figure("faults: laptop's Wi-Fi out 20 s, every screen current after", f"{back:.2f} s", "≤ 5 s", back <= 5)
 
-            # 6. The server killed mid-turn and started again.
+            # 6. A phone asleep (its screen off, its Wi-Fi gone) for 20 s while the table plays on.
+            from tests.faults.test_network import SLEEP
+
+            table.until("claim")
+            sleeper = len(table.seats) - 1
+            table.proxies[sleeper].black_hole()
+            table.phones[sleeper].evaluate(SLEEP)
+            slept = time.monotonic()
+            while [s for s in table.view()["waiting_for"] if s != sleeper] or table.view()["phase"] == "tell":
+                view = table.view()
+                for seat in table.acting(view):
+                    if seat != sleeper:
+                        table.tap(seat, view["phase"])
+                table.settle(view["version"], 10)
+            time.sleep(max(0.0, 20 - (time.monotonic() - slept)))
+            table.proxies[sleeper].heal()
+            table.phones[sleeper].evaluate("() => window.__sleep(false)")
+            start = time.monotonic()
+            table.converged(60, [table.phones[sleeper]])
+            woke = time.monotonic() - start
+            figure("faults: a phone asleep 20 s wakes to the current screen", f"{woke:.2f} s", "≤ 3 s", woke <= 3)
+            table.turn()
+
+            # 7. The server killed mid-turn and started again.
             table.until("give")
             kill(srv)
             start = time.monotonic()
