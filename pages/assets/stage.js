@@ -167,7 +167,13 @@ function show(s, html, version) {
 
 // A question the server asked about a tap ("send it anyway?") stays through the morphs until the
 // next tap: the room moving on would otherwise take it away before it is read.
-function kept(old) {
+// The focused element keeps its children through a morph (`ignoreActiveValue`, for a field's
+// half-typed text); a focused button has none to keep, and kept its old label: a button just tapped
+// ("sending…") that the next screen turns into another one (WebKit focuses a tapped button) showed
+// "sending…" for ever. Its label is taken from the new screen here.
+function kept(old, next) {
+  if (old === document.activeElement && old.tagName === "BUTTON" && next && next.tagName === "BUTTON")
+    old.innerHTML = next.innerHTML;
   return !(old.classList && old.classList.contains("sm-flash") && old.querySelector("[data-move]"));
 }
 
