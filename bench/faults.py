@@ -178,8 +178,8 @@ def main() -> None:
             # 6. A phone asleep (its screen off, its Wi-Fi gone) for 20 s while the table plays on.
             from tests.faults.test_network import SLEEP
 
-            table.until("claim")
-            sleeper = len(table.seats) - 1
+            teller = table.view().get("storyteller")  # a new turn: someone else sleeps through it
+            sleeper = max(s for s in range(len(table.seats)) if s != teller)
             table.proxies[sleeper].black_hole()
             table.phones[sleeper].evaluate(SLEEP)
             slept = time.monotonic()
