@@ -50,7 +50,12 @@ class StageScreen(threading.Thread):
             sock = bound_socket(self.port, self.source)
             self._ws = connect(f"ws://127.0.0.1:{self.port}/stage/{self.code}", sock=sock, open_timeout=30)
             self._ws.send(json.dumps({"hello": self.hello}))
+            pinged = time.monotonic()
             while not self._stop.is_set():
+                if time.monotonic() - pinged >= 3:  # as a tab does: the server drops a socket silent for 9 s
+                    with self._lock:
+                        self._ws.send("ping")
+                    pinged = time.monotonic()
                 try:
                     text = self._ws.recv(timeout=1)
                 except TimeoutError:
