@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from tests.browser.conftest import ROOT
 
@@ -97,10 +97,25 @@ def ready(page) -> None:
 
 
 def finish(page) -> None:
-    """ "I'm done", then the highest black token left, then Finish: the phone's two-step."""
-    page.locator(".pm-done > summary").click(timeout=WAIT)
-    page.locator(".pm-done figure:not(.off) .sm-card-pick").first.click(timeout=WAIT)
-    page.locator(".pm-done [data-testid=confirm-pick]").click(timeout=WAIT)
+    """ "I'm done", then the highest black token left, then Finish: the phone's two-step.
+
+    A phone that has not yet heard of the last finish offers the token just taken; when the news
+    lands, that token leaves its grid and the choice with it (or the server refuses it). The player
+    then picks again, as this does."""
+    done = page.get_by_text("You're done", exact=False).or_(page.get_by_text("you scored", exact=False))
+    for _ in range(4):
+        panel = page.locator(".pm-done")
+        if panel.count() and not panel.evaluate("d => d.open"):
+            page.locator(".pm-done > summary").click(timeout=WAIT)
+        page.locator(".pm-done figure:not(.off) .sm-card-pick").first.click(timeout=WAIT)
+        try:
+            page.locator(".pm-done [data-testid=confirm-pick]").click(timeout=4000)
+            expect(done.first).to_be_visible(timeout=6000)
+            return
+        except (AssertionError, PlaywrightTimeout):
+            if done.first.is_visible():
+                return
+    raise AssertionError("the phone never finished: " + page.locator(".pm-done").inner_text())
 
 
 def guess(page, drawer: int, number: int) -> None:
