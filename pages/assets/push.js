@@ -21,6 +21,7 @@ function publish(c) {
     version: c.latest, rendered, connects: c.connects, reruns: c.reruns, unchanged: c.unchanged,
     pushedAt: c.pushedAt,  // Date.now() when the newest version arrived
     shownAt: c.shownAt,    // version -> Date.now() when it was first on screen
+    boot: c.pageBoot, socketBoot: c.socketBoot,  // the processes that drew the page and serve the socket
   };
   // A page whose game is on the stage (stage.js) reports the room itself: this listener only
   // reruns the page when the game starts, ends or goes back to the lobby.
@@ -211,6 +212,7 @@ function connect(c) {
       return;
     }
     if (!msg || !("version" in msg)) return;
+    if (msg.boot) c.socketBoot = msg.boot;
     if (msg.boot && c.pageBoot && msg.boot !== c.pageBoot && reloadOnce(msg.boot)) return;
     if (!c.gotHello) {  // first message on this socket: we are really connected
       c.gotHello = true; c.fails = 0; c.attempt = 0; c.connects++;

@@ -21,12 +21,15 @@ def open_room(context, url: str, code: str, query: str = "") -> Page:
     return page
 
 
-def reloaded_and_connected(page: Page, code: str) -> bool:
+def on_the_new_process(page: Page, code: str, old: str) -> bool:
+    """The page was drawn by a process other than `old`, and its socket is connected to that one.
+    Either the page reloaded itself (its socket reached the new process first), or Streamlit's own
+    reconnection reran the page there before the socket came back: both are a working page."""
     try:
         return page.evaluate(
-            "code => !!window.__sobremesaPushRooms?.[code]?.connected"
-            " && Object.keys(sessionStorage).some((k) => k.startsWith('sobremesa-reloaded:'))",
-            code,
+            "([code, old]) => { const i = window.__sobremesaPushRooms?.[code];"
+            " return !!i?.connected && !!i.boot && i.boot !== old && i.boot === i.socketBoot; }",
+            [code, old],
         )
     except PlaywrightError:  # the page is between two documents
         return False
@@ -84,12 +87,15 @@ def test_reconnects_after_server_restart(serve, browser):
         srv.post("/bump/BOOT")
         expect(page.get_by_text("counter: 1", exact=True)).to_be_visible(timeout=5_000)
 
+        old = push_info(page, "BOOT")["boot"]
+        assert old and old == push_info(page, "BOOT")["socketBoot"]
         srv.restart()  # same port, same SOBREMESA_DATA: the counter file survives
         # The page was drawn by the process that stopped: its Streamlit session is gone, so the page
-        # reloads itself once (pages/assets/push.js) and connects to the new process.
+        # reloads itself once (pages/assets/push.js) and connects to the new process, unless
+        # Streamlit's own reconnection reran it there first.
         # Polled from here: a wait_for_function set up while the page reloads can miss the new page.
         deadline = time.monotonic() + 40  # the socket's back-off (up to 10 s), then the reload
-        while not reloaded_and_connected(page, "BOOT"):
+        while not on_the_new_process(page, "BOOT", old):
             assert time.monotonic() < deadline, "the page never reloaded itself onto the new process"
             time.sleep(0.2)
         srv.post("/bump/BOOT")
