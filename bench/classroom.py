@@ -37,8 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import cpu_seconds, figure, pct  # noqa: E402
-from bench.screens import shown_at  # noqa: E402
-from bench.stage_screens import StageScreen  # noqa: E402
+from bench.stage_screens import StageScreen, shown_at  # noqa: E402
 from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 

@@ -3,8 +3,8 @@
     .venv/bin/python bench/cross_process.py [--moves 40]
 
 Two processes of the app on one throwaway PostgreSQL (deploy/cluster.py). One Dixit room of 6 seats,
-whose phones are protocol screens (bench/screens.py) on process A; three shared screens on A and
-three on B, protocol screens too, each connected straight to its process. Each move is a tap on the
+whose phones are protocol screens (bench/stage_screens.py: a stage socket each) on process A; three
+shared screens on A and three on B, stage sockets too, each connected straight to its process. Each move is a tap on the
 acting seat's screen (on A); the next waits until every wall shows it. For each move: the median time
 the walls on B showed it, less the median on A. The move reaches B through PostgreSQL NOTIFY.
 Prints figures; asserts nothing.
@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import figure, pct  # noqa: E402
-from bench.screens import Screen, shown_at  # noqa: E402
+from bench.stage_screens import StageScreen, shown_at  # noqa: E402
 from bench.table_latency import NAMES  # noqa: E402
 
 
@@ -37,7 +37,7 @@ def main() -> None:
     os.environ["SOBREMESA_COMPUTER_PLAYERS"] = "off"
     from deploy.cluster import Cluster, create_database, free_port, throwaway_postgres
 
-    screens: list[Screen] = []
+    screens: list[StageScreen] = []
     with contextlib.ExitStack() as stack:
         url = create_database(stack.enter_context(throwaway_postgres()), "crossing")
         os.environ["SOBREMESA_DATABASE_URL"] = url
@@ -51,8 +51,8 @@ def main() -> None:
         seats = [tables.join(room.code, n) for n in NAMES[:6]]
         tables.start(room.code, room.host_token)
         code = room.code
-        phones = [Screen(a, "play", f"room={code}&seat={s.seat}&token={s.token}") for s in seats]
-        walls = {port: [Screen(port, "table", f"room={code}") for _ in range(3)] for port in (a, b)}
+        phones = [StageScreen(a, code, {"token": s.token}) for s in seats]
+        walls = {port: [StageScreen(port, code, {}) for _ in range(3)] for port in (a, b)}
         screens.extend([*phones, *walls[a], *walls[b]])
         for screen in screens:
             screen.start()

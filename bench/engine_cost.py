@@ -28,10 +28,10 @@ from bench.measure import figure, pct  # noqa: E402
 def dixit_games_per_second(games: int = 600) -> float:
     from engine.core import play
     from engine.games import GAMES
-    from tests import kit
+    from tests.helpers import fake_cards
 
     game = GAMES["dixit"]
-    cards = kit.fake_cards(100)
+    cards = fake_cards(100)
     options = game.check_options({})
     best = 0.0
     for _ in range(3):  # the best of three: the machine is shared with whatever else runs

@@ -1,5 +1,9 @@
 """The wall replaying six drawings of the largest size at once, in headless Chromium: the frame
-times (requestAnimationFrame intervals) during the replay. Used by bench/replay.py."""
+times (requestAnimationFrame intervals) during the replay. Used by bench/replay.py.
+
+The replay is the stage's reveal: every path of every drawing is a CSS dash animation at its
+stroke's time (pages/stage/pictomania.py). The round is closed once the wall is open, so the reveal
+is the one a class sees, and frames are counted from its first path to its last animation's end."""
 
 from __future__ import annotations
 
@@ -16,7 +20,8 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 
 def setup_round(players: int = 6) -> dict:
-    """A room whose first round is scored with `players` drawings of the largest size."""
+    """A room whose first round has `players` drawings of the largest size, all but the last
+    player finished (`close()` finishes it, and the round is scored)."""
     from engine import tables
     from engine.pictures.pictomania_keepsake_sample import largest_drawing
 
@@ -28,8 +33,27 @@ def setup_round(players: int = 6) -> dict:
     for s in seats:
         for stroke in largest_drawing(s.seat, timed=False):
             tables.submit(room.code, s.seat, s.token, {"type": "stroke", **stroke})
-        tables.submit(room.code, s.seat, s.token, {"type": "finish", "token": None})
-    return {"code": room.code, "host": room.host_token}
+        if s is not seats[-1]:
+            tables.submit(room.code, s.seat, s.token, {"type": "finish", "token": None})
+    last = seats[-1]
+    return {
+        "code": room.code,
+        "host": room.host_token,
+        "close": lambda: tables.submit(room.code, last.seat, last.token, {"type": "finish", "token": None}),
+    }
+
+
+# rAF times from the replay's first frame until no animation runs (an animation waiting out its
+# delay is running): the frames a class watches.
+FRAMES = """() => new Promise((done) => {
+  const stamps = [];
+  const step = (now) => {
+    stamps.push(now);
+    const running = document.getAnimations().some((a) => a.playState === "running");
+    if (running && stamps.length < 20000) requestAnimationFrame(step); else done(stamps);
+  };
+  requestAnimationFrame(step);
+})"""
 
 
 def frame_times(players: int = 6) -> list[float]:
@@ -48,13 +72,11 @@ def frame_times(players: int = 6) -> list[float]:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1920, "height": 1080})
             page.goto(f"{srv.url}/table?room={room['code']}&host={room['host']}")
-            page.locator("svg[data-replaying]").first.wait_for(state="attached", timeout=60_000)
-            page.evaluate("() => { globalThis.__sobremesaReplayFrames.length = 0; }")
-            page.wait_for_function("() => !globalThis.__sobremesaReplays.size", timeout=60_000, polling=500)
-            stamps = page.evaluate("() => [...globalThis.__sobremesaReplayFrames]")
-            shown = page.locator("svg[data-seat]").evaluate_all(
-                "(s) => s.map((x) => x.querySelectorAll('path').length)"
-            )
+            page.locator(".sm-stage-root svg[data-seat]").first.wait_for(state="attached", timeout=60_000)
+            room["close"]()
+            page.locator(".pm-replay path").first.wait_for(state="attached", timeout=60_000)
+            stamps = page.evaluate(FRAMES)
+            shown = page.locator(".pm-replay").evaluate_all("(s) => s.map((x) => x.querySelectorAll('path').length)")
             browser.close()
     finally:
         srv.stop()

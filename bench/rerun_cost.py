@@ -1,16 +1,17 @@
-"""Benchmark: what one rerun costs, with one tab open and nothing else running.
+"""Benchmark: what one move costs a tab, with one tab open and nothing else running.
 
     .venv/bin/python bench/rerun_cost.py [--moves 16]
 
 The latency benches run every tab at once on two cores, so their figures swing with the machine.
 This one opens a single tab at a time (a Dixit phone, the Dixit shared screen as anyone and as the
-host opens it, and for comparison the one-line page of bench/push_latency.py), makes moves from this process, and reads from Chromium
-(the DevTools protocol's Performance.getMetrics) how long the tab's main thread worked for each
-move that reran it: all of it (tasks) and the JavaScript part (script); medians, as a machine that
-is shared swings single runs by a fifth. What one element costs is the difference ten
-changing markdown elements make on the one-line page. The server's share is in table_latency.py:
-here its CPU would mostly be the watch on other processes' moves.
-Prints figures; asserts nothing.
+host opens it, and for comparison the one-line page of bench/push_latency.py, which a push reruns),
+makes moves from this process, and reads from Chromium (the DevTools protocol's
+Performance.getMetrics) how long the tab's main thread worked for each move that redrew it: all of
+it (tasks) and the JavaScript part (script); medians, as a machine that is shared swings single runs
+by a fifth. The Dixit screens are on the stage: a move is a morph of the screen the socket sent, and
+no Streamlit rerun (the count of reruns they made is a figure too, and should be 0). What one
+element costs a rerun is the difference ten changing markdown elements make on the one-line page.
+The server's share is in table_latency.py. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -30,31 +31,36 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # n
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 RERUNS = "(c) => window.__sobremesaPushRooms?.[c]?.reruns ?? 0"
+SHOWN = "(c) => window.__sobremesaPushRooms?.[c]?.rendered ?? -1"  # the stage's last screen drawn
 
 
 def metrics(cdp) -> dict:
     return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
 
 
-def measure(browser, url: str, code: str, moves: int, move, viewport) -> tuple[float, float]:
-    """Medians over the moves that reran the tab at `url` once: (main thread ms, of it script ms)."""
+def measure(browser, url: str, code: str, moves: int, move, viewport, stage: bool = True) -> tuple[float, float, int]:
+    """Medians over the moves that redrew the tab at `url` (a stage screen morphed, or the page rerun
+    once): (main thread ms, of it script ms, Streamlit reruns over all the moves)."""
     page = browser.new_context(viewport=viewport).new_page()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
     page.goto(url)
     page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=30000)
     time.sleep(3)  # the first load's late work (fonts, lazy chunks) is not a rerun's
-    tasks, scripts = [], []
+    tasks, scripts, reruns = [], [], 0
     for _ in range(moves):
-        before, runs = metrics(cdp), page.evaluate(RERUNS, code)
+        before, runs, shown = metrics(cdp), page.evaluate(RERUNS, code), page.evaluate(SHOWN, code)
         move()
-        time.sleep(0.7)  # one rerun at a time: nothing else on the cores
+        time.sleep(0.7)  # one redraw at a time: nothing else on the cores
         after = metrics(cdp)
-        if page.evaluate(RERUNS, code) - runs == 1:  # a move this screen had no need to redraw: none
+        reran = page.evaluate(RERUNS, code) - runs
+        reruns += reran
+        redrawn = page.evaluate(SHOWN, code) > shown if stage else reran == 1
+        if redrawn:  # a move this screen had no need to redraw: none
             tasks.append(1000 * (after["TaskDuration"] - before["TaskDuration"]))
             scripts.append(1000 * (after["ScriptDuration"] - before["ScriptDuration"]))
     page.context.close()
-    return statistics.median(tasks), statistics.median(scripts)
+    return statistics.median(tasks), statistics.median(scripts), reruns
 
 
 def dixit(browser, moves: int) -> dict:
@@ -118,6 +124,7 @@ def one_line(browser, moves: int, elements: str = "") -> tuple[float, float]:
             moves,
             lambda: srv.post("/bump/BNCH"),
             {"width": 390, "height": 844},
+            stage=False,
         )
     finally:
         srv.stop()
@@ -135,23 +142,28 @@ def main() -> None:
         ten = one_line(browser, args.moves, "markdown:10")
         table = dixit(browser, args.moves)
         browser.close()
-    print("per rerun (median), one tab open at a time: Chromium main thread (of it JavaScript)")
-    for label, (task, script) in (
-        ("one-line page", floor),
+    print("per redraw (median), one tab open at a time: Chromium main thread (of it JavaScript), Streamlit reruns")
+    for label, (task, script, reruns) in (
+        ("one-line page (reruns)", floor),
         ("the same + 10 markdown", ten),
         ("Dixit phone", table["phone"]),
         ("Dixit shared screen", table["wall"]),
         ("the same, the host's", table["host"]),
     ):
-        print(f"  {label:24} {task:6.1f} ms ({script:5.1f} ms)")
+        print(f"  {label:24} {task:6.1f} ms ({script:5.1f} ms)  {reruns} reruns")
     element = (ten[0] - floor[0]) / 10
     figure("for comparison: one rerun of a one-line page, one tab alone, Chromium main thread (ms)", f"{floor[0]:.1f}")
-    figure("one rerun of a Dixit phone, one tab alone, Chromium main thread (ms)", f"{table['phone'][0]:.1f}")
-    figure("one rerun of the Dixit shared screen, one tab alone, Chromium main thread (ms)", f"{table['wall'][0]:.1f}")
+    figure("one move morphed on a Dixit phone, one tab alone, Chromium main thread (ms)", f"{table['phone'][0]:.1f}")
     figure(
-        "one rerun of the Dixit shared screen with the host's controls, one tab alone, Chromium main thread (ms)",
+        "one move morphed on the Dixit shared screen, one tab alone, Chromium main thread (ms)",
+        f"{table['wall'][0]:.1f}",
+    )
+    figure(
+        "the same with the host's controls, one tab alone, Chromium main thread (ms)",
         f"{table['host'][0]:.1f}",
     )
+    reruns = sum(table[k][2] for k in ("phone", "wall", "host"))
+    figure(f"Streamlit reruns of the Dixit screens over {3 * args.moves} moves", str(reruns), "0", reruns == 0)
     figure("what one more element whose text changes adds to a rerun, Chromium main thread (ms)", f"{element:.1f}")
 
 

@@ -3,11 +3,12 @@
     .venv/bin/python bench/school.py [--rooms 10] [--seconds 60]
 
 Ten Dixit rooms of 1 wall + 6 phones play at once. In the first room the wall and 4 phones are
-real headless Chromium tabs; every other screen (65 of 70) is a protocol screen (bench/screens.py:
-a real Streamlit session each, rerunning exactly when the page's listener would). Each room makes a
+real headless Chromium tabs; every other screen (65 of 70) is a protocol screen
+(bench/stage_screens.py: a stage socket each, which proves its seat and gets its screen drawn by the
+server for every version, as a phone's does; it draws nothing itself). Each room makes a
 move every 2 s on average (exponential gaps), 5 moves a second in all: the seat that moves is drawn
 from those the table waits on, and taps in its Chromium tab (the tap's time is the page's own click
-event) or on its protocol screen (the widget's trigger, as a browser sends it).
+event) or on its protocol screen (the move a thumb would make, sent over its socket).
 
 Figures: for the taps in Chromium, tap -> each other Chromium tab shows the move (p95); the
 server's CPU over the run as a share of one core (from /proc). Prints figures; asserts nothing.
@@ -28,8 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
-from bench.screens import Screen  # noqa: E402
-from bench.table_latency import NAMES, open_tabs, tap  # noqa: E402
+from bench.stage_screens import StageScreen  # noqa: E402
+from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 REAL_PHONES = 4
@@ -69,27 +70,28 @@ def run(args, srv, pids: list[int]) -> None:
         room = tables.create_room("dixit", seed=100 + i)
         seats = [tables.join(room.code, n) for n in NAMES[:6]]
         tables.start(room.code, room.host_token)
-        rooms.append((room.code, [f"room={room.code}&seat={s.seat}&token={s.token}" for s in seats]))
+        rooms.append((room.code, seats))
     from playwright.sync_api import sync_playwright
 
-    screens: list[Screen] = []
+    screens: list[StageScreen] = []
     rnd = random.Random(7)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            code0, links0 = rooms[0]
+            code0, seats0 = rooms[0]
+            links0 = [f"room={code0}&seat={s.seat}&token={s.token}" for s in seats0]
             tabs = open_tabs(browser, srv.url, code0, links0[:REAL_PHONES])
             phones = tabs[1:]
             for page in tabs:
                 page.set_default_timeout(5000)  # a tap that cannot happen must not hold the other rooms up
-            acting: dict[tuple[int, int], Screen] = {}
-            for r, (code, links) in enumerate(rooms):
+            acting: dict[tuple[int, int], StageScreen] = {}
+            for r, (code, seats) in enumerate(rooms):
                 if r:
-                    screens.append(Screen(srv.port, "table", f"room={code}"))
-                for seat, link in enumerate(links):
+                    screens.append(StageScreen(srv.port, code, {}))
+                for seat, s in enumerate(seats):
                     if r == 0 and seat < REAL_PHONES:
                         continue
-                    acting[(r, seat)] = Screen(srv.port, "play", link)
+                    acting[(r, seat)] = StageScreen(srv.port, code, {"token": s.token})
                     screens.append(acting[(r, seat)])
             for screen in screens:
                 screen.start()
@@ -107,7 +109,7 @@ def run(args, srv, pids: list[int]) -> None:
                 r = min(range(len(rooms)), key=due.__getitem__)
                 time.sleep(max(0.0, due[r] - time.monotonic()))
                 due[r] += rnd.expovariate(1 / args.gap)
-                code, _links = rooms[r]
+                code, _seats = rooms[r]
                 view = tables.view(code)
                 if view["status"] != "playing" or not view["waiting_for"]:
                     skipped += 1
@@ -143,8 +145,7 @@ def run(args, srv, pids: list[int]) -> None:
                     shown = page.evaluate(FIRST_AT, [version])
                     if shown is not None:
                         delays.append(shown - at)
-            reruns = sum(s.reruns for s in screens)
-            in_place = sum(s.in_place for s in screens)
+            reruns = sum(page.evaluate(RERUNS, code0) for page in tabs)
             browser.close()
     finally:
         for screen in screens:
@@ -167,7 +168,7 @@ def run(args, srv, pids: list[int]) -> None:
         f"the bench's own protocol screens: {100 * own / took:.0f}% of one core; the Chromium tabs: "
         f"{100 * browsers / took:.0f}%; the machine has {os.cpu_count()} cores"
     )
-    print(f"protocol screens: {reruns} reruns started by pushes, {in_place} versions drawn in place")
+    print(f"Chromium tabs: {reruns} Streamlit reruns started by pushes (the stage draws every move in place)")
     if delays:
         print(
             f"Chromium tabs, tap -> other tab shown ({len(delays)} samples): median {statistics.median(delays):.0f} ms, p95 {pct(delays, 95):.0f} ms"

@@ -111,3 +111,9 @@ class StageScreen(threading.Thread):
                 self._ws.close()
             except Exception:
                 pass
+
+
+def shown_at(screen_shown: dict[int, float], version: int) -> float | None:
+    """When a screen first showed `version` or a later one (it may skip a version it was behind on)."""
+    times = [at for v, at in screen_shown.items() if v >= version]
+    return min(times) if times else None
