@@ -43,14 +43,15 @@ def setup_round(players: int = 6) -> dict:
     }
 
 
-# rAF times from the replay's first frame until no animation runs (an animation waiting out its
-# delay is running): the frames a class watches.
+# rAF times from the replay's first frame until its last animation ends (read once: asking for the
+# page's animations on every frame costs more than the frame).
 FRAMES = """() => new Promise((done) => {
+  const left = document.getAnimations().map((a) => a.effect.getComputedTiming().endTime - (a.currentTime ?? 0));
+  const end = performance.now() + Math.max(0, ...left);
   const stamps = [];
   const step = (now) => {
     stamps.push(now);
-    const running = document.getAnimations().some((a) => a.playState === "running");
-    if (running && stamps.length < 20000) requestAnimationFrame(step); else done(stamps);
+    if (now < end && stamps.length < 20000) requestAnimationFrame(step); else done(stamps);
   };
   requestAnimationFrame(step);
 })"""

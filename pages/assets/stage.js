@@ -348,10 +348,15 @@ function zoom(img) {
   document.body.appendChild(box);
 }
 
-// A button that plays a scene's animations again (Pictomania's replay): no move, no server.
+// A button that plays a scene's animations again (Pictomania's replay): no move, no server. An
+// animation that ended and holds no value (`backwards` only) is not in getAnimations(): taking the
+// animations away for one style pass starts every one of them again.
 function restart(root, selector) {
-  for (const el of root.querySelectorAll(selector))
-    for (const a of el.getAnimations({ subtree: true })) { a.cancel(); a.play(); }
+  for (const el of root.querySelectorAll(selector)) {
+    el.classList.add("sm-restart");
+    void el.getBoundingClientRect();
+    el.classList.remove("sm-restart");
+  }
 }
 
 function onClick(s, e) {
