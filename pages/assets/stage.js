@@ -23,7 +23,7 @@ function metrics(s) {
     code: s.code, version: s.version, rendered: s.rendered, connected: s.state === "open", state: s.state,
     connects: s.connects, reruns: [...(globalThis.__sobremesaPushRegistry?.values() ?? [])]
       .filter((c) => c.code === s.code).reduce((n, c) => n + c.reruns, 0), unchanged: 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
-    sentAt: s.sentAt,
+    sentAt: s.sentAt, boot: s.pageBoot, socketBoot: s.socketBoot,  // the processes that drew the page and serve the socket
   };
   globalThis.__sobremesaPush = rooms[s.code];
   if (s.pill) s.pill.hidden = s.state === "open" || !s.everOpened;
@@ -54,7 +54,7 @@ function connect(s) {
     s.heard = Date.now();
     let msg; try { msg = JSON.parse(e.data); } catch (_) { return; }
     if (msg.pong) return;
-    if (msg.boot !== undefined) { booted(s, msg.boot); return; }
+    if (msg.boot !== undefined) { s.socketBoot = msg.boot; booted(s, msg.boot); return; }
     if (msg.removed !== undefined) { s.dead = true; removed(s, msg.removed); return; }
     if (msg.html !== undefined) {
       s.pushedAt = Date.now();

@@ -151,6 +151,31 @@ class StreamlitServer:
             return r.read()
 
 
+def boots(page, code: str) -> tuple[str | None, str | None]:
+    """(the process that drew the page, the process its socket is on) for the room `code`."""
+    info = page.evaluate("c => window.__sobremesaPushRooms?.[c] ?? {}", code)
+    return info.get("boot"), info.get("socketBoot")
+
+
+def on_the_new_process(page, code: str, old: str, within: float = 30) -> None:
+    """Wait until the page was drawn by a process other than `old` and its socket is connected to
+    that one. After a restart either the page reloads itself (its socket reached the new process
+    first) or Streamlit's own reconnection reruns it there before the socket is back: both are a
+    working page. Polled from here: a wait set up in a page that reloads itself can miss the new one."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            info = page.evaluate("c => window.__sobremesaPushRooms?.[c] ?? {}", code)
+            if info.get("connected") and info.get("boot") not in (None, old) and info["boot"] == info.get("socketBoot"):
+                return
+        except PlaywrightError:  # the page is between two documents
+            pass
+        assert time.monotonic() < deadline, f"the page never came back on the new process ({old} before)"
+        time.sleep(0.2)
+
+
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Callable[..., StreamlitServer]]:
     """Factory: `serve(script="app.py", env={...}, args=[...])` -> started server."""

@@ -10,7 +10,7 @@ import sys
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ROOT, boots, on_the_new_process
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 WAIT = 20_000
@@ -113,10 +113,12 @@ def test_a_restart_mid_game_loses_nothing_and_tabs_reconnect(serve, browser):
     page.get_by_role("button", name="I have a phrase!").click(timeout=WAIT)
     expect(page.get_by_role("button", name="Tell with this card")).to_be_visible(timeout=WAIT)
     expect(page.get_by_label("Your phrase")).to_be_visible(timeout=WAIT)  # every script loaded
+    old, socket_boot = boots(page, code)
+    assert old and old == socket_boot
     srv.restart()
-    # The same tab, never reloaded, reconnects by itself and goes on from the exact state. A tap
-    # made while it was still reconnecting may be lost, so tap again as a player would.
-    page.wait_for_function("() => (window.__sobremesaPush || {}).connects >= 2", timeout=WAIT)
+    # The same tab, with no reload by hand, comes back on the new process and goes on from the exact
+    # state. A tap made while it was still reconnecting may be lost, so tap again as a player would.
+    on_the_new_process(page, code, old, within=WAIT / 1000 + 20)
     told = page.get_by_text("You told. Your card for the story:")
     for _ in range(3):
         pick_and_confirm(page)

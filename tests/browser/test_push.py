@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError, Page, expect
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import boots, on_the_new_process
 
 DEMO = Path(__file__).with_name("push_demo_app.py")
 CONNECTED = "code => window.__sobremesaPushRooms?.[code]?.connected === true"
@@ -19,20 +20,6 @@ def open_room(context, url: str, code: str, query: str = "") -> Page:
     expect(page.get_by_text("counter: ")).to_be_visible(timeout=20_000)
     page.wait_for_function(CONNECTED, arg=code, timeout=10_000)
     return page
-
-
-def on_the_new_process(page: Page, code: str, old: str) -> bool:
-    """The page was drawn by a process other than `old`, and its socket is connected to that one.
-    Either the page reloaded itself (its socket reached the new process first), or Streamlit's own
-    reconnection reran the page there before the socket came back: both are a working page."""
-    try:
-        return page.evaluate(
-            "([code, old]) => { const i = window.__sobremesaPushRooms?.[code];"
-            " return !!i?.connected && !!i.boot && i.boot !== old && i.boot === i.socketBoot; }",
-            [code, old],
-        )
-    except PlaywrightError:  # the page is between two documents
-        return False
 
 
 def push_info(page: Page, code: str) -> dict:
@@ -87,17 +74,14 @@ def test_reconnects_after_server_restart(serve, browser):
         srv.post("/bump/BOOT")
         expect(page.get_by_text("counter: 1", exact=True)).to_be_visible(timeout=5_000)
 
-        old = push_info(page, "BOOT")["boot"]
-        assert old and old == push_info(page, "BOOT")["socketBoot"]
+        old, socket_boot = boots(page, "BOOT")
+        assert old and old == socket_boot
         srv.restart()  # same port, same SOBREMESA_DATA: the counter file survives
         # The page was drawn by the process that stopped: its Streamlit session is gone, so the page
         # reloads itself once (pages/assets/push.js) and connects to the new process, unless
         # Streamlit's own reconnection reran it there first.
         # Polled from here: a wait_for_function set up while the page reloads can miss the new page.
-        deadline = time.monotonic() + 40  # the socket's back-off (up to 10 s), then the reload
-        while not on_the_new_process(page, "BOOT", old):
-            assert time.monotonic() < deadline, "the page never reloaded itself onto the new process"
-            time.sleep(0.2)
+        on_the_new_process(page, "BOOT", old, within=40)  # the socket's back-off (up to 10 s), then the reload
         srv.post("/bump/BOOT")
         expect(page.get_by_text("counter: 2", exact=True)).to_be_visible(timeout=10_000)
         info = push_info(page, "BOOT")
