@@ -33,14 +33,16 @@ system-test-deps:
 	  if [ -n "$$missing" ]; then echo "Installing Debian packages for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
-# Lint, types and every test: on both cores (pytest-xdist; browser tests start servers of their own
-# on free ports, so two run side by side; `worksteal`: a core that is done takes tests from the other,
-# so no long tail runs on one core), then those marked `alone` by themselves (tests/conftest.py).
+# Lint, types and every test: three workers on the two cores (pytest-xdist; browser tests start
+# servers of their own on free ports, so several run side by side, and much of a browser test is
+# waiting on a server or a page: a third worker fills those waits; a fourth found the cores full
+# and the main group no faster). `worksteal`: a worker that is done takes tests from another, so no
+# long tail runs on one core. Then those marked `alone` by themselves (tests/conftest.py).
 test: $(STAMP) system-test-deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy engine
-	$(PY) -m pytest -q -n 2 --dist worksteal -m "not alone"
+	$(PY) -m pytest -q -n 3 --dist worksteal -m "not alone"
 	$(PY) -m pytest -q -m alone
 
 # The quick loop (about a minute here): lint, types, and every test that needs no browser and no

@@ -68,7 +68,8 @@ def moment(game: Game, game_no: int, state: dict) -> str:
 def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, closed: bool = False) -> None:
     """After a change of the game's state (in its transaction): the deadline of the moment it is in.
     A move that `closed` a turn starts the wall's reveal (`Clock.reveal` seconds): the next deadline
-    starts when the reveal ends, so nobody's clock runs while the class watches it."""
+    starts when the reveal ends, so nobody's clock runs while the class watches it. The last turn
+    has its reveal too, before the podium; a game the host ended has none (the podium at once)."""
     clock = store().clock(code, conn)
     reveal = game.clock.reveal if game.clock else 0
     if clock is None:
@@ -77,9 +78,9 @@ def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, clo
         clock = new_clock({"pace": "off", "skip_quiet": False})  # no pace, but the reveal's timing
     before = dict(clock)
     waiting = game.waiting_for(state) if game.outcome(state) is None else []
-    if closed and reveal and game.outcome(state) is None:
+    if closed and reveal:
         clock["reveal_until"] = later(now, reveal)
-    elif closed:
+    elif closed or game.outcome(state) is not None:
         clock["reveal_until"] = None
     start = clock.get("reveal_until") if clock.get("reveal_until") and clock["reveal_until"] > now else now
     key = moment(game, game_no, state)

@@ -53,11 +53,12 @@ def card_em(count: int, width: float, height: float, under: float, gap: float = 
 
 
 def scene_of(view, extra: dict | None) -> str:
-    """The scene the wall plays: the phase, or the reveal while it holds the stage, or the end."""
-    if view["phase"] == "end" or view.get("status") == "finished":
-        return "end"
+    """The scene the wall plays: the reveal while it holds the stage (the last turn's too, before
+    the podium), else the phase, or the end."""
     if (extra or {}).get("revealing"):
         return "reveal"
+    if view["phase"] == "end" or view.get("status") == "finished":
+        return "end"
     return view["phase"]
 
 

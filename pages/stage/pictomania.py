@@ -228,8 +228,9 @@ def tile_em(count: int, width: float, height: float, under: float, gap: float = 
 
 
 def scene_of(view, extra: dict | None) -> str:
-    """The wall's scene: the reveal while it holds the stage (a round just scored), else the phase."""
-    if view["phase"] != "end" and (extra or {}).get("revealing") and view.get("last_round"):
+    """The wall's scene: the reveal while it holds the stage (a round just scored, the last one
+    too), else the phase."""
+    if (extra or {}).get("revealing") and view.get("last_round"):
         return "reveal"
     return kit.scene_of(view, extra)
 

@@ -7,6 +7,7 @@ import html
 import json
 import random
 import re
+from datetime import UTC, datetime
 
 import pytest
 
@@ -102,12 +103,17 @@ def waited_and_idle(view, texts) -> tuple[list[str], list[str]]:
 
 
 def check_the_end(room, seats, won) -> str:
-    """Every page at the end: each phone says won or over, and its score. Returns the wall's text."""
+    """Every page at the end: each phone says won or over, and its score. Returns the wall's text:
+    the podium, once the last turn's reveal that holds the wall first is over (the host ends it)."""
     view = tables.view(room.code)
     texts = pages_run(room, seats)
     for seat in range(len(seats)):
         assert ("You win!" if won(view, seat) else "Game over") in texts[seat]
         assert f"You scored {view['scores'][seat]}." in texts[seat]
+    if view["reveal_until"] and view["reveal_until"] > datetime.now(UTC).isoformat():
+        assert "the storyteller's card was" in texts[None]
+        tables.end_reveal(room.code, room.host_token)
+        texts = pages_run(room, seats)
     return texts[None]
 
 

@@ -91,3 +91,27 @@ def test_a_game_without_a_reveal_keeps_its_deadlines(name, clock):  # noqa: F811
             break
         play_one(room, joined, rnd)
     assert not tables.view(room.code).get("reveal_until")
+
+
+@pytest.mark.parametrize("name", [n for n, g in GAMES.items() if g.clock and g.clock.reveal])
+def test_the_last_turn_has_its_reveal_before_the_podium(name, clock):  # noqa: F811
+    """Played to its end, the game's last turn holds the wall as every other does."""
+    room, joined = seated_room(name, {}, 3)
+    rnd = random.Random(4)
+    for _ in range(20000):
+        if tables.view(room.code)["status"] != "playing":
+            break
+        play_one(room, joined, rnd)
+    ended = tables.view(room.code)
+    assert ended["status"] == "finished" and not ended.get("ended_by_host")
+    assert at(ended["reveal_until"]) == clock.now + timedelta(seconds=GAMES[name].clock.reveal)
+
+
+@pytest.mark.parametrize("name", [n for n, g in GAMES.items() if g.clock and g.clock.reveal])
+def test_a_game_the_host_ends_goes_to_the_podium_at_once(name, clock):  # noqa: F811
+    """Ended by the host during a reveal: no reveal holds the wall, the podium shows."""
+    room, joined = seated_room(name, {}, 3)
+    close_a_turn(room, joined, random.Random(5))
+    assert tables.view(room.code)["reveal_until"]
+    tables.end(room.code, room.host_token)
+    assert tables.view(room.code)["reveal_until"] is None

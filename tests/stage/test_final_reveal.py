@@ -1,0 +1,43 @@
+"""The last turn of a game played to its end holds the wall as every turn does: its reveal (the
+storyteller's card, the drawings replayed), then the podium once the reveal ends or the host ends
+it. Every game of `GAMES` with a reveal."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from engine import tables
+from engine.games import GAMES
+from pages.stage import stage_of
+from pages.stage.serve import _wall_extra
+from tests import kit
+
+REVEALING = [name for name, game in GAMES.items() if game.clock and game.clock.reveal]
+
+
+def scene(code: str) -> str:
+    view = tables.view(code)
+    drawn = stage_of(view["game"]).wall(view, "en", _wall_extra(code, view, None))
+    return re.search(r'data-scene="?([a-z]+)', drawn).group(1)
+
+
+@pytest.mark.parametrize("name", REVEALING)
+def test_the_last_turn_is_revealed_before_the_podium(name):
+    room = tables.create_room(name, seed=2, language="en")
+    seats = [tables.join(room.code, n) for n in ("Ana", "Bo", "Cy")]
+    tables.start(room.code, room.host_token)
+    rnd = random.Random(2)
+    for _ in range(20000):
+        if tables.view(room.code)["status"] != "playing":
+            break
+        state = tables.state_of(room.code)
+        move = kit.random_move(GAMES[name], state, rnd)
+        seat = move.pop("seat")
+        tables.submit(room.code, seat, seats[seat].token, move)
+    assert tables.view(room.code)["status"] == "finished"
+    assert scene(room.code) == "reveal"
+    tables.end_reveal(room.code, room.host_token)  # the host goes on to the podium
+    assert scene(room.code) == "end"
