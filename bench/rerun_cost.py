@@ -31,7 +31,8 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # n
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
 RERUNS = "(c) => window.__sobremesaPushRooms?.[c]?.reruns ?? 0"
-SHOWN = "(c) => window.__sobremesaPushRooms?.[c]?.rendered ?? -1"  # the stage's last screen drawn
+# Screens the stage drew (a version only acknowledged, its screen unchanged, is no redraw).
+SHOWN = "(c) => window.__sobremesaPushRooms?.[c]?.morphs ?? 0"
 
 
 def metrics(cdp) -> dict:

@@ -69,7 +69,8 @@ def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, clo
     """After a change of the game's state (in its transaction): the deadline of the moment it is in.
     A move that `closed` a turn starts the wall's reveal (`Clock.reveal` seconds): the next deadline
     starts when the reveal ends, so nobody's clock runs while the class watches it. The last turn
-    has its reveal too, before the podium; a game the host ended has none (the podium at once)."""
+    has its reveal too, before the podium; a game the host ended has none (the podium at once), and
+    a new game dealt during the last reveal ("Play again") starts at once."""
     clock = store().clock(code, conn)
     reveal = game.clock.reveal if game.clock else 0
     if clock is None:
@@ -80,8 +81,8 @@ def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, clo
     waiting = game.waiting_for(state) if game.outcome(state) is None else []
     if closed and reveal:
         clock["reveal_until"] = later(now, reveal)
-    elif closed or game.outcome(state) is not None:
-        clock["reveal_until"] = None
+    elif closed or game.outcome(state) is not None or not state["history"]:
+        clock["reveal_until"] = None  # no turn to play again: a host's end, or a new game (play again)
     start = clock.get("reveal_until") if clock.get("reveal_until") and clock["reveal_until"] > now else now
     key = moment(game, game_no, state)
     if key != clock["moment"] or not set(waiting) <= set(clock["waiting"]):

@@ -49,7 +49,7 @@ function paint(svg, tile) {
 // every playing sheet; the stroke being drawn is a dash growing along it (pathLength 1).
 const PLAYING = (globalThis.__sobremesaReplays ??= new Set());
 const AUTOPLAYED = (globalThis.__sobremesaReplayed ??= new Set());
-const FRAMES = (globalThis.__sobremesaReplayFrames ??= []);  // rAF times while replaying (bench/replay.py)
+const FRAMES = (globalThis.__sobremesaReplayFrames ??= []);  // rAF times while replaying
 let looping = false;
 
 function strokePath(colour, width, d) {

@@ -23,7 +23,7 @@ function metrics(s) {
     code: s.code, version: s.version, rendered: s.rendered, connected: s.state === "open", state: s.state,
     connects: s.connects, reruns: [...(globalThis.__sobremesaPushRegistry?.values() ?? [])]
       .filter((c) => c.code === s.code).reduce((n, c) => n + c.reruns, 0), unchanged: 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
-    sentAt: s.sentAt, boot: s.pageBoot, socketBoot: s.socketBoot,  // the processes that drew the page and serve the socket
+    sentAt: s.sentAt, boot: s.pageBoot, socketBoot: s.socketBoot, morphs: s.morphs || 0,  // the processes that drew the page and serve the socket
   };
   globalThis.__sobremesaPush = rooms[s.code];
   if (s.pill) s.pill.hidden = s.state === "open" || !s.everOpened;
@@ -137,6 +137,7 @@ function removed(s, html) {
 // ---- drawing -------------------------------------------------------------------------------------
 function show(s, html, version) {
   s.html = html;
+  s.morphs = (s.morphs || 0) + 1;  // screens drawn (bench/rerun_cost.py), not versions only acknowledged
   const root = s.root;
   if (!root) return;
   const typed = {};

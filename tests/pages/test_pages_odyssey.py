@@ -3,15 +3,16 @@ runs under AppTest without an exception, and what it shows is read where it is d
 lobby is Streamlit's; once the game starts the wall, and every seat's phone from the lobby on, are
 the stage's screens (pages/stage), read as their socket draws them (tests/stage_text.py)."""
 
+import contextlib
 import html
 import json
 import random
 import re
-from datetime import UTC, datetime
 
 import pytest
 
 from engine import tables
+from engine.core import TableError
 from pages.stage.dixit_family import TEAMS
 from tests import stage_text
 from tests.pages.test_pages import mounted, run, shown, stage_markup, text_of
@@ -110,9 +111,9 @@ def check_the_end(room, seats, won) -> str:
     for seat in range(len(seats)):
         assert ("You win!" if won(view, seat) else "Game over") in texts[seat]
         assert f"You scored {view['scores'][seat]}." in texts[seat]
-    if view["reveal_until"] and view["reveal_until"] > datetime.now(UTC).isoformat():
-        assert "the storyteller's card was" in texts[None]
-        tables.end_reveal(room.code, room.host_token)
+    if "the storyteller's card was" in texts[None]:  # the reveal held the wall when it was drawn
+        with contextlib.suppress(TableError):  # (over by now, on a slow machine: nothing to end)
+            tables.end_reveal(room.code, room.host_token)
         texts = pages_run(room, seats)
     return texts[None]
 

@@ -1,6 +1,6 @@
 """The last turn of a game played to its end holds the wall as every turn does: its reveal (the
-storyteller's card, the drawings replayed), then the podium once the reveal ends or the host ends
-it. Every game of `GAMES` with a reveal."""
+storyteller's card, the drawings replayed), then the podium once the reveal is over. Every game of
+`GAMES` with a reveal."""
 
 from __future__ import annotations
 
@@ -39,5 +39,5 @@ def test_the_last_turn_is_revealed_before_the_podium(name):
         tables.submit(room.code, seat, seats[seat].token, move)
     assert tables.view(room.code)["status"] == "finished"
     assert scene(room.code) == "reveal"
-    tables.end_reveal(room.code, room.host_token)  # the host goes on to the podium
+    tables.end_reveal(room.code, room.host_token)  # the reveal over (its time, or the host's)
     assert scene(room.code) == "end"

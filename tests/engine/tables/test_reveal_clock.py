@@ -105,6 +105,9 @@ def test_the_last_turn_has_its_reveal_before_the_podium(name, clock):  # noqa: F
     ended = tables.view(room.code)
     assert ended["status"] == "finished" and not ended.get("ended_by_host")
     assert at(ended["reveal_until"]) == clock.now + timedelta(seconds=GAMES[name].clock.reveal)
+    tables.play_again(room.code, room.host_token)  # during the last reveal: the new game starts at once
+    again = tables.view(room.code)
+    assert again["status"] == "playing" and again["reveal_until"] is None
 
 
 @pytest.mark.parametrize("name", [n for n, g in GAMES.items() if g.clock and g.clock.reveal])
