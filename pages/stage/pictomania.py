@@ -257,7 +257,9 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
         )
     if scene == "reveal":
         context["shown"] = revealed(view, view["last_round"], t)
-        context["tile_em"] = tile_em(len(context["shown"]["tiles"]), 38.5, 23.5, 2.6)
+        # The black sheep's sentence takes two lines of the foot, and "Replay the drawings" a third.
+        tall = 23.5 - (2.6 if view["last_round"].get("black_sheep") is not None else 0)
+        context["tile_em"] = tile_em(len(context["shown"]["tiles"]), 38.5, tall, 2.6)
     elif view["phase"] == "words" and view.get("last_round"):
         context["rows"] = revealed(view, view["last_round"], t)["rows"]
     return render(

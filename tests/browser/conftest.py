@@ -152,9 +152,10 @@ class StreamlitServer:
 
 
 def boots(page, code: str) -> tuple[str | None, str | None]:
-    """(the process that drew the page, the process its socket is on) for the room `code`."""
+    """(the process that drew the page, the process its socket is on) for the room `code`; both
+    None while its socket is not connected."""
     info = page.evaluate("c => window.__sobremesaPushRooms?.[c] ?? {}", code)
-    return info.get("boot"), info.get("socketBoot")
+    return (info.get("boot"), info.get("socketBoot")) if info.get("connected") else (None, None)
 
 
 def on_the_new_process(page, code: str, old: str, within: float = 30) -> None:
@@ -167,8 +168,8 @@ def on_the_new_process(page, code: str, old: str, within: float = 30) -> None:
     deadline = time.monotonic() + within
     while True:
         try:
-            info = page.evaluate("c => window.__sobremesaPushRooms?.[c] ?? {}", code)
-            if info.get("connected") and info.get("boot") not in (None, old) and info["boot"] == info.get("socketBoot"):
+            drew, serves = boots(page, code)
+            if drew not in (None, old) and drew == serves:
                 return
         except PlaywrightError:  # the page is between two documents
             pass
