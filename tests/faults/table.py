@@ -81,15 +81,21 @@ class Table:
 
     def turn(self, timeout: float = 15, each=None) -> None:
         """One whole turn: every seat the table waits on taps, phase after phase, until it closes.
-        A seat's tap is left to its phone (which retries it) for 10 s before it is tapped again.
         `each(seat, phase)` runs before each tap (a fault set on that phone, say)."""
         turns = len(self.view()["history"])
+        self.play_until(lambda view: len(view["history"]) != turns, "the turn to close", timeout=timeout, each=each)
+
+    def play_until(self, done, what: str, without=(), timeout: float = 15, each=None) -> None:
+        """Every seat the table waits on (but those `without`) taps, phase after phase, until
+        `done(view)`. A seat's tap is left to its phone (which retries it) for 10 s before it is
+        tapped again: tapped again while the first is on its way, the phone would be showing the
+        move played by the time the second tap looks for its button."""
         deadline = time.monotonic() + 120
         tapped: dict[tuple, float] = {}
-        while len(self.view()["history"]) == turns:
-            assert time.monotonic() < deadline, f"the turn did not close: {self.view()['phase']}"
+        while not done(self.view()):
+            assert time.monotonic() < deadline, f"waited in vain for {what}: {self.view()['phase']}"
             view = self.view()
-            for seat in self.acting(view):
+            for seat in self.acting(view, without):
                 key = (view["phase"], seat)
                 if time.monotonic() - tapped.get(key, -99) < 10:
                     continue
@@ -103,9 +109,10 @@ class Table:
             self.settle(view["version"], 1)
 
     @staticmethod
-    def acting(view: dict) -> list[int]:
-        """The seats to tap: all the table waits on, but one claim (the first claim takes the turn)."""
-        waiting = list(view["waiting_for"])
+    def acting(view: dict, without=()) -> list[int]:
+        """The seats to tap: all the table waits on (but those `without`), but one claim (the first
+        claim takes the turn)."""
+        waiting = [s for s in view["waiting_for"] if s not in without]
         return waiting[:1] if view["phase"] == "claim" else waiting
 
     def until(self, phase: str) -> None:

@@ -126,12 +126,11 @@ def test_a_phone_that_slept_wakes_to_the_current_screen(serve, browser, proxies)
     sleeper = 3
     table.proxies[sleeper].black_hole()
     table.phones[sleeper].evaluate(SLEEP)
-    while table.view()["phase"] in ("claim", "tell") or [s for s in table.view()["waiting_for"] if s != sleeper]:
-        view = table.view()
-        for seat in table.acting(view):
-            if seat != sleeper:
-                table.tap(seat, view["phase"])
-        table.settle(view["version"], 10)
+    table.play_until(
+        lambda view: view["phase"] not in ("claim", "tell") and view["waiting_for"] == [sleeper],
+        "everyone but the sleeper to give",
+        without={sleeper},
+    )
     assert table.view()["waiting_for"] == [sleeper]
     table.proxies[sleeper].heal()
     table.phones[sleeper].evaluate("() => window.__sleep(false)")
