@@ -5,8 +5,8 @@
     python run.py --no-browser
 
 Needs only Python 3.11 or newer, and only its standard library: it creates (or reuses) a virtual
-environment in `.venv` beside this file, installs Sobremesa in it the first time and whenever
-pyproject.toml changed (a stamp named after pyproject's hash, the one the Makefile writes too),
+environment in `.venv` beside this file (or uses the one there, removing nothing from it), installs
+Sobremesa in it the first time and whenever pyproject.toml changed (a stamp named after pyproject's hash, the one the Makefile writes too),
 then starts the server from this folder (engine/launch.py), which prints the address the phones
 open and opens the start page in the browser. Setting up prints one line a step; pip's output goes
 to `.venv/setup.log`, which a failed step names.
@@ -26,6 +26,7 @@ NEEDED = (3, 11)
 LOG_NAME = "setup.log"  # in the venv folder: the setting up's full output
 DOT_SECONDS = 2  # while a step works, a dot this often: it is alive
 MAKING = "Making its own Python environment"  # the first step
+UNFINISHED = ".run-unfinished"  # in a venv this script began making: it may make that one again
 PIP_INSTALL = ["pip", "install", "--disable-pip-version-check", "--progress-bar", "off", "--editable"]
 
 
@@ -117,25 +118,35 @@ def step(title, command, log):
 
 def set_up(venv=VENV):
     """The venv's Python, with Sobremesa installed as pyproject.toml now says. One line a step;
-    the full output in the venv's setup.log."""
+    the full output in the venv's setup.log.
+
+    Only a venv this script began making and never finished (it marks it `UNFINISHED` until its
+    install is done: Debian without python3-venv leaves one with no pip) is made again from
+    nothing. Into any other venv that works, a developer's own with their tools in it, it installs
+    what is missing, and removes nothing."""
     log = Log(venv)
     python = venv_python(venv)
-    ever_installed = any(venv.glob(".installed-*")) or any(venv.glob(".app-*"))
+    unfinished = venv / UNFINISHED
     stamp = digest(ROOT / "pyproject.toml")
-    if python is None or not ever_installed:  # none yet, or one whose first setting up failed half-way
+    if python is None or unfinished.exists():
         print("Setting up Sobremesa (first start, about a minute; it needs the internet once)...", flush=True)
         title = MAKING + " in " + str(venv)
-        step(title, [sys.executable, "-m", "venv", *(["--clear"] if venv.exists() else []), venv], log)
+        again = unfinished.exists()  # ours, half made: made again from nothing
+        venv.mkdir(parents=True, exist_ok=True)
+        unfinished.touch()
+        step(title, [sys.executable, "-m", "venv", *(["--clear"] if again else []), venv], log)
+        unfinished.touch()  # --clear emptied the folder
         python = venv_python(venv)
         if python is None:
             raise StepFailed(title, log, "it made no Python there")
     elif not installed(venv, stamp):
-        print("Updating Sobremesa's setup (pyproject.toml changed)...", flush=True)
+        print("Updating Sobremesa's setup (pyproject.toml changed, or a venv of your own)...", flush=True)
     if not installed(venv, stamp):
         step("Installing what Sobremesa needs", [python, "-m", *PIP_INSTALL, ROOT], log)
         for old in venv.glob(".app-*"):
             old.unlink()
         (venv / (".app-" + stamp)).touch()
+        unfinished.unlink(missing_ok=True)
         print("  Ready. The full setup log: " + str(log.path), flush=True)
     return python
 

@@ -95,18 +95,62 @@ def test_an_existing_venv_with_its_stamp_is_reused_without_pip(tmp_path, monkeyp
 
 
 def test_a_venv_whose_first_setting_up_failed_is_made_again(tmp_path, monkeypatch):
-    """Debian without python3-venv leaves a venv with no pip: never stamped, so made again (--clear)."""
+    """Debian without python3-venv leaves a venv with no pip: this script marked it unfinished when
+    it began, so it is made again (--clear), and once installed it is marked no more."""
     venv = tmp_path / ".venv"
     (venv / "bin").mkdir(parents=True)
     (venv / "bin" / "python").write_text("")
+    (venv / run.UNFINISHED).touch()
     ran = []
     monkeypatch.setattr(run, "step", lambda title, command, log: ran.append([str(c) for c in command]))
     run.set_up(venv)
     assert ran[0][1:4] == ["-m", "venv", "--clear"] and ran[1][1:4] == ["-m", "pip", "install"]
-    assert run.installed(venv, run.digest(ROOT / "pyproject.toml"))
+    assert run.installed(venv, run.digest(ROOT / "pyproject.toml")) and not (venv / run.UNFINISHED).exists()
     ran.clear()
     run.set_up(venv)
     assert ran == []
+
+
+def test_a_venv_made_by_hand_keeps_everything_in_it(tmp_path, monkeypatch):
+    """A developer's own .venv (their test tools in it, no stamp of this script's) was taken for a
+    half-done first start and cleared. Now what is missing is installed into it, and nothing goes."""
+    venv = tmp_path / ".venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
+    python = run.venv_python(venv)
+    site = next(venv.glob("lib/python*/site-packages"))
+    (site / "their_own_tool.py").write_text("WORKS = True\n")  # an extra package of theirs
+    ran = []
+
+    def step(title, command, log):
+        ran.append([str(c) for c in command])
+        if "venv" in command[1:3]:
+            run.step(title, command, log)  # really: a --clear would empty the folder
+
+    monkeypatch.setattr(run, "step", step)
+    assert run.set_up(venv) == python
+    assert not any("venv" in c[1:3] for c in ran), ran  # not made again
+    assert ran == [[str(python), "-m", *run.PIP_INSTALL, str(ROOT)]]
+    assert (site / "their_own_tool.py").exists()
+    found = subprocess.run([str(python), "-c", "import their_own_tool"], capture_output=True, timeout=30)
+    assert found.returncode == 0, found.stderr
+
+
+def test_a_first_start_marks_its_venv_until_it_is_installed(tmp_path, monkeypatch):
+    venv = tmp_path / ".venv"
+    seen = []
+
+    def step(title, command, log):
+        seen.append((venv / run.UNFINISHED).exists())
+        if "venv" in [str(c) for c in command][1:3]:
+            (venv / "bin").mkdir(parents=True, exist_ok=True)
+            (venv / "bin" / "python").write_text("")
+        else:
+            raise run.StepFailed(title, log, "no internet")
+
+    monkeypatch.setattr(run, "step", step)
+    with pytest.raises(run.StepFailed):
+        run.set_up(venv)
+    assert seen == [True, True] and (venv / run.UNFINISHED).exists()  # the next start may make it again
 
 
 def test_a_step_prints_one_line_and_keeps_the_commands_output_in_the_log(tmp_path, capfd):
