@@ -14,6 +14,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 from streamlit.starlette import App
 
+from engine import connections
 from pages import guard
 from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
 
@@ -82,6 +83,7 @@ def _computer_players() -> None:
     pacer.start()  # the pace clock runs on the process that leads a room, as its computer players do
 
 
+connections.install()  # before uvicorn loads its protocols: caps per address, timeouts (engine/connections.py)
 _watch()
 _warm_up()
 _computer_players()

@@ -1,7 +1,8 @@
 """Stage screens without a browser, for the classroom and hall benches.
 
 A `StageScreen` is a thread holding one stage socket (`/stage/<code>`, engine/push/stage.py) from
-127.0.0.2, a phone on the network, proving who it is as a phone does (a seat's token, a member's id
+an address of its own (127.0.0.2, 127.0.0.3, ...: phones on the network, each with its own, as on a
+Wi-Fi; one address holds only a few sockets, engine/connections.py), proving who it is as a phone does (a seat's token, a member's id
 and token, or nothing for the wall). It notes when each version's screen arrived (`shown`), and
 `tap()` plays what a player's thumb would: the screen's first button that sends a move as it is
 (the claim), or the first cards its card grid lets it pick and the confirm button under them, sent
@@ -30,9 +31,19 @@ _GRID = re.compile(
 _CARD = re.compile(r'<figure[^>]*class="([^"]*)"[^>]*data-value="([^"]*)"')
 
 
+_phones = iter(range(1 << 16))
+
+
+def phone_address() -> str:
+    """The next phone's address, 127.0.0.2 on (every 127.x.y.z is this machine on Linux)."""
+    n = next(_phones)
+    return f"127.{n // 62500}.{n // 250 % 250}.{n % 250 + 2}"
+
+
 class StageScreen(threading.Thread):
-    def __init__(self, port: int, code: str, hello: dict, source: str = "127.0.0.2") -> None:
+    def __init__(self, port: int, code: str, hello: dict, source: str | None = None) -> None:
         super().__init__(daemon=True)
+        source = source or phone_address()
         self.port, self.code, self.hello, self.source = port, code, hello, source
         self.ready = threading.Event()
         self.failed: BaseException | None = None

@@ -181,9 +181,9 @@ class Cluster:
 
 
 def laptop_link(cluster) -> str:
-    """The start page with the laptop's key (engine/laptop.py), from the cluster's database."""
+    """The start page with a one-time link of the laptop's (engine/laptop.py), from the cluster's database."""
     found = subprocess.run(
-        [sys.executable, "-c", "from engine import laptop; print(laptop.key())"],
+        [sys.executable, "-c", "from engine import laptop; print(laptop.one_time_link('').split('=', 1)[1])"],
         cwd=ROOT,
         env=cluster.env,
         capture_output=True,

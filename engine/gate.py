@@ -110,6 +110,11 @@ def is_local(address) -> bool:
     return address in LOCAL_ADDRESSES
 
 
+def trusted_networks() -> list:
+    """The proxies listed in `SOBREMESA_TRUSTED_PROXIES`."""
+    return _networks(os.environ.get("SOBREMESA_TRUSTED_PROXIES", ""))
+
+
 def _networks(listed: str) -> list:
     found = []
     for item in filter(None, (p.strip() for p in listed.replace(";", ",").split(","))):
@@ -120,7 +125,7 @@ def _networks(listed: str) -> list:
     return found
 
 
-def _within(address: str, networks: list) -> bool:
+def within(address: str, networks: list) -> bool:
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -141,13 +146,35 @@ def where(peer: str | None, forwarded: str | None, trusted: str | None = None) -
     networks = _networks(os.environ.get("SOBREMESA_TRUSTED_PROXIES", "") if trusted is None else trusted)
     hops = [h.strip() for h in (forwarded or "").split(",") if h.strip()]
     if not hops:
-        return peer, is_local(peer) and not _within(peer, networks)
-    if not _within(peer, networks):
+        return peer, is_local(peer) and not within(peer, networks)
+    if not within(peer, networks):
         return peer, False  # a proxy we do not trust: its header could say anything
     for hop in reversed(hops):
-        if not _within(hop, networks):
+        if not within(hop, networks):
             return hop, is_local(hop)
     return hops[0], is_local(hops[0])  # every hop a trusted proxy: the first is the browser
+
+
+@dataclass(frozen=True)
+class PerAddress:
+    """What one address may do: one rule for the sockets, the seats and the taps. The address is
+    `where`'s (behind a trusted proxy, the forwarded one), and the laptop is never limited."""
+
+    connections: int  # open connections (sockets and requests), counted from accept (engine/connections.py)
+    seats: int  # seats in one room (a second phone on one address is a shared tablet, or a class behind NAT)
+    taps: int  # taps on the stage in `TAP_SECONDS` (engine/push/stage.py)
+
+
+TAP_SECONDS = 10
+# A phone on the laptop's Wi-Fi has its own address: a few tabs' sockets and requests, two seats.
+PHONE = PerAddress(connections=32, seats=2, taps=60)
+# Behind SOBREMESA_PUBLIC_URL a school's NAT may put a whole class behind one address: the limits
+# that count people rise to a hall's (300 watching, 12 seats); the limits on guessing codes stay.
+HALL = PerAddress(connections=1200, seats=12, taps=1500)
+
+
+def per_address() -> PerAddress:
+    return HALL if os.environ.get("SOBREMESA_PUBLIC_URL") else PHONE
 
 
 @dataclass(frozen=True)

@@ -59,13 +59,13 @@ def phones_address(port: int) -> str:
 
 
 def laptop_link(port: int) -> str:
-    """The start page with the laptop's key (engine.laptop): the browser that opens it is this
-    computer's. Without the database, the plain address."""
+    """The start page with a ticket that works once (engine.laptop): the browser that opens it is
+    this computer's. Without the database, the plain address."""
     from engine import laptop
 
     here = f"http://localhost:{port}"
     try:
-        return laptop.adopt_link(here)
+        return laptop.one_time_link(here)
     except Exception:
         return here
 
@@ -77,19 +77,20 @@ def announce(port: int, open_browser: bool, wait: float = 180.0) -> None:
         if time.monotonic() > deadline:
             return
         time.sleep(0.25)
-    here = laptop_link(port)
+    here = laptop_link(port)  # printed; the browser opens another, so each works once
     lines = [
         "",
         "  Sobremesa is running.",
         f"  On this computer, open:   {here}",
-        "  (that link makes a browser this laptop's: it hosts, uploads and sees Statistics; keep it off the screen)",
+        "  (that link makes one browser this laptop's: it hosts, uploads and sees Statistics. It works once,",
+        "  within ten minutes; run the same command again for a new one)",
         f"  Phones on the same Wi-Fi: {phones_address(port)}",
         "  (the shared screen shows this address as a QR code; stop with Ctrl+C)",
         "",
     ]
     print("\n".join(lines), flush=True)
     if open_browser and can_open_browser():
-        webbrowser.open(here)
+        webbrowser.open(laptop_link(port))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         announce(args.port, not args.no_browser)
         return 0
     os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
+    from engine.connections import raise_open_files
+
+    raise_open_files()  # a hall needs more sockets than a laptop's usual 1,024 open files
     threading.Thread(
         target=announce, args=(args.port, not args.no_browser), name="sobremesa-announce", daemon=True
     ).start()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import i18n, tables
+from engine import i18n, laptop, tables
 from engine.core import SobremesaError
 from pages import audience, clock, hostkey, ui
 from pages.i18n import _, lang, language_menu
@@ -83,6 +83,16 @@ if ui.is_local_request():
         if len(running) > shown and st.button(_("Show more rooms"), key="rooms-more"):
             st.session_state["rooms-shown"] = shown + ROOMS_SHOWN
             st.rerun()
+    with st.expander("🔑 " + _("This computer")):
+        st.caption(
+            _(
+                "This browser is this laptop's: it lists the rooms here, takes uploads and sees the whole "
+                "archive. Signing every other browser out renews the laptop's key: only this browser keeps it."
+            )
+        )
+        if st.button(_("Sign out every other browser"), key="rotate-laptop-key"):
+            laptop.rotate()
+            ui.go(laptop.one_time_link(""))  # this browser takes the new key through a link of its own
 
 else:
     if ui.unproven_laptop():

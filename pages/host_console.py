@@ -146,6 +146,39 @@ def rejoin_requests(view: dict, console: Console) -> None:
                 )
 
 
+def join_requests(view: dict, console: Console) -> None:
+    """A phone whose address already holds its seats asked to take one more (a shared tablet, or a
+    class behind one address): the host lets it in, or not."""
+    if not view.get("joining"):
+        return
+    try:
+        requests = tables.join_requests(console.code, console.host_token)
+    except SobremesaError:
+        return
+    for r in requests:
+        with st.container(border=True):
+            st.markdown(_("**{name}** asks for a seat from a phone that has one here already.", name=ui.esc(r["name"])))
+            label = KINDS.get(r["kind"])
+            kind = _(label) if label else r["kind"] if r["kind"] in BRANDS else _("a device")
+            st.caption(_("{device} · asked {ago}", device=kind, ago=ago(r["seconds"])))
+            # One above the other: the lobby's side column is narrow on a projector.
+            st.button(
+                _("Let them in"),
+                key=f"let-join-{r['id']}",
+                type="primary",
+                use_container_width=True,
+                on_click=ui.attempt,
+                args=(tables.let_join, console.code, console.host_token, r["id"], True),
+            )
+            st.button(
+                _("No"),
+                key=f"deny-join-{r['id']}",
+                use_container_width=True,
+                on_click=ui.attempt,
+                args=(tables.let_join, console.code, console.host_token, r["id"], False),
+            )
+
+
 LEVELS = {"normal": N_("Normal"), "easy": N_("Easy")}
 
 
@@ -294,6 +327,7 @@ def panel(view: dict, console: Console, folded: bool = True) -> bool:
     sidebar over the stage, which is itself what the host opens on demand, and which only the page's
     full run draws (no move reruns it)."""
     rejoin_requests(view, console)
+    join_requests(view, console)
     flashed = ui.flash()  # a refusal is shown even with the panel folded (the rejoin buttons sit outside it)
     if not folded:
         st.subheader(_("Host controls"))

@@ -33,6 +33,7 @@ export default function ({ data, parentElement }) {
   const box = (parentElement.host ?? parentElement).closest?.('[data-testid="stElementContainer"]');
   if (box) box.style.display = "none";  // it shows nothing: no gap in the layout either
   document.cookie = "${cookie}=" + encodeURIComponent(data.lang) + "; Path=/; Max-Age=31536000; SameSite=Lax";
+  document.documentElement.lang = data.lang.split(".")[0];  // the page speaks it now (pages/guard.py set the first)
 }
 """
 ).substitute(cookie=COOKIE)

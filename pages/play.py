@@ -32,6 +32,8 @@ def join_form() -> None:
         st.stop()
     room_language(view["language"])
     st.title("🎴 " + _("Join the table"))
+    if not st.session_state.get("asking"):
+        ui.flash()  # the host's answer to a request to join
     joined = ui.esc(", ".join(view["names"])) or _("nobody yet")
     st.caption(
         _(
@@ -46,6 +48,10 @@ def join_form() -> None:
     if view["status"] != "lobby" and asking and asking["code"] == code:
         rejoin_form()  # waiting for the host to let them back in
         return
+    joining = st.session_state.get("joining")
+    if joining and joining["code"] == code:
+        waiting_to_join(joining)  # this phone's address has its seats: the host was asked
+        return
     seats_left = view["status"] == "lobby" and len(view["names"]) < view["seats_allowed"][1]
     with st.form("name"):
         name = st.text_input(_("Your name"), max_chars=tables.NAME_MAX, key="join-name")
@@ -54,6 +60,8 @@ def join_form() -> None:
         elif st.form_submit_button(_("Take a seat"), type="primary", use_container_width=True):
             try:
                 seat = tables.join(code, name, device=ui.device())
+            except tables.PhoneHasSeat:
+                ask_to_join(name)
             except SobremesaError as exc:
                 st.error(ui.esc(ui.refusal(exc)))
             else:
@@ -64,6 +72,41 @@ def join_form() -> None:
     if view["status"] != "lobby":
         with st.expander(_("Were you playing? Ask for your seat back"), expanded=True):
             rejoin_form()
+
+
+def ask_to_join(name: str) -> None:
+    """This phone's address holds its seats already (one phone once took every seat): the host is
+    asked, and may let a shared tablet, or a class behind one address, in."""
+    try:
+        asked = tables.ask_to_join(code, name, device=ui.device())
+    except SobremesaError as exc:
+        st.error(ui.esc(ui.refusal(exc)))
+        return
+    st.session_state["joining"] = {"code": code, "token": asked.token, "name": asked.name}
+    st.rerun()
+
+
+@st.fragment
+def waiting_to_join(joining: dict) -> None:
+    view = ui.load(code)
+    if view is None:
+        return
+    try:
+        found = tables.find_seat(code, joining["token"])
+    except SobremesaError:
+        if view["status"] == "lobby" and tables.still_asking_to_join(code, joining["token"]):
+            said = _("This phone already has a seat at this table.")
+            asked = _("The host was asked to let you in as {name}: wait here.", name=ui.esc(joining["name"]))
+            st.html(f"<div class='sm-phase'>{said}</div><div class='sm-waiting'>{asked}</div>")
+            push.listen(code, view["version"], key="join-ask", ticket=ui.ticket(code))
+            return
+        st.session_state.pop("joining", None)
+        st.session_state["flash"] = _("The host did not let you in. Ask them, or join the audience.")
+        st.rerun(scope="app")
+        return
+    st.session_state.pop("joining", None)
+    st.query_params.update({"room": code, "seat": str(found.seat), "token": joining["token"]})
+    st.rerun(scope="app")
 
 
 def rejoin_form() -> None:

@@ -50,18 +50,32 @@ async def game_picture(request):
 
 
 _kept_keepsakes: dict[tuple, dict] = {}
+_building: dict[tuple, asyncio.Future] = {}
 
 
-def _keepsake_files(code: str, game_no: int, round_no: int) -> dict[str, bytes]:
-    """A scored round never changes: its images are built once (a few per process)."""
+async def _keepsake_files(code: str, game_no: int, round_no: int) -> dict[str, bytes]:
+    """A scored round never changes: its images are built once (a few per process), however many
+    phones ask at once (twenty asking for a round not yet built built it twenty times, 3.5 s each,
+    and a move in another room waited for the cores). Those who ask while it is built wait for it
+    on the event loop, holding no worker thread."""
     from engine import tables
 
     key = (normalise_code(code), game_no, round_no)
-    if key not in _kept_keepsakes:
-        _kept_keepsakes[key] = tables.keepsake(code, game_no, round_no)
-        while len(_kept_keepsakes) > 8:
-            _kept_keepsakes.pop(next(iter(_kept_keepsakes)))
-    return _kept_keepsakes[key]
+    if key in _kept_keepsakes:
+        return _kept_keepsakes[key]
+    building = _building.get(key)
+    if building is None:
+        building = _building[key] = asyncio.ensure_future(asyncio.to_thread(tables.keepsake, code, game_no, round_no))
+
+        def built(done: asyncio.Future) -> None:
+            _building.pop(key, None)
+            if not done.cancelled() and done.exception() is None:
+                _kept_keepsakes[key] = done.result()
+                while len(_kept_keepsakes) > 8:
+                    _kept_keepsakes.pop(next(iter(_kept_keepsakes)))
+
+        building.add_done_callback(built)
+    return await asyncio.shield(building)
 
 
 async def keepsake(request):
@@ -75,7 +89,7 @@ async def keepsake(request):
     try:
         seat, game_no, round_no = int(q.get("seat", "")), int(q.get("game", "")), int(q.get("round", ""))
         await asyncio.to_thread(tables.view, code, seat, q.get("token") or "")
-        files = await asyncio.to_thread(_keepsake_files, code, game_no, round_no)
+        files = await _keepsake_files(code, game_no, round_no)
     except (ValueError, SobremesaError):
         return PlainTextResponse("no such keepsake", status_code=404)
     tag = f"-round{round_no}-{seat + 1}-"

@@ -78,6 +78,8 @@ CSS = """
   .sm-url { white-space: nowrap; font-weight: 700; line-height: 1.25; color: #6b5a4e; }
   /* Headings are not places to link to here: no anchor icon beside "You win!". */
   [data-testid="stHeaderActionElements"] { display: none; }
+  /* Streamlit's "Press Enter to submit form" is English whatever the page's language; Enter still sends. */
+  [data-testid="InputInstructions"] { display: none; }
 </style>
 """.replace("EMOJI_FACE", _emoji_face())
 
@@ -102,6 +104,16 @@ def module(name: str) -> str:
 
 def style() -> None:
     st.html(CSS)
+
+
+@functools.cache
+def _go_component():
+    return st.components.v2.component("sobremesa_go", html="<span></span>", js=module("go.js"))
+
+
+def go(href: str) -> None:
+    """Send this tab to `href`, a path of this server (a one-time link of the laptop's)."""
+    _go_component()(key="go", data={"href": href}, height="content")
 
 
 def base_url() -> str:

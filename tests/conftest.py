@@ -29,7 +29,7 @@ manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.sca
 # Tests that start several server processes (a cluster behind nginx on PostgreSQL) or drive WebKit
 # run after the others, by themselves (`make test`): beside another test on the second core their
 # waits ran out (a cluster's Ctrl-C past 30 s, a wall caught mid-rerun).
-ALONE = ("tests/webkit/", "tests/browser/test_cluster.py", "tests/shell/test_cluster_command.py")
+ALONE = ("tests/webkit/", "tests/attacks/", "tests/browser/test_cluster.py", "tests/shell/test_cluster_command.py")
 
 
 def pytest_collection_modifyitems(config, items):

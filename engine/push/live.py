@@ -64,6 +64,7 @@ __all__ = [
     "refresh",
     "notify",
     "set_bridge",
+    "socket_count",
     "stats",
     "stats_endpoint",
     "subscribe",
@@ -297,7 +298,8 @@ def stats() -> dict[str, Any]:
     return {"sockets": sockets, "total": sum(sockets.values()), "rooms_known": known}
 
 
-def _socket_count() -> int:
+def socket_count() -> int:
+    """Open sockets of this process (the push's and the stage's)."""
     with _S.lock:
         return sum(1 for subs in _S.subs.values() for s in subs if s.kind == "socket")
 
@@ -374,7 +376,7 @@ async def websocket_endpoint(websocket: Any, seat: int | None = None, look: Look
     if not valid_code(code):
         await websocket.close(code=CLOSE_BAD_CODE, reason="malformed room code")
         return
-    if _socket_count() >= MAX_SOCKETS:
+    if socket_count() >= MAX_SOCKETS:
         await websocket.close(code=CLOSE_TRY_LATER, reason="too many sockets")
         return
 

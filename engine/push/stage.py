@@ -11,18 +11,21 @@ Wire protocol (JSON text frames):
               {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
               {"version": n}            nothing its screen shows changed: nothing is rendered, and
                                         the tab counts the version as shown
-    client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per socket
+    client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per
+              socket and `gate.per_address().taps` per address, IN_FLIGHT at once
     server -> {"ack": id, "version": n}         once the move is committed
-              {"refused": id, "message": "..."} in the tab's language; nothing changed
+              {"refused": id, "message": "...", "slow"?: true} in the tab's language; nothing changed
               {"removed": "..."}                the viewer's seat or membership is gone: the page
                                                 replaces everything with this, then the socket closes
     client -> "ping" every 3 s; server -> {"pong": true}. A socket silent for SILENT_SECONDS is
               dropped (its seat shows as not connected); a tab that hears nothing for 7 s
               drops its socket and opens a new one.
 
-Close codes: 4401 a hello that proves nothing (the same whatever was wrong), 4403 a foreign origin,
-4400 a malformed room code, 4408 no hello in time, 4409 silent too long, 4413 a message too large,
-1013 too many sockets.
+Every message, the hello too, is at most MESSAGE_MAX characters (and engine/connections.py caps it at
+64 KB inflated before it is read). Close codes: 4401 a hello that proves nothing (the same whatever
+was wrong: a wrong code, a wrong token, too many wrong codes from this phone), 4403 a foreign origin
+(pages/guard.py), 4400 a malformed room code or message, 4408 no hello in time, 4409 silent too
+long, 4413 a message too large, 1009 a message too large to inflate, 1013 too many sockets.
 """
 
 from __future__ import annotations
@@ -31,9 +34,12 @@ import asyncio
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
+
+from starlette.websockets import WebSocketDisconnect
 
 from engine import gate
 from engine.push import live
@@ -43,8 +49,16 @@ _LOG = logging.getLogger(__name__)
 HELLO_SECONDS = 10
 SILENT_SECONDS = 9  # a tab pings every 3 s (pages/assets/stage.js): one silent this long is gone (half-open)
 MESSAGE_MAX = 8192  # characters in one message from a tab
-MOVES_PER_10S = 30  # taps per socket in 10 s: a person taps far less
-CLOSE_REFUSED, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_TOO_BIG, CLOSE_SILENT = 4401, 4403, 4408, 4413, 4409
+MOVES_PER_10S = 30  # taps per socket in 10 s: a person taps far less (and per address: gate.per_address)
+IN_FLIGHT = 4  # taps played at once per socket; past that the socket is not read until one is answered
+CLOSE_MALFORMED, CLOSE_REFUSED, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_TOO_BIG, CLOSE_SILENT = (
+    4400,
+    4401,
+    4403,
+    4408,
+    4413,
+    4409,
+)
 
 
 @dataclass
@@ -59,8 +73,9 @@ class Drawn:
 
 
 class Stage(Protocol):
-    def admit(self, code: str, hello: dict) -> Any | None:
-        """Who the hello proves this socket is (blocking), or None."""
+    def admit(self, code: str, hello: dict, peer: Peer) -> Any | None:
+        """Who the hello proves this socket is (blocking), or None. A hello naming a wrong room counts
+        against the peer's address and device as a page's wrong code does."""
 
     def draw(self, code: str, viewer: Any) -> Drawn | None:
         """The viewer's screen now (blocking), or None: its seat or membership is gone."""
@@ -72,11 +87,8 @@ class Stage(Protocol):
     def slow_down(self, viewer: Any) -> str:
         """The message for a socket that sends more taps than a person makes."""
 
-    def removed(self, viewer: Any) -> str:
-        """The blank screen of a viewer who was removed, in its language."""
-
-    def origin_ok(self, origin: str | None, host: str | None) -> bool:
-        """Whether a socket from this page's origin may open."""
+    def removed(self, viewer: Any, code: str) -> str:
+        """The blank screen of a viewer who was removed (or whose game was erased), in its language."""
 
     def gone(self, code: str, viewer: Any) -> None:
         """The socket closed (blocking): the seat may no longer be connected."""
@@ -132,169 +144,277 @@ def _settle(future: asyncio.Future, result: Any, error: BaseException | None) ->
 _batches: dict[str, _Batch] = {}
 
 
-async def endpoint(websocket: Any, stage: Stage) -> None:
-    from starlette.websockets import WebSocketDisconnect
+@dataclass(frozen=True)
+class Peer:
+    """Who is at the other end of a socket, as the guard sees it: its address (`gate.where`: behind a
+    trusted proxy, the forwarded one), whether it is the laptop, and the headers it came with."""
 
+    address: str
+    laptop: bool
+    headers: Any = None
+
+    @classmethod
+    def of(cls, websocket: Any) -> Peer:
+        client = websocket.client.host if websocket.client else None
+        address, here = gate.where(client, websocket.headers.get("x-forwarded-for"))
+        return cls(address, here, websocket.headers)
+
+
+class _Taps:
+    """Taps per address in the last `gate.TAP_SECONDS`: a flood spread over many sockets is refused
+    on the event loop, with no trip to a worker thread."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, deque] = {}
+
+    def allows(self, address: str, now: float) -> bool:
+        recent = self._seen.get(address)
+        if recent is None:
+            if len(self._seen) > 10_000:  # a flood of addresses: forget the quiet ones
+                self._seen = {a: d for a, d in self._seen.items() if d and now - d[-1] < gate.TAP_SECONDS}
+            recent = self._seen[address] = deque()
+        while recent and now - recent[0] >= gate.TAP_SECONDS:
+            recent.popleft()
+        if len(recent) >= gate.per_address().taps:
+            return False
+        recent.append(now)
+        return True
+
+
+_TAPS = _Taps()
+
+
+class _Waker:
+    """A version to draw, or a redraw asked for (a reveal ending, a phone coming or going): set from
+    any thread, waited on by the socket's pump."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.event = asyncio.Event()
+
+    def refresh(self) -> None:  # any thread (live.refresh, and the reveal's timer)
+        try:
+            self.loop.call_soon_threadsafe(self.event.set)
+        except RuntimeError:  # the loop is closed: the socket is gone anyway
+            pass
+
+    def __call__(self, _code: str, _version: int) -> None:  # live's subscriber: a new version
+        self.refresh()
+
+
+class _Closed(Exception):
+    """The socket is closed (by us, with a code): its loop ends."""
+
+
+class _Socket:
+    """One tab's stage socket, from its hello to its close."""
+
+    def __init__(self, websocket: Any, stage: Stage, code: str, peer: Peer) -> None:
+        self.ws, self.stage, self.code, self.peer = websocket, stage, code, peer
+        self.viewer: Any = None
+        self.key: str | None = None  # the screen last sent, by what it shows
+        self.html: str | None = None
+        self.version: int | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.closed = False
+        self.send_lock = asyncio.Lock()
+        self.draw_lock = asyncio.Lock()  # one draw at a time: a tap's and a push's
+        self.taps: deque = deque()
+        self.playing: set[asyncio.Task] = set()
+        self.waker = _Waker(asyncio.get_running_loop())
+        self.batch: _Batch | None = None  # the room's, once the hello proved the socket
+
+    async def close(self, code: int) -> NoReturn:
+        """Close with `code`, and end the socket's loop (`_Closed`)."""
+        self.closed = True
+        try:
+            await asyncio.wait_for(self.ws.close(code=code), 1)
+        except (TimeoutError, RuntimeError, OSError):
+            pass
+        raise _Closed()
+
+    async def send(self, payload: dict) -> None:
+        async with self.send_lock:
+            await self.ws.send_text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
+
+    async def read(self, seconds: float) -> str | None:
+        """The next text message, or None when the tab said goodbye. Too large or not JSON: closed."""
+        message = await asyncio.wait_for(self.ws.receive(), seconds)
+        if message["type"] == "websocket.disconnect":
+            return None
+        text = message.get("text") or ""
+        if len(text) > MESSAGE_MAX:
+            await self.close(CLOSE_TOO_BIG)
+        return text
+
+    async def hello(self) -> bool:
+        try:
+            first = await self.read(HELLO_SECONDS)
+        except TimeoutError:
+            await self.close(CLOSE_SLOW)
+        if first is None:
+            return False
+        told = _parsed(first)
+        if told is _MALFORMED:
+            await self.close(CLOSE_MALFORMED)
+        hello = told.get("hello") if isinstance(told, dict) else None
+        if isinstance(hello, dict):
+            self.viewer = await asyncio.to_thread(self.stage.admit, self.code, hello, self.peer)
+        if self.viewer is None:
+            await self.close(CLOSE_REFUSED)
+        return True
+
+    def drawn_now(self) -> tuple[Drawn | None, str | None]:
+        """The viewer's screen, and its HTML when it shows something new: one trip to a worker thread."""
+        drawn = self.stage.draw(self.code, self.viewer)
+        if drawn is None or drawn.key == self.key:
+            return drawn, None
+        return drawn, drawn.html()
+
+    async def draw(self, alone: bool = False) -> None:
+        """`alone`: in a thread of its own (the acting tab's result, ahead of the room's batch)."""
+        async with self.draw_lock:
+            if alone or self.batch is None:
+                drawn, html = await asyncio.to_thread(self.drawn_now)
+            else:
+                drawn, html = await self.batch.submit(self.drawn_now)
+            if drawn is None:
+                await self.send({"removed": self.stage.removed(self.viewer, self.code)})
+                await self.close(CLOSE_REFUSED)
+            if drawn.until is not None:
+                if self.timer is not None:
+                    self.timer.cancel()
+                delay = max(0.0, drawn.until - time.time()) + 0.05
+                self.timer = asyncio.get_running_loop().call_later(delay, self.waker.refresh)
+            if drawn.key == self.key or html == self.html:  # nothing it shows changed: the number alone
+                self.key = drawn.key
+                if drawn.version != self.version:
+                    self.version = drawn.version
+                    await self.send({"version": drawn.version})
+                return
+            self.version, self.key, self.html = drawn.version, drawn.key, html
+            await self.send({"version": drawn.version, "html": html, "now": int(time.time() * 1000)})
+
+    async def pump(self) -> None:
+        try:
+            while not self.closed:
+                await self.waker.event.wait()
+                self.waker.event.clear()
+                await self.draw()
+        except (_Closed, WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        except Exception:
+            _LOG.exception("stage: drawing failed for %s", self.code)
+
+    async def play(self, told: dict) -> None:
+        try:
+            await self._play(told)
+        except (_Closed, WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the socket went while the tap was played: its next socket asks again, and plays it once
+
+    async def _play(self, told: dict) -> None:
+        move_id, move = told.get("id"), told.get("move")
+        now = time.monotonic()
+        while self.taps and now - self.taps[0] >= 10:
+            self.taps.popleft()
+        self.taps.append(now)
+        if len(self.taps) > MOVES_PER_10S or not (self.peer.laptop or _TAPS.allows(self.peer.address, now)):
+            await self.send({"refused": move_id, "message": self.stage.slow_down(self.viewer), "slow": True})
+            return
+        answer = await asyncio.to_thread(self.stage.move, self.code, self.viewer, move_id, move, told.get("at"))
+        if "ack" in answer:
+            await self.draw(alone=True)  # the acting tab's own result first, with its answer, before the others'
+        await self.send(answer)
+
+    async def listen(self) -> None:
+        """Pings and taps until the tab goes. At most `IN_FLIGHT` taps are played at once: past
+        that the socket is not read (a tab that sends taps and reads no answer waits on itself)."""
+        while True:
+            if len(self.playing) >= IN_FLIGHT:
+                await asyncio.wait(self.playing, return_when=asyncio.FIRST_COMPLETED)
+            try:
+                text = await self.read(SILENT_SECONDS)
+            except TimeoutError:  # half-open: the phone's Wi-Fi dropped without a goodbye
+                await self.close(CLOSE_SILENT)
+            if text is None:
+                return
+            if text == "ping":
+                await self.send({"pong": True})
+                continue
+            told = _parsed(text)
+            if told is _MALFORMED:
+                await self.close(CLOSE_MALFORMED)
+            if isinstance(told, dict) and "move" in told:
+                # Answers in order of commit while the socket keeps reading. The loop keeps only a weak
+                # reference to a task: without ours a tap's answer could be collected before it is sent.
+                task = asyncio.create_task(self.play(told))
+                self.playing.add(task)
+                task.add_done_callback(self.playing.discard)
+
+    async def run(self) -> None:
+        if not await self.hello():
+            return
+        loop = asyncio.get_running_loop()
+        batch = _batches.get(self.code)
+        if batch is None or batch.loop is not loop:
+            batch = _batches[self.code] = _Batch(loop)
+        self.batch = batch
+        await asyncio.to_thread(self.stage.connected, self.code, not self.peer.laptop, True)
+        sub = live.subscribe(
+            self.code,
+            self.waker,
+            kind="socket",
+            seat=getattr(self.viewer, "seat", None),
+            role=getattr(self.viewer, "role", None),
+        )
+        batch.sockets += 1
+        pusher = None
+        try:
+            await self.send({"boot": live.BOOT})
+            await self.draw()
+            pusher = asyncio.create_task(self.pump())
+            await self.listen()
+        finally:
+            self.closed = True
+            batch.sockets -= 1
+            if batch.sockets <= 0 and _batches.get(self.code) is batch and batch.task is None:
+                del _batches[self.code]
+            live.unsubscribe(sub)
+            for task in (pusher, *self.playing):
+                if task is not None:
+                    task.cancel()
+            if self.timer is not None:
+                self.timer.cancel()
+            await asyncio.to_thread(self.stage.gone, self.code, self.viewer)
+            await asyncio.to_thread(self.stage.connected, self.code, not self.peer.laptop, False)
+
+
+async def endpoint(websocket: Any, stage: Stage) -> None:
+    """The `/stage/<code>` route. The guard (pages/guard.py) has refused a foreign origin and an
+    address with too many sockets before this runs."""
     code = websocket.path_params.get("code", "")
-    if not stage.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
-        await websocket.close(code=CLOSE_ORIGIN)
-        return
     await websocket.accept()
     if not live.valid_code(code):
         await websocket.close(code=live.CLOSE_BAD_CODE)
         return
-    if live._socket_count() >= live.MAX_SOCKETS:
+    if live.socket_count() >= live.MAX_SOCKETS:
         await websocket.close(code=live.CLOSE_TRY_LATER)
         return
     try:
-        first = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
-    except TimeoutError:
-        await websocket.close(code=CLOSE_SLOW)
-        return
-    except (WebSocketDisconnect, RuntimeError, KeyError):
-        return
-    hello = _parsed(first)
-    hello = hello.get("hello") if isinstance(hello, dict) else None
-    viewer = await asyncio.to_thread(stage.admit, code, hello) if isinstance(hello, dict) else None
-    if viewer is None:
-        await websocket.close(code=CLOSE_REFUSED)
-        return
-
-    forwarded = websocket.headers.get("x-forwarded-for")
-    phone = not gate.where(websocket.client.host if websocket.client else None, forwarded)[1]
-    await asyncio.to_thread(stage.connected, code, phone, True)
-    pending = live._Pending(asyncio.get_running_loop())
-    sub = live.subscribe(
-        code, pending, kind="socket", seat=getattr(viewer, "seat", None), role=getattr(viewer, "role", None)
-    )
-    send_lock = asyncio.Lock()
-    state: dict[str, Any] = {"key": None, "timer": None, "closed": False}
-
-    async def send(payload: dict) -> None:
-        async with send_lock:
-            await websocket.send_text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
-
-    def drawn_now() -> tuple[Drawn | None, str | None]:
-        """The viewer's screen, and its HTML when it shows something new: one trip to a worker thread."""
-        drawn = stage.draw(code, viewer)
-        if drawn is None or drawn.key == state["key"]:
-            return drawn, None
-        return drawn, drawn.html()
-
-    draw_lock = asyncio.Lock()  # one draw at a time per socket: a tap's and a push's
-    batch = _batches.get(code)
-    if batch is None or batch.loop is not asyncio.get_running_loop():
-        batch = _batches[code] = _Batch(asyncio.get_running_loop())
-    batch.sockets += 1
-
-    async def draw_now(alone: bool = False) -> None:
-        """`alone`: in a thread of its own (the acting tab's result, ahead of the room's batch)."""
-        async with draw_lock:
-            await draw_locked(alone)
-
-    async def draw_locked(alone: bool) -> None:
-        drawn, html = await (asyncio.to_thread(drawn_now) if alone else batch.submit(drawn_now))
-        if drawn is None:
-            await send({"removed": stage.removed(viewer)})
-            state["closed"] = True
-            await websocket.close(code=CLOSE_REFUSED)
-            return
-        if drawn.until is not None:
-            if state["timer"] is not None:
-                state["timer"].cancel()
-            delay = max(0.0, drawn.until - time.time()) + 0.05
-            state["timer"] = asyncio.get_running_loop().call_later(delay, pending._refresh)
-        if drawn.key == state["key"]:
-            if drawn.version != state.get("version"):  # nothing it shows changed: the number alone
-                state["version"] = drawn.version
-                await send({"version": drawn.version})
-            return
-        state["version"] = drawn.version
-        state["key"] = drawn.key
-        if html == state.get("html"):  # what it read moved, the screen did not: a few bytes
-            await send({"version": drawn.version})
-            return
-        state["html"] = html
-        await send({"version": drawn.version, "html": html, "now": int(time.time() * 1000)})
-
-    async def pump() -> None:
-        try:
-            while not state["closed"]:
-                await pending.event.wait()
-                pending.event.clear()
-                pending.echoes.clear()  # the stage draws strokes from the view
-                pending.stale = False
-                await draw_now()
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            pass
-        except Exception:
-            _LOG.exception("stage: drawing failed for %s", code)
-
-    taps: list[float] = []
-
-    async def play(told: dict) -> None:
-        move_id, move = told.get("id"), told.get("move")
-        now = time.monotonic()
-        taps[:] = [t for t in taps if now - t < 10] + [now]
-        if len(taps) > MOVES_PER_10S:
-            await send({"refused": move_id, "message": stage.slow_down(viewer), "slow": True})
-            return
-        answer = await asyncio.to_thread(stage.move, code, viewer, move_id, move, told.get("at"))
-        if "ack" in answer:
-            await draw_now(alone=True)  # the acting tab's own result first, with its answer, before the others'
-        await send(answer)
-
-    pusher = None
-    playing: set[asyncio.Task] = set()
-    try:
-        await send({"boot": live.BOOT})
-        await draw_now()
-        if state["closed"]:
-            return
-        pusher = asyncio.create_task(pump())
-        while True:
-            try:
-                message = await asyncio.wait_for(websocket.receive(), SILENT_SECONDS)
-            except TimeoutError:  # half-open: the phone's Wi-Fi dropped without a goodbye
-                state["closed"] = True
-                try:
-                    await asyncio.wait_for(websocket.close(code=CLOSE_SILENT), 1)
-                except (TimeoutError, WebSocketDisconnect, RuntimeError, OSError):
-                    pass
-                break
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text") or ""
-            if text == "ping":
-                await send({"pong": True})
-                continue
-            if len(text) > MESSAGE_MAX:
-                await websocket.close(code=CLOSE_TOO_BIG)
-                break
-            told = _parsed(text)
-            if isinstance(told, dict) and "move" in told:
-                # Answers in order of commit while the socket keeps reading. The loop keeps only a weak
-                # reference to a task: without ours a tap's answer could be collected before it is sent.
-                task = asyncio.create_task(play(told))
-                playing.add(task)
-                task.add_done_callback(playing.discard)
-    except (WebSocketDisconnect, RuntimeError, OSError):
+        await _Socket(websocket, stage, code, Peer.of(websocket)).run()
+    except (_Closed, WebSocketDisconnect, RuntimeError, OSError):
         pass
-    finally:
-        batch.sockets -= 1
-        if batch.sockets <= 0 and _batches.get(code) is batch and batch.task is None:
-            del _batches[code]
-        live.unsubscribe(sub)
-        await asyncio.to_thread(stage.gone, code, viewer)
-        await asyncio.to_thread(stage.connected, code, phone, False)
-        if pusher is not None:
-            pusher.cancel()
-        if state["timer"] is not None:
-            state["timer"].cancel()
+
+
+_MALFORMED = object()
 
 
 def _parsed(text: str):
+    """The message as JSON; None if it is not JSON, `_MALFORMED` if it nests past the parser's depth
+    (a 100,000-deep array raised RecursionError, out of the loop)."""
     try:
         return json.loads(text)
     except ValueError:
         return None
+    except RecursionError:
+        return _MALFORMED

@@ -46,6 +46,11 @@ CREATE TABLE IF NOT EXISTS asks (
   asker TEXT NOT NULL, address TEXT NOT NULL, kind TEXT NOT NULL, asked_at TEXT NOT NULL,
   PRIMARY KEY (code, ask_id)
 );
+CREATE TABLE IF NOT EXISTS join_asks (
+  code TEXT NOT NULL, ask_id TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+  asker TEXT NOT NULL, address TEXT NOT NULL, kind TEXT NOT NULL, asked_at TEXT NOT NULL,
+  PRIMARY KEY (code, ask_id)
+);
 CREATE TABLE IF NOT EXISTS presence (
   code TEXT NOT NULL, seat INTEGER NOT NULL, process TEXT NOT NULL, until TEXT NOT NULL,
   PRIMARY KEY (code, seat, process)
@@ -386,6 +391,38 @@ class SqlStore(AudienceRows, MoveIdRows):
             ),
         )
 
+    def ask_join(self, conn, code: str, ask: dict) -> None:
+        """A request to take a seat that the phone's address may not take alone; it replaces the
+        asker's earlier one in this room."""
+        self._run(conn, "DELETE FROM join_asks WHERE code = ? AND asker = ?", (code, ask["asker"]))
+        self._run(
+            conn,
+            "INSERT INTO join_asks (code, ask_id, name, token_hash, asker, address, kind, asked_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (code, *(ask[k] for k in ("ask_id", "name", "token_hash", "asker", "address", "kind", "asked_at"))),
+        )
+
+    def join_asks(self, code: str, conn=None) -> list[dict]:
+        """Requests to take a seat, newest first (`ask_join`)."""
+        return list(
+            self._run(
+                conn,
+                "SELECT ask_id, name, token_hash, asker, address, kind, asked_at FROM join_asks WHERE code = ? "
+                "ORDER BY asked_at DESC, ask_id DESC",
+                (code,),
+            )
+        )
+
+    def close_join_ask(self, conn, code: str, ask_id: str) -> None:
+        self._run(conn, "DELETE FROM join_asks WHERE code = ? AND ask_id = ?", (code, ask_id))
+
+    def seats_held_at(self, code: str, address: str, conn=None) -> int:
+        """Seats of the room held by devices at `address` (engine/tables/holders.py)."""
+        row = self._run(
+            conn, "SELECT COUNT(*) AS n FROM holders WHERE code = ? AND address = ? AND kind = 'seat'", (code, address)
+        ).fetchone()
+        return row["n"]
+
     def close_rejoin(self, conn, code: str, ask: dict, grant: bool) -> None:
         """The host's answer: the asker's token becomes the seat's (the old link stops working) and
         every other request for that seat is dropped; or this request alone is dropped."""
@@ -464,6 +501,7 @@ class SqlStore(AudienceRows, MoveIdRows):
         """An abandoned lobby: nothing was played in it."""
         for table in (
             "asks",
+            "join_asks",
             "bots",
             "seats",
             "holders",

@@ -98,6 +98,7 @@ from engine.tables.bots import (  # noqa: F401
     take_back,
 )
 from engine.tables.erase import erase_game, erase_player  # noqa: F401
+from engine.tables.holders import PhoneHasSeat  # noqa: F401  (a page asks the host instead)
 from engine.tables.host import check_host, push_ticket, renew_host_token  # noqa: F401
 from engine.tables.join_address import (  # noqa: F401
     JOIN_ADDRESS,
@@ -126,10 +127,14 @@ from engine.tables.play import (  # noqa: F401
 )
 from engine.tables.rejoins import (  # noqa: F401
     ASKS_PER_ADDRESS,
+    ask_to_join,
     ask_to_rejoin,
+    join_requests,
     let_back_in,
+    let_join,
     rejoin_requests,
     still_asking,
+    still_asking_to_join,
 )
 from engine.tables.rooms import (  # noqa: F401
     IDLE_HOURS,
@@ -151,7 +156,7 @@ from engine.tables.sharing import (  # noqa: F401
     seen_on_seat,
     stop_sharing,
 )
-from engine.tables.stage import Who, stage_look, stage_move, stage_who  # noqa: F401
+from engine.tables.stage import Who, room_exists, room_language, stage_look, stage_move, stage_who  # noqa: F401
 from engine.tables.state import (  # noqa: F401
     SNAPSHOT_CHARS_PER_MOVE,
     SNAPSHOT_EVERY,

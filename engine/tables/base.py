@@ -113,15 +113,27 @@ def watch_other_processes(interval: float = 0.5) -> None:
 
     def watch() -> None:
         since = _now()
+        erased, looked = None, 0.0
         while True:
             try:
                 for code, version, updated_at in store().changes(since, wait=interval):
                     since = max(since, updated_at or since)
                     _notify(code, version)
+                if time.monotonic() - looked >= ERASED_EVERY:  # a game erased on another process
+                    looked = time.monotonic()
+                    now = store().setting("archive_erasures")
+                    if erased is not None and now != erased:
+                        from engine.tables.erase import tell_erased
+
+                        tell_erased()
+                    erased = now or ""
             except Exception:  # a store being swapped (tests) or a lost connection: try again
                 time.sleep(interval)
 
     threading.Thread(target=watch, name="sobremesa-watch", daemon=True).start()
+
+
+ERASED_EVERY = 2.0  # seconds between two looks at whether a game was erased (one small read)
 
 
 def _notify(code: str, version: int, actor: int | None = None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core import BadName, TableError
 from engine.core.moves import is_whole
+from engine.tables import views
 from engine.tables.archive import player_key, settle
 from engine.tables.base import _lock, _now, normalise_code, refusals_only, store
 from engine.tables.state import _forget
@@ -49,6 +50,20 @@ def erase_game(code: str, game_no: int) -> None:
             store().drop_room(conn, code)
         _erased(conn, _now())
     _forget(code)
+    tell_erased(code)  # its phones still showing the game (another process's: `watch_other_processes`)
+
+
+def tell_erased(code: str | None = None) -> None:
+    """The screens of a room whose game was erased from the archive (its room went with it) are told
+    so, with their blank screen: `code`, or every room with sockets on this process that is gone
+    (the watcher of other processes' changes calls it when the archive's erasures change)."""
+    from engine.push import live
+
+    for room in [code] if code else list(live.stats()["sockets"]):
+        if store().room(room) is None:
+            _forget(room)
+            views.forget(room)
+            live.refresh(room)
 
 
 def _person(key: str, aliases: dict) -> str:

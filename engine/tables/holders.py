@@ -1,8 +1,9 @@
 """Who holds a seat or a membership in a room, by device (the store's `holders`).
 
 One phone once took every seat of a lobby and filled a 100-member audience in ten seconds. So a
-device holds at most one seat or one membership per room at a time, and one address makes at most
-`JOINS_A_MINUTE` joins a minute: a hall of phones behind one school address still fills the audience
+device holds at most one seat or one membership per room at a time, an address at most
+`gate.per_address().seats` seats of a room (past that the host is asked), and one address makes at
+most `JOINS_A_MINUTE` joins a minute: a hall of phones behind one school address still fills the audience
 in minutes, but a phone that renews its cookie cannot fill it in seconds. The laptop that runs the
 server (the host seating people without a phone) is not limited; neither is a caller that names no
 device (the engine's own API, computer players, tests).
@@ -22,6 +23,10 @@ JOINS_A_MINUTE = 120
 
 class AlreadyHere(TableError):
     template = "This phone is already in this room, as {name}. Open it with that link, or ask the host."
+
+
+class PhoneHasSeat(TableError):
+    template = "This phone already has a seat at this table."
 
 
 class TooManyJoins(TableError):
@@ -52,6 +57,17 @@ def check(conn, code: str, device, now: str, name_of) -> None:
     since = (datetime.fromisoformat(now) - timedelta(seconds=60)).isoformat(timespec="milliseconds")
     if store().joins_since(found.address, since, conn) >= JOINS_A_MINUTE:
         raise TooManyJoins()
+
+
+def check_seats(conn, code: str, device) -> None:
+    """Refuses a seat to an address that holds `gate.per_address().seats` of the room's already: one
+    phone took all six seats of a lobby with a fresh cookie each time. The page then asks the host
+    (`tables.ask_to_join`), who may let a shared tablet, or a class behind one address, in."""
+    found = _counted(device)
+    if found is None or gate.is_local(found.address):  # the laptop's own address is never limited
+        return
+    if store().seats_held_at(code, found.address, conn) >= gate.per_address().seats:
+        raise PhoneHasSeat()
 
 
 def name_of(conn, code: str):

@@ -1,5 +1,6 @@
-"""Asking to come back in: someone who lost their link asks for their seat back under the name
-they played with, and the host lets them in (or not)."""
+"""Asking the host: someone who lost their link asks for their seat back under the name they played
+with (`ask_to_rejoin`), or a phone whose address already holds its seats asks to take one more
+(`ask_to_join`: a shared tablet, a class behind one address); the host lets them in, or not."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import time
 from datetime import datetime
 
 from engine import gate
-from engine.core import BadName, TableError
+from engine.core import AlreadyStarted, BadName, NameTaken, RoomFull, TableError
+from engine.games import GAMES
 from engine.tables import holders
 from engine.tables.base import (
     Seat,
@@ -118,3 +120,87 @@ def let_back_in(code: str, host_token: str, seat: int, allow: bool = True, reque
             holders.moved(conn, code, "seat", name, gate.Device(ask["asker"], ask["address"]))
     version = change.version
     return version
+
+
+@refusals_only
+def ask_to_join(code: str, name: str, device=None) -> Seat:
+    """A phone refused a seat because its address holds its seats already (`holders.PhoneHasSeat`)
+    asks the host for one. The token returned opens the seat once the host lets it in (`let_join`);
+    the seat is `-1` until then. One open request per device, `ASKS_PER_ADDRESS` per address."""
+    name = clean_name(name)
+    code = _probed(code, device)["code"]
+    asker = gate.Device.of(device if device is not None else "127.0.0.1")
+    with changing(code) as change:
+        conn, room = change.conn, change.room
+        if room["status"] != "lobby":
+            raise AlreadyStarted("This game has already started.")
+        _may_seat(conn, code, room, name)
+        key = asker.id or "a:" + asker.address
+        others = [a for a in store().join_asks(code, conn) if a["address"] == asker.address and a["asker"] != key]
+        if not asker.here and len(others) >= ASKS_PER_ADDRESS:
+            raise TableError("Many people here are already asking to join. Wait for the host to answer them.")
+        token = secrets.token_urlsafe(16)
+        store().ask_join(
+            conn,
+            code,
+            {
+                "ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}",
+                "name": name,
+                "token_hash": _hash(token),
+                "asker": key,
+                "address": asker.address,
+                "kind": asker.kind,
+                "asked_at": _now(),
+            },
+        )
+    return Seat(code, -1, token, name)
+
+
+def _may_seat(conn, code: str, room: dict, name: str) -> None:
+    seats = store().seats(code, conn)
+    if len(seats) >= GAMES[room["game"]].max_players:
+        raise RoomFull("The room is full ({count} players).", count=len(seats))
+    if any(s["name"].casefold() == name.casefold() for s in seats):
+        raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
+
+
+@refusals_only
+def join_requests(code: str, host_token: str) -> list[dict]:
+    """For the host: every open request to take a seat, newest first: {id, name, kind, seconds}."""
+    room = _room(code)
+    _host(room, host_token)
+    now = datetime.fromisoformat(_now())
+    return [
+        {
+            "id": a["ask_id"],
+            "name": a["name"],
+            "kind": a["kind"],
+            "seconds": max(0, int((now - datetime.fromisoformat(a["asked_at"])).total_seconds())),
+        }
+        for a in store().join_asks(room["code"])
+    ]
+
+
+@refusals_only
+def let_join(code: str, host_token: str, request: str, allow: bool = True) -> int:
+    """The host's answer to `ask_to_join`: the asking phone gets its seat (its token opens it), or
+    the request is dropped."""
+    with changing(code, host_token) as change:
+        conn, code, room = change.conn, change.code, change.room
+        ask = next((a for a in store().join_asks(code, conn) if a["ask_id"] == request), None)
+        if ask is None:
+            raise TableError("Nobody is asking to join under that name any more.")
+        store().close_join_ask(conn, code, request)
+        if allow and room["status"] == "lobby":  # once the game started, the request is only dropped
+            _may_seat(conn, code, room, ask["name"])
+            now = _now()
+            store().insert_seat(conn, code, len(store().seats(code, conn)), ask["name"], ask["token_hash"], now)
+            holders.hold(conn, code, gate.Device(ask["asker"], ask["address"]), "seat", ask["name"], now)
+    return change.version
+
+
+@refusals_only
+def still_asking_to_join(code: str, token: str) -> bool:
+    """Whether the request that handed out `token` still waits for the host."""
+    room = _room(code)
+    return isinstance(token, str) and any(_token_ok(token, a["token_hash"]) for a in store().join_asks(room["code"]))

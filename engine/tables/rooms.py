@@ -176,6 +176,7 @@ def join(code: str, name: str, device=None) -> Seat:
             raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
         now = _now()
         holders.check(conn, code, device, now, holders.name_of(conn, code))
+        holders.check_seats(conn, code, device)
         token = secrets.token_urlsafe(16)
         seat = len(seats)
         store().insert_seat(conn, code, seat, name, _hash(token), now)

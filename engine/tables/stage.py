@@ -12,10 +12,22 @@ import json
 import threading
 from dataclasses import dataclass
 
-from engine.core import BadToken, IllegalMove, RoomNotFound
+from engine.core import BadToken, IllegalMove, RoomNotFound, TooManyTries
 from engine.games import GAMES
 from engine.tables import audience
-from engine.tables.base import _echo, _hash, _lock, _notify, _now, _room, _token_ok, refusals_only, store
+from engine.tables.base import (
+    _echo,
+    _hash,
+    _lock,
+    _notify,
+    _now,
+    _probed,
+    _room,
+    _token_ok,
+    normalise_code,
+    refusals_only,
+    store,
+)
 from engine.tables.play import _apply_locked, _locked
 from engine.tables.state import _under_way
 from engine.tables.views import _kept_view, _looked_rows
@@ -37,22 +49,44 @@ class Who:
 
 
 @refusals_only
-def stage_who(code: str, token: str | None = None, member: str | None = None) -> Who:
+def stage_who(code: str, token: str | None = None, member: str | None = None, device=None) -> Who:
     """Who a socket's first message says it is: a seat's token, a member's id and token, or nobody
-    (the wall, which shows only public things). A wrong token and a wrong code read the same."""
+    (the wall, which shows only public things). A wrong token and a wrong code read the same. A
+    hello from `device` (a `gate.Device`) naming a wrong code counts against it as a page's lookup
+    does (`_probed`): past the limit, only a seat's or a member's own token opens a room."""
     if token is None:
-        _room(code)
+        _probed(code, device)
         return Who("wall")
+
+    def holds(room: dict) -> bool:
+        if member is not None:
+            return audience._is_member(room["code"], member, token)
+        return any(_token_ok(token, s["token_hash"]) for s in store().seats(room["code"]))
+
     try:
-        room = _room(code)
-    except RoomNotFound:
+        room = _probed(code, device, holds)
+    except (RoomNotFound, TooManyTries):
         raise BadToken("member" if member else "player") from None
     if member is not None:
         audience._member(room["code"], member, token)
         return Who("member", _hash(token), member)
-    if not any(_token_ok(token, s["token_hash"]) for s in store().seats(room["code"])):
+    if not holds(room):
         raise BadToken("player")
     return Who("seat", _hash(token))
+
+
+def room_language(code: str) -> str | None:
+    """The language a room speaks (its pages' `<html lang>`), or None for no such room. Not counted
+    as a lookup: the page that follows counts it (`_probed`)."""
+    normal = normalise_code(code)
+    room = store().room(normal) if normal else None
+    return room["language"] if room else None
+
+
+def room_exists(code: str) -> bool:
+    """Whether the room is still there (a game erased from the archive takes its finished room)."""
+    normal = normalise_code(code)
+    return bool(normal) and store().room(normal) is not None
 
 
 # A member's part of a look, per room, version and picks made: the members, their points, this

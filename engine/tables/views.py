@@ -133,6 +133,14 @@ def look(code: str, seat: int | None, keys: list[str] | None, board=None) -> dic
 _rows: dict[str, tuple[dict, list]] = {}  # code -> (room row, seats) as the last look read them
 
 
+def forget(code: str) -> None:
+    """Drop what this process keeps of a room's rows and views (its room is gone: erased)."""
+    with _states_guard:
+        _rows.pop(code, None)
+        _views.pop(code, None)
+        _shared.pop(code, None)
+
+
 def _looked_rows(code: str) -> tuple[dict, list]:
     """The room's row and seats for a push socket's look. Right after a move every socket of the
     room looks at the same version: they are read once for it, and again when this process hears of
@@ -166,6 +174,8 @@ def _shared_header(room: dict) -> dict:
     shared = {
         "robots": robots,
         "asking": [] if room["status"] == "lobby" else sorted({a["seat"] for a in store().asks(code)}),
+        # names asking to take a seat the phone's address may not take alone (`tables.ask_to_join`)
+        "joining": [a["name"] for a in store().join_asks(code)] if room["status"] == "lobby" else [],
         "clock": deadlines.header(code),  # deadline, paused, left, pace, skip_quiet, reveal_until
         "audience": audience.header(room),  # audience_reveal, audience_top, audience_more
     }
@@ -198,6 +208,7 @@ def _build_view(room: dict, seats: list, seat) -> dict:
         "game_no": room["game_no"],
         "handed": [b["seat"] for b in robots if not b["seated"]],
         "asking": shared["asking"],
+        "joining": shared["joining"],
         **shared["clock"],
         **shared["audience"],
     }

@@ -10,6 +10,8 @@ const PING_MS = 3000;   // the server drops a socket silent for 9 s (engine/push
 const DEAD_MS = 7000;   // nothing heard for this long (a pong is due every 3 s): the socket is half-open
 const RETRY_MS = 3000;  // a tap with no answer by then is sent again (same id) on the next connection
 const MAX_BACKOFF_MS = 5000;
+const UNREACHABLE_MS = 10000;  // a page that never connected by then says so (and keeps trying)
+const CLOSE_ORIGIN = 4403;     // the server refused this page's origin (pages/guard.py)
 
 function newId() {
   const a = new Uint32Array(3);
@@ -24,9 +26,10 @@ function metrics(s) {
     connects: s.connects, reruns: [...(globalThis.__sobremesaPushRegistry?.values() ?? [])]
       .filter((c) => c.code === s.code).reduce((n, c) => n + c.reruns, 0), unchanged: 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
     sentAt: s.sentAt, boot: s.pageBoot, socketBoot: s.socketBoot, morphs: s.morphs || 0,  // the processes that drew the page and serve the socket
+    unreachable: !!s.unreachable,
   };
   globalThis.__sobremesaPush = rooms[s.code];
-  if (s.pill) s.pill.hidden = s.state === "open" || !s.everOpened;
+  if (s.pill) s.pill.hidden = s.state === "open" || !s.everOpened || !!s.unreachable;
 }
 
 function connect(s) {
@@ -36,13 +39,14 @@ function connect(s) {
   catch (e) { return later(s); }
   s.ws = ws;
   s.state = "connecting";
+  if (!s.everOpened && !s.unreachTimer) s.unreachTimer = setTimeout(() => unreachable(s, true), UNREACHABLE_MS);
   // A handshake that never ends (the network drops everything) is given up on too.
   setTimeout(() => { if (s.ws === ws && s.state !== "open") abandon(s); }, DEAD_MS);
   ws.onopen = () => {
     if (s.ws !== ws) return;
     s.heard = Date.now();
     ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang } }));
-    s.state = "open"; s.connects++; s.everOpened = true; s.backoff = 250;
+    s.state = "open"; s.connects++; s.backoff = 250;
     for (const tap of s.taps.values()) {  // unanswered: sent again, and waited for again
       ws.send(JSON.stringify({ id: tap.id, move: tap.move, at: tap.at }));
       wait(s, tap);
@@ -54,7 +58,12 @@ function connect(s) {
     s.heard = Date.now();
     let msg; try { msg = JSON.parse(e.data); } catch (_) { return; }
     if (msg.pong) return;
-    if (msg.boot !== undefined) { s.socketBoot = msg.boot; booted(s, msg.boot); return; }
+    if (msg.boot !== undefined) {  // the server took this socket (a refused one is closed before a word)
+      s.socketBoot = msg.boot; s.everOpened = true;
+      clearTimeout(s.unreachTimer); unreachable(s, false);
+      booted(s, msg.boot);
+      return;
+    }
     if (msg.removed !== undefined) { s.dead = true; removed(s, msg.removed); return; }
     if (msg.html !== undefined) {
       s.pushedAt = Date.now();
@@ -74,6 +83,7 @@ function connect(s) {
   ws.onclose = (e) => {
     if (s.ws !== ws) return;  // given up on already: its successor is under way
     s.ws = null;
+    if (e.code === CLOSE_ORIGIN) unreachable(s, true);  // this address of the laptop is not the game's
     if (s.dead || s.gone) return;
     s.state = "reconnecting"; metrics(s);
     // A hello refused (4401) is tried again, as any drop: a link that no longer holds got its
@@ -96,6 +106,15 @@ function booted(s, boot) {
   } catch (_) { return; }
   s.gone = true;
   location.reload();
+}
+
+// A page that cannot reach the game (its socket refused, or never open in UNREACHABLE_MS) says so,
+// with the link of the shared screen to this same page; it keeps trying behind the message. A page
+// that was connected and lost its Wi-Fi says nothing of the kind: the pill shows it reconnecting.
+function unreachable(s, on) {
+  s.unreachable = on;
+  if (s.unreach) s.unreach.hidden = !on;
+  metrics(s);
 }
 
 // Give a socket up without waiting for its close (a half-open one never completes the closing
@@ -404,6 +423,15 @@ export default function ({ parentElement, data }) {
     root.addEventListener("keydown", (e) => onKey(s, e));
     s.pill = parentElement.querySelector(".sm-pill");
     if (s.pill) s.pill.textContent = data.reconnecting;
+    s.unreach = parentElement.querySelector(".sm-unreachable");
+    if (s.unreach) {
+      const there = new URL(location.pathname + location.search, data.base);  // this page, at the QR's address
+      const p = document.createElement("p"), a = document.createElement("a");
+      p.textContent = data.unreachable;
+      a.href = there.href; a.textContent = data.link;
+      s.unreach.replaceChildren(p, a);
+      s.unreach.hidden = !s.unreachable;
+    }
     if (s.html) show(s, s.html, s.version);
   }
   if (!s.ws && !s.timer && !s.dead) connect(s);

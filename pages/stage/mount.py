@@ -16,6 +16,7 @@ _CSS_VERSION = hashlib.sha1((ui.ASSETS / "stage.css").read_bytes()).hexdigest()[
 _HTML = (
     f'<link rel="stylesheet" href="/assets/stage.css?v={_CSS_VERSION}">'
     '<div class="sm-stage-root"></div><div class="sm-pill" hidden>…</div>'
+    '<div class="sm-unreachable" role="alert" data-testid="unreachable" hidden></div>'
 )
 _component = st.components.v2.component("sobremesa_stage", html=_HTML, js=ui.module("stage.js"), isolate_styles=False)
 
@@ -34,6 +35,11 @@ def mount(code: str, kind: str, token: str | None = None, member: str | None = N
             "boot": BOOT,  # the process that drew this page: its Streamlit session lives there
             "sending": _("sending…"),
             "reconnecting": _("reconnecting…"),
+            # A page whose socket the server refuses (another address of the laptop, a proxy that
+            # mangles it) says so, with this page's link at the address the shared screen shows.
+            "unreachable": _("This phone cannot reach the game. Open the link on the shared screen again:"),
+            "base": ui.base_url(),
+            "link": ui.short_link(code),
         },
         width="stretch",
         height="content",

@@ -7,16 +7,16 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
-from engine import i18n, outage, presence, tables
+from engine import gate, i18n, outage, presence, tables
 from engine.core import MoveError, SobremesaError
 from engine.core.game import LANGUAGES
-from engine.push.stage import Drawn
+from engine.push.stage import Drawn, Peer
+from pages import guard
 from pages.stage import member as member_screen, stage_of
 from pages.stage.render import N_, render
 
@@ -149,12 +149,12 @@ def refusal(lang: str, exc: SobremesaError) -> str:
 class Serve:
     """The `engine.push.stage.Stage` of this app."""
 
-    def admit(self, code: str, hello: dict) -> Viewer | None:
+    def admit(self, code: str, hello: dict, peer: Peer) -> Viewer | None:
         token, member = hello.get("token"), hello.get("member")
         if token is not None and not isinstance(token, str) or member is not None and not isinstance(member, str):
             return None
         try:
-            who = tables.stage_who(code, token, member)
+            who = tables.stage_who(code, token, member, device=_device(peer))
             look = tables.stage_look(code, who)
         except SobremesaError:
             return None
@@ -246,24 +246,16 @@ class Serve:
     def slow_down(self, viewer: Viewer) -> str:
         return i18n.translate(viewer.lang, SLOW)
 
-    def removed(self, viewer: Viewer) -> str:
-        return render("removed.html", viewer.lang, member=viewer.who.kind == "member")
-
-    def origin_ok(self, origin: str | None, host: str | None) -> bool:
-        return origin_ok(origin)
+    def removed(self, viewer: Viewer, code: str) -> str:
+        erased = not tables.room_exists(code)  # the laptop erased its game from the archive
+        return render("removed.html", viewer.lang, member=viewer.who.kind == "member", erased=erased)
 
 
-def origin_ok(origin: str | None) -> bool:
-    """A page of this server: localhost, 127.0.0.1 (or ::1), the address phones join at, or
-    SOBREMESA_PUBLIC_URL. A client with no Origin (not a browser: a bench, a script) proves itself by its token alone."""
-    if origin is None:
-        return True
-    host = urlsplit(origin).hostname or ""
-    allowed = {"localhost", "127.0.0.1", "::1"}
-    for base in (os.environ.get("SOBREMESA_PUBLIC_URL"), _join_base()):
-        if base:
-            allowed.add(urlsplit(base if "//" in base else f"//{base}").hostname or "")
-    return host in allowed
+def _device(peer: Peer) -> gate.Device:
+    """The phone behind a socket, as the pages count it (`ui.device`): its browser's own id, its
+    address, and whether it is the laptop."""
+    cookies = guard.cookies_of(peer.headers.get("cookie") if peer.headers is not None else None)
+    return gate.Device(guard.device_id(cookies), peer.address, "", peer.laptop)
 
 
 def _join_base() -> str:

@@ -56,8 +56,10 @@ class StreamlitServer:
         args: Sequence[str] = (),
         port: int | None = None,
         log_path: Path | None = None,
+        prefix: Sequence[str] = (),
     ) -> None:
         self.script = str(script)
+        self.prefix = list(prefix)  # a command the server runs under (prlimit, for the attack tests)
         self.env = dict(env)
         self.args = list(args)
         self.port = port or free_port()
@@ -72,7 +74,7 @@ class StreamlitServer:
 
     def start(self) -> StreamlitServer:
         cmd = [
-            sys.executable, "-m", "streamlit", "run", self.script,
+            *self.prefix, sys.executable, "-m", "streamlit", "run", self.script,
             "--server.port", str(self.port),
             "--server.address", "127.0.0.1",
             "--server.headless", "true",
@@ -135,6 +137,22 @@ class StreamlitServer:
         """The laptop's key (engine.laptop), which the server makes at its start, read from its SQLite file."""
         with sqlite3.connect(Path(self.env["SOBREMESA_DATA"]) / "sobremesa.db") as db:
             return db.execute("SELECT value FROM settings WHERE name = 'laptop_key'").fetchone()[0]
+
+    def laptop_link(self, base: str | None = None) -> str:
+        """A start command's link (engine.laptop.one_time_link), made in the server's own database."""
+        from engine import laptop, tables
+
+        before = os.environ.get("SOBREMESA_DATA")
+        os.environ["SOBREMESA_DATA"] = self.env["SOBREMESA_DATA"]
+        tables.reset()
+        try:
+            return laptop.one_time_link(base or self.url)
+        finally:
+            if before is None:
+                os.environ.pop("SOBREMESA_DATA", None)
+            else:
+                os.environ["SOBREMESA_DATA"] = before
+            tables.reset()
 
     def as_laptop(self, page):
         """`page` becomes the laptop's own browser, as the start command's link makes it (its cookie)."""

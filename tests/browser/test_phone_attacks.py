@@ -85,7 +85,7 @@ def test_the_laptop_uploads_a_deck_and_a_word_list_and_plays_with_them(serve, br
     room is made with it; a word list the same way. From 127.0.0.1 and from localhost alike."""
     srv = serve("app.py")
     page = browser.new_page()  # adopted by the start command's link, at localhost
-    page.goto(srv.url.replace("127.0.0.1", "localhost") + f"/?laptop={srv.laptop_key()}")
+    page.goto(srv.laptop_link(srv.url.replace("127.0.0.1", "localhost")))
     assert "laptop" not in page.url  # the key leaves the address bar at once
     page.get_by_text("Upload your own deck").click()
     page.get_by_label("Deck name").fill("Our drawings")

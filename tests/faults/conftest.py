@@ -1,6 +1,6 @@
 """The fault tests' fixtures: the browser tests' server and Chromium, and a fault proxy per phone
-(tests/faults/proxy.py), each phone a client at 127.0.0.2 that the server does not take for the
-laptop. Every byte stays on loopback."""
+(tests/faults/proxy.py), each phone a client at an address of its own (127.0.0.2, 127.0.0.3, ...),
+as phones on a Wi-Fi are, that the server does not take for the laptop. Every byte stays on loopback."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from tests.browser.conftest import browser, close_pages, serve  # noqa: F401  (the fixtures, shared)
 from tests.faults.proxy import Proxy
 
-PHONE_ADDRESS = "127.0.0.2"
+PHONE_ADDRESS = "127.0.0.2"  # the first phone's; the next ones are 127.0.0.3, ...
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def proxies():
     made: list[Proxy] = []
 
     def make(srv) -> Proxy:
-        proxy = Proxy(srv.port, listen=PHONE_ADDRESS, seed=len(made))
+        proxy = Proxy(srv.port, listen=f"127.0.0.{2 + len(made)}", seed=len(made))
         made.append(proxy)
         return proxy
 
@@ -38,5 +38,4 @@ def kill(srv) -> None:
     srv.start()
 
 
-# The server takes the phones' pages at 127.0.0.2 as its own (the stage's origin check).
-FAULT_ENV = {"SOBREMESA_PUBLIC_URL": f"http://{PHONE_ADDRESS}", "SOBREMESA_COMPUTER_PLAYERS": "off"}
+FAULT_ENV = {"SOBREMESA_COMPUTER_PLAYERS": "off"}

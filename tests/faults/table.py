@@ -1,5 +1,5 @@
 """A Dixit table played by taps: the wall on the laptop (127.0.0.1, straight to the server) and each
-phone in its own browser context through its own fault proxy (127.0.0.2). Used by tests/faults and
+phone in its own browser context through its own fault proxy (127.0.0.2, 127.0.0.3, ...). Used by tests/faults and
 by bench/faults.py. The test's own process reads the server's database (`tables`), to know whose
 turn it is and to check the record at the end; every move is a tap on a phone."""
 
@@ -20,11 +20,10 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 def server_env() -> dict:
-    """The server shares this process's database (the test's data folder), takes pages at
-    127.0.0.2 as its own, and has no computer players."""
+    """The server shares this process's database (the test's data folder) and has no computer
+    players. A phone's page at 127.0.0.x is its own origin: the server takes its sockets."""
     return {
         "SOBREMESA_DATA": os.environ["SOBREMESA_DATA"],
-        "SOBREMESA_PUBLIC_URL": "http://127.0.0.2",
         "SOBREMESA_COMPUTER_PLAYERS": "off",
     }
 

@@ -41,11 +41,33 @@ def adopt(path: str, query: str, client: str = "127.0.0.1", headers=()):
     return start, dict(start.get("headers", []))
 
 
+def ticket() -> str:
+    return laptop.one_time_link("http://localhost:8501").split("laptop=", 1)[1]
+
+
 def test_the_laptop_link_sets_the_cookie_and_leaves_the_address():
-    start, headers = adopt("/", f"laptop={laptop.key()}&room=KQZPB")
+    link = ticket()
+    start, headers = adopt("/", f"laptop={link}&room=KQZPB")
     assert start["status"] == 303 and headers[b"location"] == b"/?room=KQZPB"
     assert headers[b"set-cookie"].startswith(f"{laptop.COOKIE}={laptop.key()};".encode())
     assert b"HttpOnly" in headers[b"set-cookie"] and b"SameSite=Strict" in headers[b"set-cookie"]
+    start, again = adopt("/", f"laptop={link}")  # a link works once
+    assert start["status"] == 303 and b"set-cookie" not in again
+
+
+def test_the_key_itself_and_an_old_link_make_nobody_the_laptop():
+    start, sent = adopt("/", f"laptop={laptop.key()}")  # the key is the cookie's, never a link's
+    assert b"set-cookie" not in sent
+    old = laptop.one_time_link("http://localhost:8501", seconds=-1).split("laptop=", 1)[1]
+    start, sent = adopt("/", f"laptop={old}")
+    assert b"set-cookie" not in sent
+
+
+def test_a_renewed_key_signs_every_other_browser_out():
+    before = laptop.key()
+    assert laptop.proves(before)
+    after = laptop.rotate()
+    assert after != before and laptop.proves(after) and not laptop.proves(before)
 
 
 @pytest.mark.parametrize(
@@ -57,7 +79,7 @@ def test_the_laptop_link_sets_the_cookie_and_leaves_the_address():
     ],
 )
 def test_no_cookie_without_the_key_on_this_computer(client, headers, key):
-    start, sent = adopt("/", f"laptop={laptop.key() if key == 'right' else key}", client, headers)
+    start, sent = adopt("/", f"laptop={ticket() if key == 'right' else key}", client, headers)
     assert start["status"] == 303 and b"set-cookie" not in sent and b"laptop" not in sent[b"location"]
 
 

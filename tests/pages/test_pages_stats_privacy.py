@@ -17,8 +17,13 @@ pytestmark = pytest.mark.usefixtures("plain_cards")
 OURS, THEIRS = ["Ana", "Bo", "Cy"], ["Dani", "Eli", "Fer"]
 
 
+_addresses: dict[str, str] = {}
+
+
 def phone(name: str) -> gate.Device:
-    return gate.Device(f"device-of-{name}-0123456789", "10.20.0.1", "Android phone")
+    """Each person's own phone, with an address of its own on the school's Wi-Fi."""
+    address = _addresses.setdefault(name, f"10.20.0.{len(_addresses) + 1}")
+    return gate.Device(f"device-of-{name}-0123456789", address, "Android phone")
 
 
 def played(names, members=()):

@@ -9,6 +9,7 @@ import pytest
 
 from engine import tables
 from engine.core import BadToken
+from engine.push.stage import Peer
 from pages.stage.serve import SERVE
 from tests import stage_text
 from tests.pages.test_pages import mounted, open_host_controls, run, stage_markup, stage_of, text_of
@@ -20,10 +21,11 @@ def removed_text(at) -> str:
     """What the page's stage socket shows a viewer whose place is gone (engine/push/stage.py): it is
     admitted by its token, its screen draws nothing, and it is sent the blank screen."""
     data = mounted(at)
-    viewer = SERVE.admit(data["code"], {"token": data["token"], "member": data["member"], "lang": data["lang"]})
+    hello = {"token": data["token"], "member": data["member"], "lang": data["lang"]}
+    viewer = SERVE.admit(data["code"], hello, Peer("10.0.0.9", False))
     assert viewer is not None, "refused at the hello: the phone would show nothing and reconnect forever"
     assert SERVE.draw(data["code"], viewer) is None
-    return stage_text.text(SERVE.removed(viewer))
+    return stage_text.text(SERVE.removed(viewer, data["code"]))
 
 
 def room_with(names, game="dixit", start=False):

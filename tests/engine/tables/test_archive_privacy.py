@@ -13,7 +13,13 @@ from engine.tables.erase import NobodyOfThatName, NoSavedGame
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
 
-def phone(name: str, address: str = "10.20.0.1") -> gate.Device:
+_addresses: dict[str, str] = {}
+
+
+def phone(name: str, address: str | None = None) -> gate.Device:
+    """Each person's own phone, on the school's Wi-Fi: an address of its own (an address holds at
+    most two seats of a room: `gate.per_address`)."""
+    address = address or _addresses.setdefault(name, f"10.20.0.{len(_addresses) + 1}")
     return gate.Device(f"device-of-{name}-0123456789", address, "Android phone")
 
 

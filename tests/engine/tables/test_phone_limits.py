@@ -246,6 +246,35 @@ def test_one_phone_holds_one_seat_or_one_membership_per_room():
     tables.join(room.code, "Ana", device=troll)
 
 
+def test_one_address_takes_two_seats_and_asks_the_host_for_more(monkeypatch):
+    """With a fresh cookie each time one phone took all six seats, and a classmate was offered only
+    the audience. An address now takes two seats of a room; past that the host is asked."""
+    room = tables.create_room("dixit", seed=3)
+    for i, name in enumerate(("Ana", "Bo")):
+        tables.join(room.code, name, device=phone(f"fresh-cookie-{i}", PHONE_ADDRESS))
+    with pytest.raises(tables.PhoneHasSeat, match="already has a seat"):
+        tables.join(room.code, "Cy", device=phone("fresh-cookie-2", PHONE_ADDRESS))
+    tables.join(room.code, "Di", device=phone("classmate", "10.9.0.4"))  # the next phone is not held back
+    tables.join(room.code, "Ed")  # nor is the laptop, seating someone without a phone
+    asked = tables.ask_to_join(room.code, "Cy", device=phone("fresh-cookie-2", PHONE_ADDRESS, kind="iPad"))
+    assert tables.view(room.code)["joining"] == ["Cy"]
+    [request] = tables.join_requests(room.code, room.host_token)
+    assert request["name"] == "Cy" and request["kind"] == "iPad" and "token" not in str(request)
+    with pytest.raises(BadToken):
+        tables.find_seat(room.code, asked.token)  # nothing until the host says yes
+    tables.let_join(room.code, room.host_token, request["id"])  # a shared tablet: let in
+    assert tables.find_seat(room.code, asked.token).name == "Cy"
+    assert tables.view(room.code)["joining"] == [] and not tables.still_asking_to_join(room.code, asked.token)
+    turned = tables.ask_to_join(room.code, "Flo", device=phone("fresh-cookie-3", PHONE_ADDRESS))
+    tables.let_join(room.code, room.host_token, tables.join_requests(room.code, room.host_token)[0]["id"], False)
+    assert not tables.still_asking_to_join(room.code, turned.token)
+    assert tables.view(room.code)["names"] == ["Ana", "Bo", "Di", "Ed", "Cy"]
+    monkeypatch.setenv("SOBREMESA_PUBLIC_URL", "https://games.school.example")  # a class behind the school's NAT
+    hall = tables.create_room("odyssey", seed=3)
+    for i in range(8):
+        tables.join(hall.code, f"P{i}", device=phone(f"student-{i}", PHONE_ADDRESS))
+
+
 def test_one_address_makes_at_most_120_joins_a_minute_whatever_its_cookies():
     room = tables.create_room("dixit", seed=3, options={"audience_max": 200})
     for i in range(holders.JOINS_A_MINUTE):
@@ -322,8 +351,9 @@ def test_rooms_a_phone_started_count_against_it_and_idle_rooms_end():
             for i in range(20):
                 creator = phone(f"renewed-{i}", PHONE_ADDRESS)
                 room = tables.create_room("dixit", device=creator)
-                for n in ("A", "B", "C"):
+                for n in ("A", "B"):  # two seats are all one address takes (`gate.per_address`)
                     tables.join(room.code, n, device=phone(f"renewed-{i}-{n}", PHONE_ADDRESS))
+                tables.join(room.code, "C")  # and one the host seats
                 tables.start(room.code, room.host_token)
                 made.append(room)
     assert len(made) == tables.OPEN_ROOMS[1]
