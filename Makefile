@@ -22,14 +22,17 @@ run: $(STAMP)
 
 # Browser tests need Debian's Chromium, the WebKit tests (Safari's engine) WebKitGTK's driver and
 # Xvfb (they start their own X display), the PostgreSQL store's tests a PostgreSQL server (they
-# start a throwaway one of their own), the cluster's test nginx; install what is missing (CI runs
-# as root).
+# start a throwaway one of their own), the cluster's test nginx, the attack tests iproute2 (a network
+# namespace whose DNS never answers) and prlimit (a server with 1,024 open files); install what is
+# missing (CI runs as root).
 system-test-deps:
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
 	  command -v WebKitWebDriver >/dev/null 2>&1 || missing="$$missing webkit2gtk-driver"; \
 	  command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
 	  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	  command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
+	  command -v ip >/dev/null 2>&1 || test -x /usr/sbin/ip || missing="$$missing iproute2"; \
+	  command -v prlimit >/dev/null 2>&1 || missing="$$missing util-linux"; \
 	  if [ -n "$$missing" ]; then echo "Installing Debian packages for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
@@ -47,7 +50,7 @@ test: $(STAMP) system-test-deps
 
 # The quick loop (about a minute here): lint, types, and every test that needs no browser and no
 # server (no Chromium, WebKit, PostgreSQL, nginx, no fault proxy, and no start command or fresh install).
-QUICK := --ignore=tests/browser --ignore=tests/faults --ignore=tests/webkit --ignore=tests/shell --ignore=tests/engine/store/test_postgres.py
+QUICK := --ignore=tests/browser --ignore=tests/faults --ignore=tests/attacks --ignore=tests/webkit --ignore=tests/shell --ignore=tests/engine/store/test_postgres.py
 check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .

@@ -141,6 +141,7 @@ def test_a_page_whose_socket_is_refused_says_so_with_the_link_to_open(serve, bro
         phone.goto(f"{url}/play?room={room.code}&seat=0&token={ana.token}")
         said = phone.get_by_test_id("unreachable")
         expect(said).to_be_visible(timeout=WAIT)
+        assert phone.evaluate("document.documentElement.lang") == "it"
         expect(said).to_contain_text(
             i18n.translate("it", "This phone cannot reach the game. Open the link on the shared screen again:")
         )
