@@ -56,6 +56,7 @@ def test_a_phone_at_another_address_of_the_laptop_joins_and_plays_in_its_languag
             name.focus()
             expect(phone.get_by_text("Press Enter", exact=False)).to_be_hidden()  # Streamlit's English
             phone.get_by_role("button", name=i18n.translate("es", "Take a seat")).click()
+            expect(phone.locator(".sm-stage-root .sm-phone")).to_be_visible(timeout=WAIT)  # seated
             tables.join(room.code, "Bo")
             tables.start(room.code, room.host_token)
             drop = phone.locator(".sm-stage-root [data-move]").first
