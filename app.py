@@ -16,7 +16,7 @@ from streamlit.starlette import App
 
 from engine import connections
 from pages import guard
-from pages.routes import ASSET_ROUTE, EVENTS_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
+from pages.routes import ASSET_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
 
 
 @functools.lru_cache(maxsize=256)
@@ -91,7 +91,6 @@ guard.start_sweeping()
 app = App(
     "app.py",
     routes=[
-        EVENTS_ROUTE,
         STAGE_ROUTE,
         Route("/cards/{card_id:path}", card_image),
         ASSET_ROUTE,

@@ -13,7 +13,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [
     ["bench/engine_cost.py"],
-    ["bench/push_latency.py", "--idle", "5"],
     ["bench/rerun_cost.py"],
     ["bench/peer.py"],  # boardgame.io, the same taps, in the same run: the aim beside our figures
     ["bench/table_latency.py", "--idle", "30"],

@@ -4,14 +4,12 @@
 
 The latency benches run every tab at once on two cores, so their figures swing with the machine.
 This one opens a single tab at a time (a Dixit phone, the Dixit shared screen as anyone and as the
-host opens it, and for comparison the one-line page of bench/push_latency.py, which a push reruns),
-makes moves from this process, and reads from Chromium (the DevTools protocol's
+host opens it), makes moves from this process, and reads from Chromium (the DevTools protocol's
 Performance.getMetrics) how long the tab's main thread worked for each move that redrew it: all of
 it (tasks) and the JavaScript part (script); medians, as a machine that is shared swings single runs
 by a fifth. The Dixit screens are on the stage: a move is a morph of the screen the socket sent, and
-no Streamlit rerun (the count of reruns they made is a figure too, and should be 0). What one
-element costs a rerun is the difference ten changing markdown elements make on the one-line page.
-The server's share is in table_latency.py. Prints figures; asserts nothing.
+no Streamlit rerun (the count of reruns they made is a figure too, and should be 0). The server's
+share is in table_latency.py. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -39,9 +37,9 @@ def metrics(cdp) -> dict:
     return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
 
 
-def measure(browser, url: str, code: str, moves: int, move, viewport, stage: bool = True) -> tuple[float, float, int]:
-    """Medians over the moves that redrew the tab at `url` (a stage screen morphed, or the page rerun
-    once): (main thread ms, of it script ms, Streamlit reruns over all the moves)."""
+def measure(browser, url: str, code: str, moves: int, move, viewport) -> tuple[float, float, int]:
+    """Medians over the moves that redrew the tab at `url` (its stage's screen morphed): (main thread
+    ms, of it script ms, Streamlit reruns over all the moves)."""
     page = browser.new_context(viewport=viewport).new_page()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
@@ -56,8 +54,7 @@ def measure(browser, url: str, code: str, moves: int, move, viewport, stage: boo
         after = metrics(cdp)
         reran = page.evaluate(RERUNS, code) - runs
         reruns += reran
-        redrawn = page.evaluate(SHOWN, code) > shown if stage else reran == 1
-        if redrawn:  # a move this screen had no need to redraw: none
+        if page.evaluate(SHOWN, code) > shown:  # a move this screen had no need to redraw: none
             tasks.append(1000 * (after["TaskDuration"] - before["TaskDuration"]))
             scripts.append(1000 * (after["ScriptDuration"] - before["ScriptDuration"]))
     page.context.close()
@@ -112,25 +109,6 @@ def dixit(browser, moves: int) -> dict:
         srv.stop()
 
 
-def one_line(browser, moves: int, elements: str = "") -> tuple[float, float]:
-    env = {**os.environ, "SOBREMESA_DATA": tempfile.mkdtemp(prefix="sobremesa-bench-")}
-    if elements:
-        env["PUSH_DEMO_ELEMENTS"] = elements
-    srv = StreamlitServer(ROOT / "tests" / "browser" / "push_demo_app.py", env).start()
-    try:
-        return measure(
-            browser,
-            f"{srv.url}/?room=BNCH",
-            "BNCH",
-            moves,
-            lambda: srv.post("/bump/BNCH"),
-            {"width": 390, "height": 844},
-            stage=False,
-        )
-    finally:
-        srv.stop()
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=16)
@@ -139,21 +117,15 @@ def main() -> None:
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        floor = one_line(browser, args.moves)
-        ten = one_line(browser, args.moves, "markdown:10")
         table = dixit(browser, args.moves)
         browser.close()
     print("per redraw (median), one tab open at a time: Chromium main thread (of it JavaScript), Streamlit reruns")
     for label, (task, script, reruns) in (
-        ("one-line page (reruns)", floor),
-        ("the same + 10 markdown", ten),
         ("Dixit phone", table["phone"]),
         ("Dixit shared screen", table["wall"]),
         ("the same, the host's", table["host"]),
     ):
         print(f"  {label:24} {task:6.1f} ms ({script:5.1f} ms)  {reruns} reruns")
-    element = (ten[0] - floor[0]) / 10
-    figure("for comparison: one rerun of a one-line page, one tab alone, Chromium main thread (ms)", f"{floor[0]:.1f}")
     figure("one move morphed on a Dixit phone, one tab alone, Chromium main thread (ms)", f"{table['phone'][0]:.1f}")
     figure(
         "one move morphed on the Dixit shared screen, one tab alone, Chromium main thread (ms)",
@@ -165,7 +137,6 @@ def main() -> None:
     )
     reruns = sum(table[k][2] for k in ("phone", "wall", "host"))
     figure(f"Streamlit reruns of the Dixit screens over {3 * args.moves} moves", str(reruns), "0", reruns == 0)
-    figure("what one more element whose text changes adds to a rerun, Chromium main thread (ms)", f"{element:.1f}")
 
 
 if __name__ == "__main__":

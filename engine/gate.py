@@ -1,106 +1,22 @@
-"""Who may listen to a room, and how many wrong room codes one device may try.
+"""How many wrong room codes one device may try, and what one address may do.
 
-A push socket (`/events/<code>`) proves what it may hear with a *ticket*: a short-lived HMAC the
-server gave a page it rendered. A shared screen's ticket names only the room (the wall is public
-to anyone with the code); a phone's also names its seat, and only a ticket with a seat marks that
-seat as connected. A socket without a valid ticket hears the same refusal whether or not the room
-exists, so codes cannot be tested through the push route.
-
-Codes can still be tried on the pages (`/play?room=…`). `Probes` counts wrong codes per device
-(a browser's own id) and per address in a sliding window; past a limit the device is told to wait,
-whichever code it tries next, unless it shows a seat's or the host's token for the room (a guess
-never carries one) or it is the computer that runs the server.
+Codes can be tried on the pages (`/play?room=…`) and in a stage socket's hello. `Probes` counts
+wrong codes per device (a browser's own id) and per address in a sliding window; past a limit the
+device is told to wait, whichever code it tries next, unless it shows a seat's or the host's token
+for the room (a guess never carries one) or it is the computer that runs the server.
+`per_address()` is the one rule for what else an address may hold: connections, seats, taps.
 
 Nothing here imports Streamlit.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import ipaddress
 import os
-import re
-import secrets
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-
-TICKET_SECONDS = 900  # a ticket lives 10 to 15 minutes; every render of a page issues a fresh one
-_BUCKET = 300  # tickets are issued per 5-minute bucket, so reruns reuse one ticket
-_TICKET = re.compile(r"(-|[0-9]{1,3})\.([0-9]{1,12})\.([A-Za-z0-9_-]{22})")
-_key_lock = threading.Lock()
-_keys: dict[str, bytes] = {}  # database -> its signing key
-
-
-def _secret() -> bytes:
-    """The signing key of the database this process serves: kept in the database, so tickets
-    survive a restart and every server process on it agrees (a phone's socket may land on any)."""
-    from engine import paths
-
-    url = paths.database_url()
-    with _key_lock:
-        key = _keys.get(url)
-        if key is None:
-            key = _keys[url] = _load_key()
-        return key
-
-
-def _load_key() -> bytes:
-    """Made once, by whichever process asks first. The key an older version kept in the data
-    directory (push.key) is taken over, so tickets already handed out stay valid. If the database
-    cannot be read, this process's own key: tickets then hold only here, until it restarts."""
-    from engine import paths
-    from engine.store import store as opened
-
-    try:
-        old = paths.data_dir() / "push.key"
-        made = old.read_bytes() if old.is_file() and old.stat().st_size >= 32 else secrets.token_bytes(32)
-        store = opened()
-        with store.transaction() as conn:
-            kept = store.first_setting(conn, "push_key", base64.b64encode(made).decode())
-        key = base64.b64decode(kept)
-        return key if len(key) >= 32 else secrets.token_bytes(32)
-    except Exception:
-        return secrets.token_bytes(32)
-
-
-def secret() -> bytes:
-    """The server's signing key, for other signatures of its own (`engine.push.glance`)."""
-    return _secret()
-
-
-def _mac(channel: str, seat: str, expires: str) -> str:
-    digest = hmac.new(_secret(), f"{channel}|{seat}|{expires}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
-
-
-def issue(channel: str, seat: int | None = None, now: float | None = None) -> str:
-    """A ticket for `channel` (a room code or its presence channel), for `seat` or for the wall.
-    The caller has checked the room exists and, for a seat, that the seat's token is right."""
-    now = time.time() if now is None else now
-    expires = str((int(now) // _BUCKET) * _BUCKET + TICKET_SECONDS)
-    who = "-" if seat is None else str(int(seat))
-    return f"{who}.{expires}.{_mac(channel, who, expires)}"
-
-
-def check(channel: str, ticket, now: float | None = None) -> tuple[bool, int | None]:
-    """(valid, seat): seat is None for a shared screen's ticket. Malformed input is just invalid."""
-    if not isinstance(ticket, str) or not isinstance(channel, str):
-        return False, None
-    found = _TICKET.fullmatch(ticket)
-    if found is None:
-        return False, None
-    who, expires, mac = found.groups()
-    now = time.time() if now is None else now
-    if int(expires) < now or int(expires) > now + TICKET_SECONDS + _BUCKET:
-        return False, None
-    if not hmac.compare_digest(mac, _mac(channel, who, expires)):
-        return False, None
-    return True, None if who == "-" else int(who)
-
 
 LOCAL_ADDRESSES = ("127.0.0.1", "::1")  # this computer: the server's own laptop, never locked out
 

@@ -48,7 +48,7 @@ def _changed(code: str) -> None:
         stamp = max(_versions.get(code, 0) + 1, int(time.time() * 1000))
         _versions[code] = stamp
     live.notify(channel(code), stamp)
-    live.refresh(code)  # the screens' live spots show who is connected
+    live.refresh(code)  # the screens show who is connected
 
 
 def _at(seconds: float = 0.0) -> str:
@@ -96,7 +96,7 @@ def _here(code: str) -> set[int]:
 
 
 _asked: dict[str, tuple[float, set[int]]] = {}  # code -> (when the store was last asked, the answer)
-RECENT = 0.5  # seconds an answer serves the live spots: every open screen of a room asks on every push
+RECENT = 0.5  # seconds an answer serves: every open screen of a room asks at every version
 
 
 def present(code: str) -> set[int]:
@@ -118,8 +118,8 @@ def present(code: str) -> set[int]:
 
 
 def recent(code: str) -> set[int]:
-    """`present`, with the store's part at most `RECENT` s old: for the screens' live spots, which
-    every open screen of a room draws on every push. A change on this process is seen at once;
+    """`present`, with the store's part at most `RECENT` s old: for the walls' dots, which
+    every wall of a room draws at every version. A change on this process is seen at once;
     another process's within `LOOK` s anyway (`watch`)."""
     with _lock:
         kept = _asked.get(code)

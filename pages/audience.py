@@ -9,8 +9,8 @@ import streamlit as st
 
 from engine import tables
 from engine.core import SobremesaError
-from pages import push, ui
-from pages.i18n import N_, _, n_
+from pages import ui
+from pages.i18n import N_, _
 from pages.stage.mount import mount
 
 WATCH = N_("Follow the game on the shared screen: there is nothing to pick in this one.")
@@ -82,22 +82,3 @@ def member_screen(code: str, member: str, token: str) -> None:
         return
     ui.room_language(view["language"])
     mount(view["code"], "member", token=token, member=member)
-
-
-def size_spot(view) -> str:
-    """The wall's audience, beside the QR code: how many, drawn again when someone joins (a live
-    spot: joining bumps no version)."""
-    return push.spot(view, "audience", _size, view.get("history_length"))
-
-
-def _size(view, turn) -> str:
-    try:
-        size = tables.audience_size(view["code"], turn)
-    except SobremesaError:
-        return ""
-    if not size["count"]:
-        return ""
-    line = "👀 " + n_("{n} in the audience", "{n} in the audience", size["count"])
-    if size["picked"]:
-        line += " · " + n_("{n} has picked", "{n} have picked", size["picked"])
-    return ui.esc(line)

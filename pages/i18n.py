@@ -12,8 +12,6 @@ shows with `room_language`), else the browser's, else English.
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import string
 
 import streamlit as st
@@ -40,26 +38,9 @@ export default function ({ data, parentElement }) {
 _keeper = st.components.v2.component("sobremesa_lang", html="<span></span>", js=_KEEPER_JS)
 
 
-_speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("sobremesa_speaking", default=None)
-
-
-@contextlib.contextmanager
-def speaking(language: str):
-    """Messages in `language` outside a page's run: a live spot drawn again for a push
-    (`pages.push.spot`), in the language its screen was drawn in."""
-    said = _speaking.set(language)
-    try:
-        yield
-    finally:
-        _speaking.reset(said)
-
-
 def lang() -> str:
     """Every message on every rerun asks: the answer is kept on the session's run context until
     something changes it (`forget`: a full run, the room's language, the reader's choice)."""
-    spoken = _speaking.get()
-    if spoken is not None:
-        return spoken
     ctx = get_script_run_ctx(suppress_warning=True)
     if ctx is None:  # a bench or a script, not a page: English
         return i18n.SOURCE

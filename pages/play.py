@@ -9,12 +9,12 @@ import streamlit as st
 
 from engine import tables
 from engine.core import BadToken, SobremesaError
-from engine.push.glance import Watched
-from pages import audience, push, ui
+from pages import audience, ui
 from pages.i18n import _, language_menu, n_, room_language
 from pages.screens import SCREENS
 from pages.stage import on_stage
 from pages.stage.mount import mount
+from pages.stage.reading import Reading, page_key
 
 ui.style()
 params = st.query_params
@@ -74,6 +74,13 @@ def join_form() -> None:
             rejoin_form()
 
 
+def wait_on_the_room(view: dict) -> None:
+    """A phone waiting for the host's answer: the room's socket, drawing no screen, reruns this
+    fragment at each new version of the room (the answer bumps it)."""
+    fields = ("version",)
+    mount(code, "wall", page=(fields, page_key(view, fields)), quiet=True)
+
+
 def ask_to_join(name: str) -> None:
     """This phone's address holds its seats already (one phone once took every seat): the host is
     asked, and may let a shared tablet, or a class behind one address, in."""
@@ -98,7 +105,7 @@ def waiting_to_join(joining: dict) -> None:
             said = _("This phone already has a seat at this table.")
             asked = _("The host was asked to let you in as {name}: wait here.", name=ui.esc(joining["name"]))
             st.html(f"<div class='sm-phase'>{said}</div><div class='sm-waiting'>{asked}</div>")
-            push.listen(code, view["version"], key="join-ask", ticket=ui.ticket(code))
+            wait_on_the_room(view)
             return
         st.session_state.pop("joining", None)
         st.session_state["flash"] = _("The host did not let you in. Ask them, or join the audience.")
@@ -151,7 +158,7 @@ def waiting_to_rejoin(asking: dict) -> None:
             st.session_state.pop("asking", None)
             st.session_state["flash"] = _("The host did not let you back in. Ask them, then try again.")
             st.rerun(scope="app")  # the form again, with the answer above it
-        push.listen(code, view["version"], key="rejoin", ticket=ui.ticket(code))
+        wait_on_the_room(view)
         return
     st.session_state.pop("asking", None)
     st.query_params.update({"room": code, "seat": str(asking["seat"]), "token": asking["token"]})
@@ -296,24 +303,14 @@ def phone() -> None:
         share_seat(seat)
         return
     # A part of its own above the stage (Pictomania's drawing pad): this page reruns only when what
-    # that part read changes (the pad coming or going), and on the pad's own strokes.
-    seen, drawn = Watched(view), False
-    try:
-        above(seen, lambda move, move_id=None: _act(seat, move, rendered_at, move_id))
-        mount(code, "seat", token=token)
-        ui.flash()
-        share_seat(seat)
-        drawn = True
-    finally:
-        keys = seen.read() if drawn else None
-        push.listen(
-            code,
-            view["version"],
-            seat=seat,
-            ticket=ui.ticket(code, seat, token),
-            watch=None if keys is None else (keys, tables.signature(view, token, keys)),
-            quiet=True,
-        )
+    # that part read changes (the pad coming or going: the stage's socket says when), and on the
+    # pad's own strokes.
+    seen = Reading(view)
+    above(seen, lambda move, move_id=None: _act(seat, move, rendered_at, move_id))
+    fields = seen.fields()
+    mount(code, "seat", token=token, page=(fields, page_key(view, fields)))
+    ui.flash()
+    share_seat(seat)
 
 
 phone()

@@ -11,11 +11,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from engine import gate, presence
-from engine.push import live, spots
 from engine.tables import CODE_LETTERS, normalise_code
-
-CLOSE_NO_TICKET = 4401  # the same answer for a wrong ticket, an unknown room and a device told to wait
 
 
 async def script_asset(request):
@@ -130,41 +126,6 @@ async def short_link(request):
     return RedirectResponse("/play?" + urlencode({"room": request.path_params["code"]}), status_code=307)
 
 
-async def room_events(websocket):
-    """Push for one room (or its presence channel), to a socket holding a ticket from a page.
-
-    Without a valid ticket the socket is closed with the same code whether or not the room exists,
-    so a refused ticket tells nothing about any room and is not counted as a wrong code (a phone
-    that slept past its ticket is no guesser). Only a seat's ticket marks that seat as connected."""
-    code = websocket.path_params.get("code", "")
-    valid, seat = gate.check(code, websocket.query_params.get("t"))
-    if not valid:
-        await websocket.accept()
-        await websocket.close(code=CLOSE_NO_TICKET, reason="ticket refused")
-        return
-    from engine import tables
-
-    if live.latest(code) is None:
-        # A tab that reconnects after a server restart must still learn the stored version.
-        try:
-            live.deliver(code, tables.version(code))
-        except Exception:  # a presence channel, or a room deleted since: nothing stored to tell
-            pass
-
-    def look(room: str, viewer, keys, board_id):
-        board = spots.find(board_id, room, viewer) if board_id is not None else None
-        return tables.look(room, viewer, keys, board)
-
-    if seat is None:
-        await live.websocket_endpoint(websocket, None, look=look)
-        return
-    await asyncio.to_thread(presence.arrive, code, seat)  # news for the shared screen, and so is its going
-    try:
-        await live.websocket_endpoint(websocket, seat, look=look)
-    finally:
-        await asyncio.to_thread(presence.leave, code, seat)
-
-
 async def stage_events(websocket):
     """A game screen drawn from the socket (pages/stage): the viewer proves who it is in its first
     message (engine/push/stage.py), never in the URL."""
@@ -178,5 +139,4 @@ ASSET_ROUTE = Route("/assets/{name}", script_asset)
 PICTURE_ROUTE = Route("/pictures/{game}/{name}", game_picture)
 KEEPSAKE_ROUTE = Route("/keepsakes/{code}", keepsake)
 SHORT_ROUTE = Route("/{code:room_code}", short_link)
-EVENTS_ROUTE = WebSocketRoute("/events/{code}", room_events)
 STAGE_ROUTE = WebSocketRoute("/stage/{code}", stage_events)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from engine import tables
-from engine.push.glance import Watched
-from pages import audience, host_console, push, ui
+from pages import host_console, ui
 from pages.i18n import _
 from pages.screens import SCREENS
 from pages.stage import wall_on_stage
 from pages.stage.mount import mount
+from pages.stage.reading import Reading, page_key
 
 ui.style()
 # The wall is read from the back of a room: on a projector-sized screen every rem is larger, so
@@ -32,34 +32,6 @@ if not code:
 host_console.recall(code, token)
 
 
-def seats_panel(view) -> None:
-    """Who sits at the table: connected or not, whom the table waits on, the scores. A live spot:
-    players coming and going and the waiting marks change with no rerun."""
-    st.html(push.spot(view, "seats", _seats, tag="div"))
-
-
-def _seats(view: dict) -> str:
-    scores = view.get("scores") or [0] * len(view["names"])
-    waiting = set(view.get("waiting_for", []))
-    online = set(view["connected"])
-    away = set(view.get("away", []))
-    rows = []
-    out = set(view.get("out", []))
-    for seat, name in enumerate(view["names"]):
-        state = "out" if seat in out else "on" if seat in online else "off"
-        mark = " ⏳" if seat in waiting else " " + _("(left)") if seat in out else ""
-        if seat in away and state == "off":  # skipped for a quiet phone two turns running
-            mark += " 💤 " + _("away")
-        score = "" if view["status"] == "lobby" else (scores[seat] if seat < len(scores) else 0)
-        dot = _("connected") if state == "on" else _("not connected")
-        rows.append(
-            f"<div class='sm-seat {state}'><span class='sm-dot' title='{dot}'></span>"
-            f"{ui.esc(name)}{mark}<span class='sm-score'>{score}</span></div>"
-        )
-    nobody = _("Nobody has joined yet.")  # outside an f-string, where the extractor reads it
-    return "<div class='sm-big'>" + "".join(rows) + "</div>" if rows else f"<i>{nobody}</i>"
-
-
 def join_panel(view: dict, qr_width: int = 220) -> None:
     url = ui.link("play", room=code)  # the QR code holds the whole link
     st.html(ui.qr_svg(url, qr_width, _("QR code to join the game")))
@@ -75,11 +47,11 @@ def join_panel(view: dict, qr_width: int = 220) -> None:
     st.html(
         f"<div class='sm-join'><div class='sm-url' style='font-size:max(.86rem, {fit})'>{ui.esc(typed)}</div></div>"
     )
-    st.html(f"<div class='sm-aside'>{audience.size_spot(view)}</div>")
 
 
-def lobby(view: dict, console: host_console.Console | None) -> bool:
-    """Before the game: the join code fills the wall. True if the host's panel showed a refusal."""
+def lobby(view: dict, console: host_console.Console | None) -> tuple[bool, st.delta_generator.DeltaGenerator]:
+    """Before the game: the join code fills the wall. (Whether the host's panel showed a refusal,
+    the place for the stage, which draws who has joined and the audience from the room's socket.)"""
     # On a 1280 x 720 projector the QR code, the code and the names fit the height: no scrolling.
     st.html(
         "<style>.sm-qr { max-height: 46vh; width: auto !important; } "
@@ -98,54 +70,47 @@ def lobby(view: dict, console: host_console.Console | None) -> bool:
             most=most,
         )
         st.markdown(f"<div class='sm-big sm-lobby'><div class='sm-waiting'>{how}</div></div>", unsafe_allow_html=True)
-        seats_panel(view)
+        stage = st.container()
     with side:
-        return host_console.panel(view, console) if console else False
+        flashed = host_console.panel(view, console) if console else False
+    return flashed, stage
 
 
 @st.fragment
 def screen() -> None:
+    """The wall: the stage, drawn from the room's socket (its one socket: no move reruns this
+    page), and around it the page's own part (the lobby's QR code; the host's controls), which
+    reruns only when the fields of the view it read change (the socket says when)."""
     console = host_console.held(code)
     view = ui.load(code, host_token=console.host_token if console else None)
     if view is None:
         return
-    seen = Watched(view)  # what this screen reads outside its live spots: a move that changes none of it reruns nothing
-    drawn = flashed = False
-    try:
-        flashed = body(seen, console)
-        drawn = True
-    finally:  # mounted last: its render means the whole fragment has rendered this version
-        # A refusal shown, or a screen that did not finish, reruns on every move.
-        keys = seen.read() if drawn and not flashed else None
-        push.listen(
-            code,
-            view["version"],
-            ticket=ui.ticket(code),
-            watch=None if keys is None else (keys, tables.signature(view, None, keys)),
-            quiet=view["status"] != "lobby" and wall_on_stage(view["game"]),  # the stage reports the room
-        )
-
-
-def body(view: dict, console: host_console.Console | None) -> bool:
+    seen = Reading(view)
+    flashed, place = False, st.container()
     if view["status"] == "lobby":
-        return lobby(view, console)
-    if wall_on_stage(view["game"]):
-        # The stage draws the game from its socket; the host's controls open over it, on demand, in
-        # the sidebar, drawn by the page's full run (`hosting`, below): a fragment's own rerun is lost
-        # when another server process takes the tab over ("the fragment ... does not exist anymore").
-        mount(code, "wall")
-        view.get("game_no")  # a new game, or back to the lobby: this page draws again
-        if console is not None:
-            if st.session_state.get("console-drew") != _controls_show(view):
-                st.rerun(scope="app")
-        return False
-    st.error(_("This game cannot be shown on the shared screen yet."))  # every game's wall is the stage's
-    return False
+        flashed, place = lobby(seen, console)
+    elif not wall_on_stage(view["game"]):  # every game's wall is the stage's
+        st.error(_("This game cannot be shown on the shared screen yet."))
+        return
+    elif console is not None and st.session_state.get("console-drew") != _controls_show(seen):
+        st.rerun(scope="app")  # the host's controls, drawn by the page's full run, show something new
+    else:
+        seen.get("game_no")  # a new game, or back to the lobby: this page draws again
+    fields = seen.fields()
+    if console is not None:
+        fields += ("host",)  # another tab took the host's controls over: this one closes its panel
+    if flashed:
+        fields += ("version",)  # a refusal is shown once: the next move draws the page again
+    shown = {**view, "host": tables.host_mark(code)} if console is not None else view
+    with place:
+        mount(code, "wall", page=(fields, page_key(shown, fields)))
 
 
 def hosting() -> None:
     """The host's controls over the stage, in the sidebar: drawn by every full run of the page (a tap
-    in them, or the game's status, its number or a request to come back in changing)."""
+    in them, or the game's status, its number or a request to come back in changing). A fragment's
+    own rerun is lost when another server process takes the tab over ("the fragment ... does not
+    exist anymore"), and a fragment may write to the sidebar only where a full run wrote first."""
     console = host_console.held(code)
     if console is None:
         return

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import time
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -53,6 +52,7 @@ CSS = """
   .sm-dot { width: .7rem; height: .7rem; border-radius: 50%; display: inline-block; background: #C9BBAE; }
   .sm-seat.on .sm-dot { background: #3F9E5A; }
   .sm-seat.out { opacity: .5; text-decoration: line-through; }
+  .sm-lobby-names { list-style: none; margin: 0; padding: 0; }
   .sm-big .sm-phase { font-size: 2rem; }
   .sm-big .sm-seat { font-size: 1.45rem; }
   .sm-big .sm-waiting { font-size: 1.4rem; }
@@ -191,12 +191,6 @@ def flash() -> bool:
     return bool(message)
 
 
-def rerun_in(seconds: float) -> None:
-    """Ask for one more run of the room's fragment in `seconds`, news or not: a screen's own timer
-    (Maudit Mot Dit's round closes 3 s after its word is found). The page passes it to push.listen."""
-    st.session_state["rerun_in"] = min(seconds, st.session_state.get("rerun_in", seconds))
-
-
 def keep_host(code: str, token: str) -> None:
     """The host token lives in this tab's session, never in the shared screen's address: that
     page is projected to the whole room."""
@@ -252,25 +246,6 @@ def unproven_laptop() -> bool:
     """A browser on this computer's address that has not opened the start command's link (or a
     phone behind a forwarder on the laptop, which cannot tell them apart)."""
     return getattr(st.context, "ip_address", None) is None and not is_local_request()
-
-
-TICKET_REUSE = 240  # seconds a tab reuses its ticket (one lives 10 to 15 minutes)
-
-
-def ticket(code: str, seat=None, token=None, channel=None) -> str | None:
-    """The push socket's ticket for this page; None if the room or the seat is gone (the page then
-    shows why, and a socket without a ticket hears nothing). Kept in the tab's session for a few
-    minutes: asking the service checks the room and the token, two reads on every rerun."""
-    kept = st.session_state.setdefault("_tickets", {})
-    key, now = (code, seat, token, channel), time.monotonic()
-    if key in kept and kept[key][1] > now:
-        return kept[key][0]
-    try:
-        issued = tables.push_ticket(code, seat, token, channel)
-    except SobremesaError:
-        return None
-    kept[key] = (issued, now + TICKET_REUSE)
-    return issued
 
 
 def device() -> gate.Device:

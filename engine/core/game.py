@@ -26,7 +26,7 @@ from typing import Any
 from engine.core.audience import Audience
 from engine.core.errors import BadOptions, MoveError
 from engine.core.moves import Field, Id, Move, OneOf
-from engine.core.parts import LIVE_HEADER, Bots, Clock, Content, Demo, Host, Live  # noqa: F401  (LIVE_HEADER: games extend it)
+from engine.core.parts import Bots, Clock, Content, Demo, Host
 
 SHARED = "table"  # the shared screen: no secret at all
 REVEALED = "revealed"  # after the game: everything but the seed
@@ -91,7 +91,9 @@ class Game:
     # The optional parts (engine/core/parts.py and audience.py): a game declares those it uses.
     host: Host = Host()
     content: Content = Content()
-    live: Live = Live()
+    # Move type -> phase: the moves the service stamps with "t", the milliseconds since their phase
+    # of the turn began (the engine itself reads no clock; Pictomania's strokes, for replays).
+    timed: dict = field(default_factory=dict)
     clock: Clock | None = None
     bots: Bots | None = None
     demo: Demo | None = None

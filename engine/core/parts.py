@@ -6,7 +6,6 @@ service's work for a part is one step of its own in the move pipeline (engine/ta
 - `Clock`: the pace clock's seconds per phase, its own skip, and what else starts a deadline.
 - `Bots`: how a computer player plays, when it may sit, and what it needs typed at the table.
 - `Content`: the cards a game is dealt, the pictures and keepsakes it draws, the rule data screens show.
-- `Live`: what of a move every screen may see at once, and the moves the service times.
 - `Demo`: the tables the demo's simulated group plays, and how it plays them.
 """
 
@@ -19,11 +18,6 @@ from typing import Any
 from engine.core.errors import IllegalMove
 
 State = dict
-
-# The fields of every view that change on most moves, drawn in a screen's live spots (engine/push/spots.py):
-# whom the table waits for, whether that is this seat, which seats have a socket open, and the pace
-# clock's deadline (the browser counts down to it), whom it skipped and who is away.
-LIVE_HEADER = ("waiting_for", "waiting_on_you", "connected", "deadline", "paused", "left", "clock_skips", "away")
 
 
 def _no_kick(state: State, target: int) -> None:
@@ -89,19 +83,6 @@ class Content:
     pictures: Callable[[str], tuple[bytes, str]] | None = None
     keepsake: Callable[[str, dict, dict], dict[str, bytes]] | None = None
     constants: dict = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Live:
-    """What changes on most moves. `fields`: the view fields screens draw in live spots, redrawn
-    from the push with no rerun (the header's, and the game's own). `echo(move, state)`: what of an
-    accepted move every screen may see at once, before its rerun (a Pictomania stroke), or None;
-    only public information. `timed`: move type -> phase, the moves the service stamps with `"t"`,
-    the milliseconds since their phase of the turn began (the engine itself reads no clock)."""
-
-    fields: tuple[str, ...] = LIVE_HEADER
-    echo: Callable[[dict, State], dict | None] = lambda move, state: None
-    timed: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

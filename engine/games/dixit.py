@@ -23,9 +23,9 @@ from itertools import combinations
 
 from engine.core import rng
 from engine.core.errors import IllegalMove
-from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, scores_outcome
+from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
 from engine.core.moves import Flag, Move
-from engine.core.parts import Bots, Clock, Content, Demo, Host, Live
+from engine.core.parts import Bots, Clock, Content, Demo, Host
 from engine.games import dixit_bot, dixit_family as family, dixit_play as family_play
 from engine.games.dixit_family import (
     CARD,
@@ -376,7 +376,6 @@ GAME = Game(
     rules_version=RULES_VERSION,
     options={"contando": Flag(default=False)},
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
-    live=Live(LIVE_HEADER + ("given", "voted")),  # the wall counts cards given and votes cast
     host=Host(skippable=skippable, skip=_skip, kick=_kick),
     clock=Clock(family.PACE, skip=_clock_skip, reveal=family.REVEAL),
     audience=family.AUDIENCE,

@@ -37,9 +37,9 @@ from dataclasses import dataclass
 
 from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, NotYourTurn
-from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, score_winners
+from engine.core.game import REVEALED, SHARED, Game, playing, rules, score_winners
 from engine.core.moves import Flag, Id, Maybe, Move, OneOf, SeatNo, Text, Whole
-from engine.core.parts import Clock, Content, Host, Live
+from engine.core.parts import Clock, Content, Host
 from engine.games import maudit_audience, maudit_words as words
 
 RULES_VERSION = "2"  # 2: a host's end mid-round writes the round that changed the scores
@@ -693,7 +693,6 @@ GAME = Game(
     ),
     variants=({},),
     family="maudit_mot_dit",
-    live=Live(LIVE_HEADER + ("clues", "may_answer")),  # the wall's waiting line reads them
     content=Content(
         cards=content,
         constants={

@@ -62,9 +62,9 @@ from itertools import combinations
 
 from engine.core import rng
 from engine.core.errors import BadOptions, IllegalMove, NotYourTurn
-from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, rules, score_winners
+from engine.core.game import REVEALED, SHARED, Game, rules, score_winners
 from engine.core.moves import Maybe, Move, OneOf, Whole
-from engine.core.parts import Bots, Clock, Content, Demo, Host, Live
+from engine.core.parts import Bots, Clock, Content, Demo, Host
 from engine.games import dixit_bot, dixit_family as family, dixit_play as family_play
 from engine.games.dixit_family import (
     CARD,
@@ -620,7 +620,6 @@ GAME = Game(
     rules_version=RULES_VERSION,
     options={"variant": OneOf(VARIANTS, default="base"), "laps": Whole(1, MAX_LAPS, default=1)},
     **rules(globals(), secrets=family.secrets, alternative=family.alternative),
-    live=Live(LIVE_HEADER + ("given", "voted")),  # the wall counts cards given and votes cast
     host=Host(skippable=skippable, skip=_skip, kick=_kick),
     clock=Clock(family.PACE, reveal=family.REVEAL),
     audience=family.ODYSSEY_AUDIENCE,

@@ -13,7 +13,7 @@ Moves (each also carries `"seat"`):
 - `{"type": "ready"}` (`words`): "I have read the 21 words".
 - `{"type": "stroke", "points": [[x, y], ...], "width": w, "color": "#rrggbb" | "eraser", "t": ms}` (`draw`);
   `t` (optional) is the milliseconds since the round's drawing began, stamped by the table service
-  (`Live.timed`), kept with the stroke for replays; a stroke without it replays at an even pace.
+  (`Game.timed`), kept with the stroke for replays; a stroke without it replays at an even pace.
 - `{"type": "undo"}` / `{"type": "clear"}` (`draw`): remove the last stroke / every stroke.
 - `{"type": "guess", "drawer": d, "number": n}` (`draw`).
 - `{"type": "finish", "token": value | None}` (`draw`): take a black token of that value, or none.
@@ -83,7 +83,7 @@ from engine.core import rng
 from engine.core.errors import AlreadyMoved, BadOptions, IllegalMove, UnknownMove
 from engine.core.game import REVEALED, SHARED, Game, rules, scores_outcome
 from engine.core.moves import Field, Flag, Many, Maybe, Move, Number, OneOf, SeatNo, Whole
-from engine.core.parts import Clock, Content, Demo, Host, Live
+from engine.core.parts import Clock, Content, Demo, Host
 from engine.games import pictomania_audience, pictomania_play
 from engine.pictures.pictomania_canvas import (  # the drawing sheet, shared with the keepsake
     CANVAS_HEIGHT,
@@ -657,18 +657,6 @@ def outcome(state: dict) -> dict | None:
     return scores_outcome(state)
 
 
-def echo(move: dict, state: dict) -> dict | None:
-    """Drawings are public as they are drawn: a stroke, undo or clear goes to every screen at once,
-    with the drawing's new stroke count so a screen that missed one waits for the rerun instead."""
-    if move.get("type") not in ("stroke", "undo", "clear") or state["phase"] != "draw":
-        return None
-    drawing = state["drawings"][str(move["seat"])]
-    shown = {"kind": "drawing", "seat": move["seat"], "strokes": len(drawing)}
-    if move["type"] == "stroke":
-        shown["stroke"] = drawing[-1]
-    return shown
-
-
 def secrets(state: dict, seat: int) -> set:
     """A seat's letter and number are not strings of their own (the word is one of the 21 on the
     table), so nothing is searchable by value: the counterfactual below checks them."""
@@ -716,7 +704,7 @@ GAME = Game(
     # One deadline for drawing and guessing together; a scored round holds the wall while every
     # drawing replays (8 s) and the answers are read, before the next words' deadline starts.
     clock=Clock({"words": (45, 30), "draw": (150, 90)}, reveal=REVEAL),
-    live=Live(echo=echo, timed={"stroke": "draw"}),
+    timed={"stroke": "draw"},
     variants=({"competitive": False}, {"competitive": True}),
     demo=Demo(
         tables=(

@@ -48,9 +48,9 @@ from collections import Counter
 
 from engine.core import rng
 from engine.core.errors import IllegalMove
-from engine.core.game import LIVE_HEADER, REVEALED, SHARED, Game, playing, rules, scores_outcome
+from engine.core.game import REVEALED, SHARED, Game, playing, rules, scores_outcome
 from engine.core.moves import Move, OneOf, Whole
-from engine.core.parts import Clock, Content, Host, Live
+from engine.core.parts import Clock, Content, Host
 from engine.games import trading_faces_audience
 from engine.pictures.trading_faces_emotions import EMOTIONS  # the cards' list, shared with their pictures
 
@@ -554,6 +554,5 @@ GAME = Game(
     clock=Clock({"pass": (45, 25), "face": (30, 15), "peek": (45, 25), "decide": (30, 15)}),  # face: each guesser
     variants=({"variant": "classic"}, {"variant": "memory"}),
     family="trading_faces",
-    live=Live(LIVE_HEADER + ("face",)),  # the wall's waiting line reads them
     content=Content(constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)}, pictures=_pictures),
 )

@@ -4,12 +4,16 @@ what a screen is, and what a move does, are injected (`Stage`), as `look` is for
 
 Wire protocol (JSON text frames):
 
-    client -> {"hello": {"token"?, "member"?, "lang", "version"?}}   first, within HELLO_SECONDS
+    client -> {"hello": {"token"?, "member"?, "lang", "page"?: [field, ...], "quiet"?: true}}
+              first, within HELLO_SECONDS. `page`: the fields of its view the page's own Streamlit
+              part read; `quiet`: a page that only waits on the room (no screen is drawn)
     server -> {"boot": "..."}                   first: this server process (a page drawn by another,
                                         one that died or restarted, reloads: its Streamlit
                                         session is gone with that process)
-              {"version": n, "html": "...", "now": ms}   the viewer's screen, whenever it changed
-              {"version": n}            nothing its screen shows changed: nothing is rendered, and
+              {"version": n, "html": "...", "now": ms, "page"?: k}   the viewer's screen, whenever
+                                        it changed; `page`: what the page's fields are now (the page
+                                        reruns when it differs from the key it was drawn with)
+              {"version": n, "page"?: k}   nothing its screen shows changed: nothing is rendered, and
                                         the tab counts the version as shown
     client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per
               socket and `gate.per_address().taps` per address, IN_FLIGHT at once
@@ -64,12 +68,14 @@ CLOSE_MALFORMED, CLOSE_REFUSED, CLOSE_ORIGIN, CLOSE_SLOW, CLOSE_TOO_BIG, CLOSE_S
 @dataclass
 class Drawn:
     """A viewer's screen at a version: `key` changes when and only when what it shows changes;
-    `until` (time.time()) asks for a new draw then, news or not (a reveal that ends)."""
+    `until` (time.time()) asks for a new draw then, news or not (a reveal that ends); `page` is what
+    the fields its page's own Streamlit part read are now (the page reruns when it moved)."""
 
     version: int
     key: str
     html: Callable[[], str]
     until: float | None = None
+    page: str | None = None
 
 
 class Stage(Protocol):
@@ -215,6 +221,7 @@ class _Socket:
         self.key: str | None = None  # the screen last sent, by what it shows
         self.html: str | None = None
         self.version: int | None = None
+        self.page: str | None = None  # the page's key last sent
         self.timer: asyncio.TimerHandle | None = None
         self.closed = False
         self.send_lock = asyncio.Lock()
@@ -286,14 +293,15 @@ class _Socket:
                     self.timer.cancel()
                 delay = max(0.0, drawn.until - time.time()) + 0.05
                 self.timer = asyncio.get_running_loop().call_later(delay, self.waker.refresh)
+            page = {"page": drawn.page} if drawn.page is not None else {}
             if drawn.key == self.key or html == self.html:  # nothing it shows changed: the number alone
                 self.key = drawn.key
-                if drawn.version != self.version:
-                    self.version = drawn.version
-                    await self.send({"version": drawn.version})
+                if drawn.version != self.version or drawn.page != self.page:
+                    self.version, self.page = drawn.version, drawn.page
+                    await self.send({"version": drawn.version, **page})
                 return
-            self.version, self.key, self.html = drawn.version, drawn.key, html
-            await self.send({"version": drawn.version, "html": html, "now": int(time.time() * 1000)})
+            self.version, self.key, self.html, self.page = drawn.version, drawn.key, html, drawn.page
+            await self.send({"version": drawn.version, "html": html, "now": int(time.time() * 1000), **page})
 
     async def pump(self) -> None:
         try:

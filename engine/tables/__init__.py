@@ -30,7 +30,7 @@ unexpected is logged in full and reaches the caller as an `InternalError`, which
 The package, by responsibility: `base` (locks, tokens, names, the room look-up and the one way a
 room is changed; the store and the clock are `engine.store`'s), `state` (this process's copy of a room's state), `views`, `play`
 (the move path), `rooms` (rooms, seats and their limits, the laptop's list), `rejoins` (asking to
-come back in), `host` (the host's key, push tickets), `join_address` (the address phones join at),
+come back in), `host` (the host's key), `join_address` (the address phones join at),
 `holders` (one place per phone), `sharing` (two phones on one seat), `bots` (computer players' seats) and
 `archive` (saved games, statistics rows, keepsakes; `played_by=` a device narrows them to the games
 it played in), `erase` (`erase_game(code, game_no)`, `erase_player(name)`: a school's request to
@@ -99,7 +99,7 @@ from engine.tables.bots import (  # noqa: F401
 )
 from engine.tables.erase import erase_game, erase_player  # noqa: F401
 from engine.tables.holders import PhoneHasSeat  # noqa: F401  (a page asks the host instead)
-from engine.tables.host import check_host, push_ticket, renew_host_token  # noqa: F401
+from engine.tables.host import check_host, host_mark, renew_host_token  # noqa: F401
 from engine.tables.join_address import (  # noqa: F401
     JOIN_ADDRESS,
     join_address,
@@ -165,12 +165,8 @@ from engine.tables.state import (  # noqa: F401
 )
 from engine.tables.views import (  # noqa: F401
     ROOMS_VIEWED,
-    SIGNED_KEPT,
     audience_legal,
     audience_view,
-    glance_now,
-    look,
-    signature,
     version,
     view,
 )
@@ -184,6 +180,5 @@ def reset() -> None:
     with _state._states_guard:
         _state._states.clear()
         _views._views.clear()
-        _views._signed.clear()
         _views._rows.clear()
     gate.PROBES.clear()

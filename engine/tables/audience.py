@@ -2,7 +2,7 @@
 own, never the players'. What they pick and what scores is each game's (`Game.audience`,
 engine/core/audience.py); this module keeps their names, links, picks and points (the store's
 `members`, `member_picks` and `reveals`), beside the game and never in its move log: a pick neither
-changes the game nor bumps the room's version (the screens' live spots hear of it).
+changes the game nor bumps the room's version (the walls are woken to draw it: `live.refresh`).
 
 A member's link is their identity, as a seat's is: `?room=CODE&member=ID&token=...`. Their view is
 the shared screen's (no secret of any seat) plus their own picks and points. Picks stay secret from

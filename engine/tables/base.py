@@ -136,20 +136,12 @@ def watch_other_processes(interval: float = 0.5) -> None:
 ERASED_EVERY = 2.0  # seconds between two looks at whether a game was erased (one small read)
 
 
-def _notify(code: str, version: int, actor: int | None = None) -> None:
+def _notify(code: str, version: int) -> None:
     try:
         from engine.push import live
     except ImportError:  # push is optional for headless use
         return
-    live.notify(code, version, actor=actor)
-
-
-def _echo(code: str, message: dict) -> None:
-    try:
-        from engine.push import live
-    except ImportError:
-        return
-    live.echo(code, message)
+    live.notify(code, version)
 
 
 def normalise_code(code) -> str:

@@ -1,25 +1,22 @@
-"""The host's key and the push sockets' tickets: who may hold a room's controls, and who may listen."""
+"""The host's key: who may hold a room's controls."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 
-from engine import gate
-from engine.core import RoomNotFound
-from engine.tables.base import _hash, _host, _room, _seat, changing, refusals_only
+from engine.tables.base import _hash, _host, _room, changing, refusals_only
+
+
+def mark(host_hash: str) -> str:
+    """A short mark of which key holds the room now: a wall page holding the host's controls reruns
+    when it changes (another tab took them over). Tells nothing of the key."""
+    return hashlib.blake2b(host_hash.encode(), digest_size=6).hexdigest()
 
 
 @refusals_only
-def push_ticket(code: str, seat: int | None = None, token: str | None = None, channel: str | None = None) -> str:
-    """A ticket for a page's push socket (`engine.gate`): the wall's for anyone with the room's code,
-    a seat's only with that seat's token. `channel` is the room's own code or its presence channel."""
-    room = _room(code)
-    if seat is not None:
-        _seat(room, seat, token)
-    channel = room["code"] if channel is None else channel
-    if not channel.startswith(room["code"]):
-        raise RoomNotFound(code)
-    return gate.issue(channel, seat)
+def host_mark(code: str) -> str:
+    return mark(_room(code)["host_hash"])
 
 
 @refusals_only

@@ -76,7 +76,7 @@ def _expire_locked(conn, code: str, now: str) -> tuple[int, int, int]:
         if moment(game, game_no, state) != key or seat not in game.host.skippable(state):
             break  # the moment is over (the phase resolved): its deadline is not the next one's
         move = {"type": "skip", "seat": None, "target": seat, "by": by}
-        version, _ = _apply_locked(conn, code, move, by, None, None, None, trusted=True)
+        version = _apply_locked(conn, code, move, by, None, None, None, trusted=True)
         made += 1
     return made, version, room["version"]
 

@@ -17,7 +17,6 @@ from engine.tables.archive import _build_record, _save_stat_rows_soon, keep_devi
 from engine.tables.base import (
     _after_commit,
     _bump,
-    _echo,
     _host,
     _lock,
     _notify,
@@ -52,10 +51,8 @@ def submit(code: str, seat: int, token: str, move: dict) -> int:
 
 def _apply(code: str, move: dict, actor: str, seat=None, token=None, host_token=None) -> int:
     code = _room(code)["code"]
-    version, shown = _locked(code, lambda conn: _apply_locked(conn, code, move, actor, seat, token, host_token))
-    if shown is not None:
-        _echo(code, {**shown, "version": version})
-    _notify(code, version, actor=seat)  # the seat's own tab renders this version in its own run
+    version = _locked(code, lambda conn: _apply_locked(conn, code, move, actor, seat, token, host_token))
+    _notify(code, version)
     return version
 
 
@@ -77,9 +74,7 @@ def _locked(code: str, work):
     return done
 
 
-def _apply_locked(
-    conn, code: str, move: dict, actor: str, seat, token, host_token, trusted: bool = False
-) -> tuple[int, dict | None]:
+def _apply_locked(conn, code: str, move: dict, actor: str, seat, token, host_token, trusted: bool = False) -> int:
     room = _room(code, conn)
     if trusted:
         pass  # the service's own pace clock (engine/tables/pace.py)
@@ -114,7 +109,7 @@ def _apply_locked(
         keep_devices(conn, code, game_no)
         _after_commit(lambda: _save_stat_rows_soon(record))
     kept.version = version
-    return version, game.live.echo(checked, state)
+    return version
 
 
 @refusals_only
@@ -132,7 +127,7 @@ def end_idle(code: str) -> int:
     its scores as they stand, and saved. Running rooms no longer pile up for ever."""
     code = _room(code)["code"]
     end_move = {"type": "end", "seat": None}
-    version, _shown = _locked(code, lambda conn: _apply_locked(conn, code, end_move, "host", None, None, None, True))
+    version = _locked(code, lambda conn: _apply_locked(conn, code, end_move, "host", None, None, None, True))
     _notify(code, version)
     return version
 

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 from engine.core import BadToken, IllegalMove, RoomNotFound, TooManyTries
 from engine.games import GAMES
-from engine.tables import audience
+from engine.tables import audience, host
 from engine.tables.base import (
-    _echo,
     _hash,
     _lock,
     _notify,
@@ -136,7 +135,7 @@ def stage_look(code: str, who: Who) -> dict | None:
     except RoomNotFound:  # any other fault is raised: a phone is never blanked by one
         return None
     if who.kind == "wall":
-        return {"version": room["version"], "view": _kept_view(room, seats, None)}
+        return {"version": room["version"], "view": _kept_view(room, seats, None), "host": host.mark(room["host_hash"])}
     if who.kind == "seat":
         row = next((s for s in seats if s["token_hash"] == who.token_hash), None)
         if row is None:
@@ -244,20 +243,16 @@ def stage_move(code: str, who: Who, token: str, move_id: str, move) -> dict:
     def work(conn):
         found = store().move_answer(code, key, move_id, conn)
         if found is not None:
-            return found, None
-        version, shown = _apply_locked(conn, code, {**move, "seat": seat}, str(seat), seat, token, None)
+            return found
+        version = _apply_locked(conn, code, {**move, "seat": seat}, str(seat), seat, token, None)
         answer = {"ack": move_id, "version": version}
         store().put_move_answer(conn, code, key, move_id, body, answer, _now())
-        return (body, answer), shown
+        return body, answer
 
-    (first, answer), shown = _locked(code, work)
+    first, answer = _locked(code, work)
     if first != body:
         raise IllegalMove("That tap was already sent with another move.")
-    if shown is not None:
-        _echo(code, {**shown, "version": answer["version"]})
-        _notify(code, answer["version"])
-    elif answer:
-        _notify(code, answer["version"])
+    _notify(code, answer["version"])
     return answer
 
 

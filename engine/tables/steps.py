@@ -38,14 +38,14 @@ class Moving:
 
 
 # When the current phase of each room's turn began (code -> (game_no, turn, phase, time)), for
-# `Live.timed` moves. After a restart it is taken from the move log: the last "ready" move
+# `Game.timed` moves. After a restart it is taken from the move log: the last "ready" move
 # (the one that dealt Pictomania's letters; a skip that dealt is missed, and the round starts later).
 phase_began: dict[str, tuple] = {}
 
 
 def timed(m: Moving) -> None:
-    """Live.timed: the service's clock, never the client's (the move is checked again: in range)."""
-    phase = m.game.live.timed.get(m.move["type"])
+    """`Game.timed`: the service's clock, never the client's (the move is checked again: in range)."""
+    phase = m.game.timed.get(m.move["type"])
     if phase is not None:
         m.move = check(m.game, m.state, {**m.move, "t": _since_phase_began(m, phase)})
 
@@ -75,7 +75,7 @@ def typed_for_bots(m: Moving) -> None:
 
 
 def phase_begins(m: Moving) -> None:
-    """Live.timed's reference: a new phase or turn begins now."""
+    """`Game.timed`'s reference: a new phase or turn begins now."""
     if m.state.get("phase") != m.phase or m.closed_turns:
         phase_began[m.code] = (m.game_no, len(m.state["history"]), m.state.get("phase"), m.now)
 

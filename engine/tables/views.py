@@ -1,5 +1,5 @@
-"""Views: what each viewer sees of a room at a version, built once and shared; the glance's
-signatures; push tickets' version look-up."""
+"""Views: what each viewer sees of a room at a version, built once and shared by every socket that
+asks (a hundred sockets of one room read its rows once a version)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from engine.core import (
     SHARED,
     BadToken,
     RoomNotFound,
-    SobremesaError,
     table_view,
 )
 from engine.games import GAMES
-from engine.push import glance, live
+from engine.push import live
 from engine.tables import audience, deadlines
-from engine.tables.base import BOT_MARK, _hash, _lock, _probed, _proves, _room, _seat, refusals_only, store
+from engine.tables.base import BOT_MARK, _lock, _probed, _proves, _room, _seat, refusals_only, store
 from engine.tables.state import _states_guard, _under_way
 
 # Views are computed once per (room, version, viewer) and shared by every tab that asks: a move
@@ -69,65 +68,6 @@ def _kept_view(room: dict, seats: list, seat) -> dict:
             if kept[0] == version:
                 kept[1][seat] = shown
     return shown
-
-
-_signed: dict[tuple, str] = {}  # (code, version, seat, token hash, fields) -> signature
-
-
-SIGNED_KEPT = 4096
-
-
-def _sign(code: str, version: int, seat, token_hash: str, keys: list[str], view: dict) -> str:
-    """A view of one (version, seat) is the same wherever it is asked for, so its signature is made
-    once: the socket's glance and the rerun that usually follows it sign the same fields."""
-    key = (code, version, seat, token_hash, tuple(keys))
-    found = _signed.get(key)
-    if found is None:
-        found = glance.sign(code, seat, token_hash, keys, view)
-        with _states_guard:  # sockets' glances run in worker threads
-            _signed[key] = found
-            while len(_signed) > SIGNED_KEPT:
-                _signed.pop(next(iter(_signed)))
-    return found
-
-
-def signature(view: dict, token: str | None, keys: list[str]) -> str:
-    """The signature of the fields `keys` of a `view` (see `engine.push.glance`), for its page: a
-    seat's with its token; the shared screen's with the room's host key as it stands, so that a
-    host tab whose key another tab renewed reruns, and closes its panel."""
-    if view["you"] is None:
-        return _sign(view["code"], view["version"], None, _room(view["code"])["host_hash"], keys, view)
-    return _sign(view["code"], view["version"], view["you"], _hash(token or ""), keys, view)
-
-
-def glance_now(code: str, seat: int, keys: list[str]) -> tuple[int, str] | None:
-    """(version, signature) of the fields `keys` of `seat`'s view now (see `look`)."""
-    said = look(code, seat, keys)
-    return None if said is None else (said["version"], said["sig"])
-
-
-def look(code: str, seat: int | None, keys: list[str] | None, board=None) -> dict | None:
-    """What a push socket sends its viewer (`seat`, proved by its ticket; None: the shared screen)
-    with the room's version now: the signature of the fields `keys` of the viewer's view, and its
-    live spots drawn again (`board`, an `engine.push.spots.Board`). None when the room or the seat
-    is gone."""
-    try:
-        room, seats = _looked_rows(code)
-        token_hash = room["host_hash"]  # the shared screen's: see `signature`
-        if seat is not None:
-            row = next((s for s in seats if s["seat"] == seat), None)
-            if row is None:
-                return None
-            token_hash = row["token_hash"]
-        shown = _kept_view(room, seats, seat)
-    except SobremesaError:
-        return None
-    said: dict = {"version": room["version"]}
-    if keys:
-        said["sig"] = _sign(room["code"], room["version"], seat, token_hash, keys, shown)
-    if board is not None:
-        said["spots"] = board.draw(shown)
-    return said
 
 
 _rows: dict[str, tuple[dict, list]] = {}  # code -> (room row, seats) as the last look read them

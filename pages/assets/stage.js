@@ -23,8 +23,7 @@ function metrics(s) {
   const rooms = (globalThis.__sobremesaPushRooms ??= {});
   rooms[s.code] = {
     code: s.code, version: s.version, rendered: s.rendered, connected: s.state === "open", state: s.state,
-    connects: s.connects, reruns: [...(globalThis.__sobremesaPushRegistry?.values() ?? [])]
-      .filter((c) => c.code === s.code).reduce((n, c) => n + c.reruns, 0), unchanged: 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
+    connects: s.connects, reruns: s.reruns || 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
     sentAt: s.sentAt, boot: s.pageBoot, socketBoot: s.socketBoot, morphs: s.morphs || 0,  // the processes that drew the page and serve the socket
     unreachable: !!s.unreachable,
   };
@@ -45,7 +44,7 @@ function connect(s) {
   ws.onopen = () => {
     if (s.ws !== ws) return;
     s.heard = Date.now();
-    ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang } }));
+    ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang, page: s.fields, quiet: s.quiet } }));
     s.state = "open"; s.connects++; s.backoff = 250;
     for (const tap of s.taps.values()) {  // unanswered: sent again, and waited for again
       ws.send(JSON.stringify({ id: tap.id, move: tap.move, at: tap.at }));
@@ -65,6 +64,7 @@ function connect(s) {
       return;
     }
     if (msg.removed !== undefined) { s.dead = true; removed(s, msg.removed); return; }
+    if (msg.page !== undefined) { s.serverPage = msg.page; pageMoved(s); }
     if (msg.html !== undefined) {
       s.pushedAt = Date.now();
       if (msg.now) s.skew = msg.now - Date.now();
@@ -114,6 +114,21 @@ function booted(s, boot) {
 function unreachable(s, on) {
   s.unreachable = on;
   if (s.unreach) s.unreach.hidden = !on;
+  metrics(s);
+}
+
+// The page's own Streamlit part (the host's controls, the drawing pad, a phone waiting for the
+// host) read some fields of its view: the server says with each screen what they are now. When that
+// is not what the page was drawn with, the page reruns (its fragment, if it is in one), once per new
+// value, and again after RERUN_AGAIN_MS if no render with it came.
+const RERUN_AGAIN_MS = 4000;
+function pageMoved(s) {
+  if (!s.trigger || s.pageKey == null || s.serverPage == null || s.serverPage === s.pageKey) return;
+  if (s.asked === s.serverPage && Date.now() - s.askedAt < RERUN_AGAIN_MS) return;
+  s.asked = s.serverPage; s.askedAt = Date.now(); s.reruns = (s.reruns || 0) + 1;
+  s.trigger("rerun", `${s.serverPage}:${s.reruns}`);
+  clearTimeout(s.againTimer);
+  s.againTimer = setTimeout(() => pageMoved(s), RERUN_AGAIN_MS + 50);
   metrics(s);
 }
 
@@ -401,21 +416,28 @@ function onClick(s, e) {
   if (img && s.root.contains(img)) zoom(img);
 }
 
-export default function ({ parentElement, data }) {
-  const key = `${data.code}|${data.kind}|${data.member || ""}|${data.token || ""}`;
+export default function ({ parentElement, data, setTriggerValue }) {
+  const key = `${data.code}|${data.kind}|${data.member || ""}|${data.token || ""}|${data.quiet ? "quiet" : ""}`;
   let s = REG.get(key);
   const root = parentElement.querySelector(".sm-stage-root");
+  const fields = data.page || null;
   if (!s) {
-    s = { key, code: data.code, token: data.token, member: data.member, lang: data.lang, version: -1,
-          rendered: -1, connects: 0, backoff: 250, shownAt: {}, taps: new Map(), state: "connecting" };
+    s = { key, code: data.code, token: data.token, member: data.member, lang: data.lang, quiet: !!data.quiet,
+          fields, version: -1, rendered: -1, connects: 0, backoff: 250, shownAt: {}, taps: new Map(),
+          state: "connecting", mounts: 0 };
     REG.set(key, s);
   }
-  if (s.lang !== data.lang) {  // the reader chose another language: a new hello draws it in that one
-    s.lang = data.lang;
+  clearTimeout(s.closeTimer); s.mounts++;
+  // The reader chose another language, or the page reads other fields now (the lobby became the
+  // game): a new hello, on a new socket.
+  if (s.lang !== data.lang || JSON.stringify(s.fields) !== JSON.stringify(fields)) {
+    s.lang = data.lang; s.fields = fields;
     if (s.ws) { try { s.ws.close(); } catch (_) {} }
   }
   s.sendingText = data.sending;
   s.pageBoot = data.boot;
+  s.trigger = setTriggerValue;
+  s.pageKey = data.page_key ?? null;
   s.gone = false;
   if (s.root !== root) {
     s.root = root;
@@ -449,5 +471,26 @@ export default function ({ parentElement, data }) {
   }
   if (!s.ping) s.ping = setInterval(() => heartbeat(s), PING_MS);
   metrics(s);
-  return () => {};
+  pageMoved(s);  // the socket may have heard of a newer page than this render's
+  // Unmounted (another page, or no stage any more: a phone that took its seat): the socket goes,
+  // unless the stage comes back at once (a rerun that moves it).
+  return () => {
+    s.mounts--;
+    clearTimeout(s.closeTimer);
+    s.closeTimer = setTimeout(() => { if (s.mounts <= 0) retire(s); }, CLOSE_GRACE_MS);
+  };
+}
+
+const CLOSE_GRACE_MS = 3000;
+
+function retire(s) {
+  s.gone = true;
+  clearInterval(s.ping); s.ping = null;
+  clearInterval(s.clock); s.clock = null;
+  clearTimeout(s.timer); s.timer = null;
+  clearTimeout(s.unreachTimer); clearTimeout(s.againTimer);
+  if (s.visible) { document.removeEventListener("visibilitychange", s.visible); s.visible = null; }
+  const ws = s.ws; s.ws = null;
+  if (ws) { try { ws.close(1000); } catch (_) {} }
+  REG.delete(s.key);
 }

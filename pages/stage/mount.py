@@ -1,6 +1,9 @@
 """The stage on a Streamlit page: one `st.components.v2` component that holds the room's stage socket
-(pages/assets/stage.js) and the screen it draws. Its data is fixed for the tab (the room, who is
-looking, the language), so no push reruns the page: the screen changes in place."""
+(pages/assets/stage.js) and the screen it draws: a tab's one socket of the app's own. Its data is
+fixed for the tab (the room, who is looking, the language), so no move reruns the page: the screen
+changes in place. A page with a Streamlit part of its own (the host's controls, the drawing pad, a
+phone waiting for the host) names the fields of its view that part read (`page`): the socket says
+what they are now with each screen, and the page reruns only when they moved."""
 
 from __future__ import annotations
 
@@ -21,12 +24,29 @@ _HTML = (
 _component = st.components.v2.component("sobremesa_stage", html=_HTML, js=ui.module("stage.js"), isolate_styles=False)
 
 
-def mount(code: str, kind: str, token: str | None = None, member: str | None = None) -> None:
+def _ignore() -> None:
+    """The rerun is the point; the trigger's value is not used."""
+
+
+def mount(
+    code: str,
+    kind: str,
+    token: str | None = None,
+    member: str | None = None,
+    page: tuple[tuple[str, ...], str] | None = None,
+    quiet: bool = False,
+) -> None:
     """The stage of room `code` for the wall (`kind="wall"`), a seat (its token) or a member (id and
-    token). The token reaches the socket in its first message, never in a URL."""
+    token). The token reaches the socket in its first message, never in a URL. `page`: (the fields
+    of its view the page's own part read, `reading.page_key` of them as drawn). `quiet`: no screen,
+    only the page's key (a phone waiting for the host)."""
     _component(
-        key=f"stage-{kind}",
+        key=f"stage-{kind}{'-quiet' if quiet else ''}",
+        on_rerun_change=_ignore,
         data={
+            "page": list(page[0]) if page else None,
+            "page_key": page[1] if page else None,
+            "quiet": quiet,
             "code": code,
             "kind": kind,
             "token": token,

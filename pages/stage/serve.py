@@ -17,7 +17,8 @@ from engine.core import MoveError, SobremesaError
 from engine.core.game import LANGUAGES
 from engine.push.stage import Drawn, Peer
 from pages import guard
-from pages.stage import member as member_screen, stage_of
+from pages.stage import lobby, member as member_screen, stage_of
+from pages.stage.reading import Reading, page_key, valid_fields
 from pages.stage.render import N_, render
 
 _LOG = logging.getLogger(__name__)
@@ -34,48 +35,12 @@ class Viewer:
     seat: int | None = None
     shown_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="milliseconds"))
     reads: frozenset | None = None  # the view's fields its screen read when last drawn
+    page: tuple[str, ...] = ()  # the fields its page's own Streamlit part read (`reading.page_key`)
+    quiet: bool = False  # a page that only waits on the room (for the host): no screen is drawn
 
     @property
     def role(self) -> str:
         return self.who.kind  # "wall", "seat" or "member" (engine.push.live.refresh's roles)
-
-
-class Reading(dict):
-    """A view that notes which of its fields a screen reads (a template's `view.x`, a screen's
-    `view["x"]` or `.get("x")`); walking it whole counts as reading all of it. A screen is a function
-    of what it read: when none of those fields changed, neither did the screen (the glance's idea)."""
-
-    def __init__(self, view: dict) -> None:
-        super().__init__(view)
-        self.read: set[str] = set()
-
-    def __getitem__(self, key):
-        self.read.add(key)
-        return super().__getitem__(key)
-
-    def get(self, key, default=None):
-        self.read.add(key)
-        return super().get(key, default)
-
-    def __contains__(self, key) -> bool:
-        self.read.add(key)
-        return super().__contains__(key)
-
-    def __iter__(self):
-        self.read.add("*")
-        return super().__iter__()
-
-    def keys(self):
-        self.read.add("*")
-        return super().keys()
-
-    def items(self):
-        self.read.add("*")
-        return super().items()
-
-    def values(self):
-        self.read.add("*")
-        return super().values()
 
 
 _screens: dict[str, tuple[str, frozenset]] = {}
@@ -158,10 +123,12 @@ class Serve:
             look = tables.stage_look(code, who)
         except SobremesaError:
             return None
+        page, quiet = valid_fields(hello.get("page")) or (), hello.get("quiet") is True
         if look is None:  # its token holds but it sees nothing (a seat taken out): its draw sends the blank screen
-            return Viewer(who, token, hello.get("lang") if hello.get("lang") in LANGUAGES else i18n.SOURCE)
+            lang = hello.get("lang") if hello.get("lang") in LANGUAGES else i18n.SOURCE
+            return Viewer(who, token, lang, page=page, quiet=quiet)
         lang = hello.get("lang") if hello.get("lang") in LANGUAGES else look["view"]["language"]
-        viewer = Viewer(who, token, lang, look.get("seat"))
+        viewer = Viewer(who, token, lang, look.get("seat"), page=page, quiet=quiet)
         if viewer.seat is not None:
             presence.arrive(code, viewer.seat)
         return viewer
@@ -178,6 +145,9 @@ class Serve:
         if look is None:
             return None
         view = look["view"]
+        page = page_key({**view, "host": look.get("host")}, viewer.page) if viewer.page else None
+        if viewer.quiet:  # a page waiting on the room: the version and its page's key, no screen
+            return Drawn(look["version"], "quiet", str, page=page)
         stage = stage_of(view["game"])
         extra: dict = {}
         if viewer.who.kind == "wall":
@@ -198,7 +168,7 @@ class Serve:
             found, viewer.reads = _cached(key, draw_screen)
             return found
 
-        return Drawn(look["version"], key, html, extra.get("until"))
+        return Drawn(look["version"], key, html, extra.get("until"), page)
 
     def move(self, code: str, viewer: Viewer, move_id, move, at=None) -> dict:
         try:
@@ -278,12 +248,11 @@ def _wall_extra(code: str, view: dict, stage) -> dict:
         if ends > datetime.now(UTC).timestamp():
             extra["revealing"] = True  # the scene: the wall plays the turn just closed
             extra["until"] = ends  # drawn again when it ends
-    if view["status"] != "lobby":
-        try:
-            size = tables.audience_size(code, view.get("history_length"))
-            extra["audience"] = {"count": size["count"], "picked": size["picked"]}
-        except SobremesaError:
-            pass
+    try:
+        size = tables.audience_size(code, view.get("history_length"))
+        extra["audience"] = {"count": size["count"], "picked": size["picked"]}
+    except SobremesaError:
+        pass
     shown = view.get("audience_reveal")
     line = getattr(stage, "audience_line", None)
     if shown and shown["turn"] == view.get("history_length", 0) - 1 and shown["counts"] and line:
@@ -296,6 +265,8 @@ def _screen(view: dict, me, viewer: Viewer, stage, extra: dict) -> str:
 
     if viewer.who.kind == "member":
         return member_screen.draw(view, me, viewer.lang, stage, extra)
+    if viewer.who.kind == "wall" and view["status"] == "lobby":
+        return lobby.draw(view, viewer.lang, extra)  # the wall's lobby: its seats and its audience
     if stage is None:
         return ""
     if viewer.who.kind == "wall":

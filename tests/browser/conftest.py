@@ -1,8 +1,8 @@
 """Browser-test fixtures: a real `streamlit run` server and headless Chromium.
 
     def test_x(serve, browser):
-        srv = serve("tests/browser/push_demo_app.py")      # or serve() for app.py
-        page = browser.new_page(); page.goto(srv.url + "/?room=KQZP")
+        srv = serve()                                          # app.py, or a script of its own
+        page = browser.new_page(); page.goto(srv.url + "/table?room=KQZPB")
         ...
         srv.restart()                                      # same port, same data
 

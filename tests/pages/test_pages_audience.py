@@ -51,7 +51,7 @@ def test_joining_the_audience_when_the_seats_are_taken(name):
     member = run("play", room=room.code, member=page.query_params["member"], token=page.query_params["token"])
     assert re.search(r"\bLu\b.*· audience ·", stage_of(member))  # a member's phone is the stage's, in every game
     wall = run("table", room=room.code)
-    assert "1 in the audience" in html_of(wall)
+    assert "1 in the audience" in stage_of(wall)  # the lobby's count is the stage's
 
 
 def test_a_room_without_an_audience_and_a_stale_member_link_say_so():

@@ -465,17 +465,6 @@ def test_host_end_mid_round_scores_the_finished_rounds_only():
     assert GAME.outcome(state)["final_scores"] == state["history"][0]["scores"]
 
 
-def test_only_drawing_moves_are_echoed_and_they_carry_no_secret():
-    from engine.games.pictomania import GAME
-
-    state = {"phase": "draw", "drawings": {"0": [{"points": [[1, 2]], "width": 5, "color": "#000000"}]}}
-    shown = GAME.live.echo({"type": "stroke", "seat": 0}, state)
-    assert shown == {"kind": "drawing", "seat": 0, "strokes": 1, "stroke": state["drawings"]["0"][0]}
-    assert GAME.live.echo({"type": "undo", "seat": 0}, state) == {"kind": "drawing", "seat": 0, "strokes": 1}
-    for kind in ("guess", "finish", "ready", "wrong_word", "replace"):
-        assert GAME.live.echo({"type": kind, "seat": 0}, state) is None
-
-
 # ---- over many random games (the shared random player of tests/kit.py) --------------------------
 
 # Independent copies of RULES.md §3's token tables (not imported from the engine on purpose).

@@ -1,4 +1,4 @@
-"""engine.push.live: in-process fan-out of room versions."""
+"""engine.push.live: in-process fan-out of room versions; and the stage's socket it wakes."""
 
 from __future__ import annotations
 
@@ -9,13 +9,16 @@ import time
 import pytest
 
 from engine.push import live
+from engine.push.stage import Drawn
 
 
 class FakeWebSocket:
-    """Just what websocket_endpoint uses of starlette's WebSocket."""
+    """Just what the stage's endpoint uses of starlette's WebSocket."""
 
     def __init__(self, code: str) -> None:
         self.path_params = {"code": code}
+        self.client = None
+        self.headers: dict = {}
         self.sent: list[dict] = []
         self.accepted = False
         self.closed: int | None = None
@@ -28,7 +31,7 @@ class FakeWebSocket:
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.closed = code
 
-    async def send_json(self, data: dict) -> None:
+    async def send_text(self, data: str) -> None:
         self.sent.append(data)
         self.got.set()
 
@@ -174,31 +177,87 @@ def test_bridge_gets_local_news_only():
         live.set_bridge(None)
 
 
-def test_endpoint_refuses_malformed_code():
+class FakeStage:
+    """A `Stage` whose screen is its room's version and a page key the test sets."""
+
+    def __init__(self) -> None:
+        self.page = "p1"
+        self.version = 5
+        self.moves: list = []
+
+    def admit(self, code, hello, peer):
+        return object() if hello.get("token") != "wrong" else None
+
+    def draw(self, code, viewer):
+        return Drawn(self.version, f"k{self.version}", lambda: f"<p>{self.version}</p>", page=self.page)
+
+    def move(self, code, viewer, move_id, move, at=None):
+        self.moves.append(move)
+        return {"ack": move_id, "version": self.version}
+
+    def slow_down(self, viewer):
+        return "slow"
+
+    def removed(self, viewer, code):
+        return "gone"
+
+    def gone(self, code, viewer):
+        pass
+
+    def connected(self, code, phone, opened):
+        pass
+
+
+def _said(ws) -> list[dict]:
+    import json
+
+    return [json.loads(m) for m in ws.sent]
+
+
+def test_the_stage_endpoint_refuses_a_malformed_code_and_a_hello_that_proves_nothing():
+    from engine.push.stage import CLOSE_REFUSED, endpoint
+
     ws = FakeWebSocket("no-such")
-    run(lambda: live.websocket_endpoint(ws))
-    assert ws.closed == live.CLOSE_BAD_CODE
-    assert ws.sent == []
+    run(lambda: endpoint(ws, FakeStage()))
+    assert ws.closed == live.CLOSE_BAD_CODE and ws.sent == []
+
+    async def wrong():
+        sock = FakeWebSocket("WRNG")
+        await sock.incoming.put({"type": "websocket.receive", "text": '{"hello": {"token": "wrong"}}'})
+        await endpoint(sock, FakeStage())
+        assert sock.closed == CLOSE_REFUSED and sock.sent == []
+
+    run(wrong)
 
 
-def test_endpoint_sends_latest_then_versions_notified_from_threads():
-    code = "SOCK"
-    live.notify(code, 5)
+def test_the_stage_socket_sends_each_new_screen_and_its_pages_key_once():
+    """A version notified from another thread draws the screen again; a screen unchanged sends the
+    version alone; a page key that moved is sent even when the screen did not."""
+    from engine.push.stage import endpoint
+
+    code, stage = "SOCK", FakeStage()
 
     async def scenario():
         ws = FakeWebSocket(code)
-        task = asyncio.create_task(live.websocket_endpoint(ws))
-        assert await ws.next_sent(1) == [{"version": 5, "boot": live.BOOT}]
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"lang": "en"}}'})
+        task = asyncio.create_task(endpoint(ws, stage))
+        await ws.next_sent(2)
+        assert _said(ws)[0] == {"boot": live.BOOT}
+        assert {k: v for k, v in _said(ws)[1].items() if k != "now"} == {"version": 5, "html": "<p>5</p>", "page": "p1"}
         assert live.stats()["sockets"] == {code: 1}
-
+        stage.version = 6
         t = threading.Thread(target=live.notify, args=(code, 6))
         t.start()
         t.join()
-        assert (await ws.next_sent(2))[-1] == {"version": 6}
-
+        await ws.next_sent(3)
+        assert _said(ws)[2]["html"] == "<p>6</p>"
+        stage.page = "p2"
+        live.refresh(code)  # no new version: the page's key alone moved
+        await ws.next_sent(4)
+        assert _said(ws)[3] == {"version": 6, "page": "p2"}
         await ws.incoming.put({"type": "websocket.receive", "text": "ping"})
-        assert (await ws.next_sent(3))[-1] == {"pong": True}
-
+        await ws.next_sent(5)
+        assert _said(ws)[4] == {"pong": True}
         await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
         await asyncio.wait_for(task, 2)
         assert code not in live.stats()["sockets"]
@@ -206,172 +265,18 @@ def test_endpoint_sends_latest_then_versions_notified_from_threads():
     run(scenario)
 
 
-def test_unknown_room_says_null_on_connect():
-    async def scenario():
-        ws = FakeWebSocket("NEWR")
-        task = asyncio.create_task(live.websocket_endpoint(ws))
-        assert await ws.next_sent(1) == [{"version": None, "boot": live.BOOT}]
-        await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
-        await asyncio.wait_for(task, 2)
-
-    run(scenario)
-
-
 def test_notify_after_loop_closed_does_not_raise():
+    from engine.push.stage import endpoint
+
     code = "GONE"
 
     async def connect_and_vanish():
         ws = FakeWebSocket(code)
-        task = asyncio.create_task(live.websocket_endpoint(ws))
-        await ws.next_sent(1)
-        task.cancel()  # loop ends without a clean disconnect
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"lang": "en"}}'})
+        task = asyncio.create_task(endpoint(ws, FakeStage()))
+        await ws.next_sent(2)
+        task.cancel()  # the loop ends without a clean disconnect
 
     run(connect_and_vanish)
-    live.notify(code, 1)  # must not raise even if a stale subscriber remained
-    assert live.latest(code) == 1
-
-
-def test_echo_reaches_socket_subscribers_only_and_never_raises():
-    from engine.push import live
-
-    class Socket:
-        def __init__(self):
-            self.echoes, self.versions = [], []
-
-        def __call__(self, code, version):
-            self.versions.append(version)
-
-        def echo(self, message):
-            self.echoes.append(message)
-
-    socket, plain = Socket(), []
-    subs = [live.subscribe("ECHO", socket), live.subscribe("ECHO", lambda c, v: plain.append(v))]
-    try:
-        live.echo("ECHO", {"kind": "drawing", "seat": 1, "strokes": 1})
-        live.echo("not a code", {"kind": "drawing"})
-        assert socket.echoes == [{"kind": "drawing", "seat": 1, "strokes": 1}]
-        assert socket.versions == [] and plain == []
-    finally:
-        for sub in subs:
-            live.unsubscribe(sub)
-
-
-def test_a_seat_socket_that_names_its_fields_gets_their_signature_with_each_version():
-    code = "SIGN"
-    live.notify(code, 1)
-    asked = []
-
-    def look(room, seat, keys, board):
-        asked.append((room, seat, keys, board))
-        return {"version": 2, "sig": "s-" + ",".join(keys)}
-
-    async def scenario():
-        ws = FakeWebSocket(code)
-        task = asyncio.create_task(live.websocket_endpoint(ws, 3, look=look))
-        assert await ws.next_sent(1) == [{"version": 1, "boot": live.BOOT}]
-        live.notify(code, 2)
-        assert (await ws.next_sent(2))[-1] == {"version": 2}  # nothing named yet: a plain version
-
-        await ws.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase", "hand", "hand"]}'})
-        await asyncio.sleep(0.05)
-        live.notify(code, 3)
-        # the signature look gave (for version 2 here) never claims a version it was not made at
-        assert (await ws.next_sent(3))[-1] == {"version": 3}
-
-        def look_now(room, seat, keys, board):
-            asked.append((room, seat, keys, board))
-            return {"version": live.latest(room), "sig": "s-" + ",".join(keys)}
-
-        ws2 = FakeWebSocket(code)
-        task2 = asyncio.create_task(live.websocket_endpoint(ws2, 3, look=look_now))
-        await ws2.next_sent(1)
-        await ws2.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase", "hand"]}'})
-        await asyncio.sleep(0.05)
-        live.notify(code, 4)
-        assert (await ws2.next_sent(2))[-1] == {"version": 4, "sig": "s-hand,phase"}
-        assert (code, 3, ["hand", "phase"], None) in asked  # the seat the ticket names, the fields sorted once
-
-        too_long = '{"watch": ["hand", "phase"], "pad": "' + "x" * 5000 + '"}'  # never parsed, not even as a watch
-        await ws2.incoming.put({"type": "websocket.receive", "text": too_long})
-        await asyncio.sleep(0.05)
-        live.notify(code, 5)
-        assert (await ws2.next_sent(3))[-1] == {"version": 5, "sig": "s-hand,phase"}  # the last good list stands
-        for bad in ('{"watch": "hand"}', '{"watch": [1, 2]}', '{"watch": ["x"', '{"watch": null}'):
-            await ws2.incoming.put({"type": "websocket.receive", "text": bad})
-        await asyncio.sleep(0.05)
-        live.notify(code, 6)
-        assert (await ws2.next_sent(4))[-1] == {"version": 6}  # a malformed list is no list: reruns
-
-        for w in (ws, ws2):
-            await w.incoming.put({"type": "websocket.disconnect", "code": 1000})
-        await asyncio.wait_for(asyncio.gather(task, task2), 2)
-
-    run(scenario)
-
-
-def test_a_socket_that_names_its_board_gets_its_spots_with_each_version_and_on_a_refresh():
-    """The wall's socket too: its live spots come drawn with each version, and again (with no new
-    version) when a phone comes or goes. A board id that is not a short string is no board."""
-    code = "SPOT"
-    live.notify(code, 1)
-    asked = []
-
-    def look(room, seat, keys, board):
-        asked.append((seat, keys, board))
-        said = {"version": live.latest(room)}
-        if keys:
-            said["sig"] = "s"
-        if board:
-            said["spots"] = {"waiting": f"v{said['version']}"}
-        return said
-
-    async def scenario():
-        ws = FakeWebSocket(code)
-        task = asyncio.create_task(live.websocket_endpoint(ws, None, look=look))
-        await ws.next_sent(1)
-        await ws.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"], "board": "b1"}'})
-        await asyncio.sleep(0.05)
-        live.notify(code, 2)
-        assert (await ws.next_sent(2))[-1] == {"version": 2, "sig": "s", "spots": {"waiting": "v2"}}
-        live.refresh(code)
-        assert (await ws.next_sent(3))[-1] == {"spots": {"waiting": "v2"}, "at": 2}
-        assert asked[-1] == (None, None, "b1")  # a refresh signs nothing
-        await ws.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"], "board": 7}'})
-        await asyncio.sleep(0.05)
-        live.notify(code, 3)
-        assert (await ws.next_sent(4))[-1] == {"version": 3, "sig": "s"}
-        live.refresh(code)  # no board: nothing to draw, nothing sent
-        await asyncio.sleep(0.1)
-        assert len(ws.sent) == 4
-        await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
-        await asyncio.wait_for(task, 2)
-
-    run(scenario)
-
-
-def test_a_failing_look_gets_plain_versions():
-    code = "SIGW"
-    live.notify(code, 1)
-
-    def broken(room, seat, keys, board):
-        raise RuntimeError("database gone")
-
-    async def scenario():
-        seat_ws, wall_ws = FakeWebSocket(code), FakeWebSocket(code)
-        tasks = [
-            asyncio.create_task(live.websocket_endpoint(seat_ws, 0, look=broken)),
-            asyncio.create_task(live.websocket_endpoint(wall_ws, None, look=broken)),
-        ]
-        await seat_ws.next_sent(1)
-        await wall_ws.next_sent(1)
-        for w in (seat_ws, wall_ws):
-            await w.incoming.put({"type": "websocket.receive", "text": '{"watch": ["phase"], "board": "b"}'})
-        await asyncio.sleep(0.05)
-        live.notify(code, 2)
-        assert (await seat_ws.next_sent(2))[-1] == {"version": 2}
-        assert (await wall_ws.next_sent(2))[-1] == {"version": 2}
-        for w in (seat_ws, wall_ws):
-            await w.incoming.put({"type": "websocket.disconnect", "code": 1000})
-        await asyncio.wait_for(asyncio.gather(*tasks), 2)
-
-    run(scenario)
+    live.notify(code, 7)  # must not raise even if a stale subscriber remained
+    assert live.latest(code) == 7

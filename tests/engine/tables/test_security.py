@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-import random
+import json
 import re
 import types
 
@@ -16,8 +16,6 @@ from PIL import Image
 
 from engine import gate, presence, tables
 from engine.core import BadName, BadToken, IllegalMove, RoomNotFound, TooManyTries
-from engine.push import live
-from pages import routes
 from pages.ui import esc
 from tests.engine.push.test_live import run
 
@@ -25,14 +23,15 @@ pytestmark = pytest.mark.usefixtures("plain_cards")
 
 
 class Socket:
-    """What the push route uses of Starlette's WebSocket, recording what it does."""
+    """What the stage's socket uses of Starlette's WebSocket, recording what it does."""
 
-    def __init__(self, code: str, query: dict | None = None, host: str = "10.0.0.9") -> None:
+    def __init__(self, code: str, hello: dict, host: str = "10.0.0.9") -> None:
         self.path_params = {"code": code}
-        self.query_params = query or {}
+        self.headers: dict = {}
         self.client = types.SimpleNamespace(host=host, port=5000)
         self.calls: list = []
         self.incoming: asyncio.Queue = asyncio.Queue()
+        self.incoming.put_nowait({"type": "websocket.receive", "text": json.dumps({"hello": hello})})
 
     async def accept(self) -> None:
         self.calls.append("accept")
@@ -40,30 +39,34 @@ class Socket:
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.calls.append(("close", code))
 
-    async def send_json(self, data: dict) -> None:
-        self.calls.append(("send", data))
+    async def send_text(self, data: str) -> None:
+        self.calls.append(("send", json.loads(data)))
 
     async def receive(self) -> dict:
         return await self.incoming.get()
 
 
-def answer(code: str, query: dict | None = None, host: str = "10.0.0.9") -> list:
-    """What the push route does for one socket that connects and, if let in, hangs up at once."""
-    ws = Socket(code, query, host)
+def answer(code: str, hello: dict | None = None, host: str = "10.0.0.9", during=None) -> list:
+    """What the stage's socket does for one tab that says `hello` and, if let in, hangs up (after
+    `during()`, called while it is open)."""
+    from engine.push.stage import endpoint
+    from pages.stage.serve import SERVE
+
+    ws = Socket(code, {"lang": "en", **(hello or {})}, host)
 
     async def scenario():
-        task = asyncio.create_task(routes.room_events(ws))
-        await asyncio.sleep(0.05)
+        task = asyncio.create_task(endpoint(ws, SERVE))
+        for _ in range(100):
+            if task.done() or any(c[0] == "send" and "html" in c[1] for c in ws.calls if isinstance(c, tuple)):
+                break
+            await asyncio.sleep(0.02)
+        if during is not None:
+            await asyncio.to_thread(during)
         await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
-        await asyncio.wait_for(task, 2)
+        await asyncio.wait_for(task, 5)
 
     run(scenario)
     return ws.calls
-
-
-def forged(ticket: str) -> str:
-    """The same ticket with its last character changed."""
-    return ticket[:-1] + ("B" if ticket.endswith("A") else "A")
 
 
 def seated(n=3, game="dixit", seed=None):
@@ -72,41 +75,28 @@ def seated(n=3, game="dixit", seed=None):
     return room, seats
 
 
-# ---- /events: no enumeration, no spoofed presence -------------------------------------------
+# ---- the stage's hello: no enumeration, no spoofed presence -----------------------------------
 
 
 def test_a_room_that_exists_and_one_that_does_not_get_the_same_answer():
+    from engine.push.stage import CLOSE_REFUSED
+
     room, _ = seated()
-    live.notify(room.code, tables.version(room.code))
-    missing = next(c for c in ("BCDF", "BCDG", "BCDH") if c != room.code)
-    assert answer(room.code) == answer(missing) == ["accept", ("close", routes.CLOSE_NO_TICKET)]
-    # a ticket from another room, forged or malformed, changes nothing
-    for bad in (
-        "",
-        "x",
-        gate.issue("ZZZZ"),
-        forged(tables.push_ticket(room.code)),
-        "-.99999999999.AAAAAAAAAAAAAAAAAAAAAA",
-        "²." * 30,
-    ):
-        assert answer(room.code, {"t": bad}) == answer(missing, {"t": bad})
+    missing = next(c for c in ("BCDFG", "BCDGH", "BCDHJ") if c != room.code)
+    for bad in ("", "x", "-.99999999999.AAAAAAAAAAAAAAAAAAAAAA", "²." * 30, 12, None):
+        hello = {"token": bad} if bad is not None else {"member": "m1", "token": "t"}
+        assert answer(room.code, hello) == answer(missing, hello) == ["accept", ("close", CLOSE_REFUSED)]
 
 
-def test_refused_tickets_are_not_wrong_codes_and_a_valid_ticket_always_opens():
-    room, _ = seated()
-    ticket = tables.push_ticket(room.code)
-    for i in range(3 * gate.PROBES.limit):  # a refused ticket tells nothing about any room
-        answer(f"Q{i:03d}", {"t": "-.1.AAAAAAAAAAAAAAAAAAAAAA"}, host="10.0.0.66")
-    assert tables.view(room.code, device="10.0.0.66")["code"] == room.code
-    for i in range(gate.PROBES.limit):  # codes guessed on the pages lock the device out of lookups...
-        with pytest.raises(RoomNotFound):
-            tables.view(f"Q{i:04d}", device="10.0.0.66")
+def test_a_phone_locked_out_for_guessing_still_opens_its_own_seat():
+    room, seats = seated()
+    for i in range(gate.PROBES.limit):  # codes guessed over the stage lock the phone out of lookups...
+        answer(f"Q{i:04d}", host="10.0.0.66")
     with pytest.raises(TooManyTries):
         tables.view(room.code, device="10.0.0.66")
-    # ...but not out of a room whose ticket a page gave it
-    assert ("send", {"version": tables.version(room.code), "boot": live.BOOT}) in answer(
-        room.code, {"t": ticket}, host="10.0.0.66"
-    )
+    assert ("close", 4401) in answer(room.code, host="10.0.0.66")  # the wall's hello proves nothing
+    said = answer(room.code, {"token": seats[0].token}, host="10.0.0.66")  # ...but not out of its own seat
+    assert any(c[0] == "send" and "html" in c[1] for c in said if isinstance(c, tuple)), said
 
 
 def test_pages_limit_wrong_codes_per_device():
@@ -125,34 +115,14 @@ def test_pages_limit_wrong_codes_per_device():
     assert probes.blocked("x", now=30) and not probes.blocked("x", now=61)
 
 
-def test_presence_needs_the_seats_own_ticket():
+def test_only_a_seats_own_token_marks_it_connected():
     room, seats = seated()
-    seen = []
-    sub = live.subscribe(presence.channel(room.code), lambda c, v: seen.append(presence.present(room.code)))
-    try:
-        answer(room.code, {"seat": "1"})  # the old spoof: a raw seat number
-        answer(room.code, {"t": tables.push_ticket(room.code)})  # the wall's ticket marks no seat
-        assert seen == []
-        with pytest.raises(BadToken):
-            tables.push_ticket(room.code, 1, seats[2].token)  # another seat's token
-        answer(room.code, {"t": tables.push_ticket(room.code, 1, seats[1].token)})
-        assert seen[0] == {1}, seen  # marked while it was open, and gone after
-        assert presence.present(room.code) == set()
-    finally:
-        live.unsubscribe(sub)
-
-
-def test_tickets_are_bound_to_their_room_seat_and_time():
-    ticket = gate.issue("KQZP", 2, now=1_000_000)
-    assert gate.check("KQZP", ticket, now=1_000_100) == (True, 2)
-    assert gate.check("KQZQ", ticket, now=1_000_100) == (False, None)
-    assert gate.check("KQZP", ticket.replace("2.", "3.", 1), now=1_000_100) == (False, None)
-    assert gate.check("KQZP", ticket, now=1_000_000 + gate.TICKET_SECONDS + 1) == (False, None)
-    rnd = random.Random(5)
-    for _ in range(2000):  # garbage never raises and never passes
-        junk = "".join(rnd.choice("0123456789.-_²٣AZaz\x00 ") for _ in range(rnd.randint(0, 40)))
-        assert gate.check("KQZP", junk) == (False, None)
-    assert gate.check("KQZP", None) == gate.check("KQZP", 12) == (False, None)
+    seen: list = []
+    answer(room.code, during=lambda: seen.append(presence.present(room.code)))  # the wall marks no seat
+    answer(room.code, {"token": seats[2].token.upper()}, during=lambda: seen.append(presence.present(room.code)))
+    answer(room.code, {"token": seats[1].token}, during=lambda: seen.append(presence.present(room.code)))
+    assert seen == [set(), set(), {1}], seen  # marked while it was open
+    assert presence.present(room.code) == set()  # and gone after
 
 
 # ---- seeds: nothing about the next game follows from a finished one --------------------------
