@@ -192,20 +192,33 @@ _TAPS = _Taps()
 
 class _Waker:
     """A version to draw, or a redraw asked for (a reveal ending, a phone coming or going): set from
-    any thread, waited on by the socket's pump."""
+    any thread, waited on by the socket's pump. The newest version heard is kept, so a version the
+    socket drew already (the acting tab's own, drawn with its answer) is not drawn again."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.event = asyncio.Event()
+        self.version = -1  # the newest version notified
+        self.asked = False  # a redraw asked for with no new version
+
+    def _wake(self, version: int | None) -> None:  # on the loop
+        if version is None:
+            self.asked = True
+        else:
+            self.version = max(self.version, version)
+        self.event.set()
 
     def refresh(self) -> None:  # any thread (live.refresh, and the reveal's timer)
         try:
-            self.loop.call_soon_threadsafe(self.event.set)
+            self.loop.call_soon_threadsafe(self._wake, None)
         except RuntimeError:  # the loop is closed: the socket is gone anyway
             pass
 
-    def __call__(self, _code: str, _version: int) -> None:  # live's subscriber: a new version
-        self.refresh()
+    def __call__(self, _code: str, version: int) -> None:  # live's subscriber: a new version
+        try:
+            self.loop.call_soon_threadsafe(self._wake, version)
+        except RuntimeError:
+            pass
 
 
 class _Closed(Exception):
@@ -304,10 +317,14 @@ class _Socket:
             await self.send({"version": drawn.version, "html": html, "now": int(time.time() * 1000), **page})
 
     async def pump(self) -> None:
+        waker = self.waker
         try:
             while not self.closed:
-                await self.waker.event.wait()
-                self.waker.event.clear()
+                await waker.event.wait()
+                waker.event.clear()
+                if not waker.asked and self.version is not None and waker.version <= self.version:
+                    continue  # drawn already: the acting tab's own move, drawn with its answer
+                waker.asked = False
                 await self.draw()
         except (_Closed, WebSocketDisconnect, RuntimeError, OSError):
             pass

@@ -177,8 +177,6 @@ def reset() -> None:
     _archive.settle()
     _steps.phase_began.clear()
     close_all()
-    with _state._states_guard:
-        _state._states.clear()
-        _views._views.clear()
-        _views._rows.clear()
+    _state.forget_all()
+    _views.forget_all()
     gate.PROBES.clear()

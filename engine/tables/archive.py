@@ -8,6 +8,7 @@ devices that held its seats and audience memberships (`holders`) are kept beside
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from engine.core import (
@@ -20,8 +21,10 @@ from engine.core.game import score_winners
 from engine.core.moves import is_whole
 from engine.games import GAMES
 from engine.tables import audience
-from engine.tables.base import _LOG, _room, normalise_code, refusals_only, store
-from engine.tables.state import _state
+from engine.tables.base import normalise_code, refusals_only, room_row, store
+from engine.tables.state import room_state
+
+_LOG = logging.getLogger(__name__)
 
 
 @refusals_only
@@ -34,7 +37,7 @@ def records() -> list[dict]:
     return store().records()
 
 
-def _save_stat_rows_soon(record: dict) -> None:
+def save_stat_rows_soon(record: dict) -> None:
     """The statistics' rows of a game that just ended, written by a thread of their own: packing
     them takes tens of milliseconds, and the table waits for nothing. If the process stops first,
     `stat_rows()` rebuilds them from the record."""
@@ -133,7 +136,7 @@ def move_log(code: str, game_no: int) -> list[dict]:
 @refusals_only
 def replay(code: str) -> dict:
     """The current game rebuilt from its seed and its log alone."""
-    room = _room(code)
+    room = room_row(code)
     return _replayed(room, len(store().seats(room["code"])), store().moves(room["code"], room["game_no"]))
 
 
@@ -147,7 +150,7 @@ def _replayed(room: dict, seats: int, log: list, until=None) -> dict:
     return state
 
 
-def _build_record(conn, room: dict, now: str) -> dict:
+def build_record(conn, room: dict, now: str) -> dict:
     """The archive document (DESIGN.md). Each turn carries the time the move that closed it was made."""
     game = GAMES[room["game"]]
     state = room["state"]
@@ -246,8 +249,8 @@ def keepsake(code: str, game_no: int, round: int | None = None) -> dict[str, byt
         game = record["game"]
         turns, names = record.get("turns") or [], {p["seat"]: p["name"] for p in record.get("players", [])}
     else:
-        room = _room(code)
-        state = _state(room) if game_no == room["game_no"] and room["status"] != "lobby" else None
+        room = room_row(code)
+        state = room_state(room) if game_no == room["game_no"] and room["status"] != "lobby" else None
         if state is None:
             raise TableError("There is no such game in this room.")
         game, turns = room["game"], state["history"]

@@ -32,8 +32,8 @@ from engine.core.moves import is_whole
 from engine.games import GAMES
 from engine.push import live
 from engine.tables import holders
-from engine.tables.base import _hash, _lock, _now, _room, _token_ok, clean_name, refusals_only, store
-from engine.tables.state import _under_way
+from engine.tables.base import clean_name, hash_token, refusals_only, room_lock, room_row, store, time_now, token_ok
+from engine.tables.state import under_way
 
 CAP = 300  # members a room takes unless its host chose otherwise: a hall, an assembly
 CAP_MOST = 500  # tables.AUDIENCE_MOST
@@ -60,7 +60,7 @@ def settings(options: dict) -> tuple[dict, dict]:
     return options, {"open": open_, "cap": cap}
 
 
-def _setting(code: str, conn=None) -> dict:
+def audience_setting(code: str, conn=None) -> dict:
     return store().audience_room(code, conn) or {"open": True, "cap": CAP}
 
 
@@ -70,10 +70,10 @@ def join_audience(code: str, name: str, device=None) -> Member:
     room, seats included. A page passes the `device` asking: one seat or membership per device and
     room, and so many joins a minute per address (engine/tables/holders.py)."""
     name = clean_name(name)
-    code = _room(code)["code"]
-    with _lock(code):
+    code = room_row(code)["code"]
+    with room_lock(code):
         with store().transaction() as conn:
-            setting = _setting(code, conn)
+            setting = audience_setting(code, conn)
             if not setting["open"]:
                 raise TableError("This room has no audience: ask the host for a seat instead.")
             members = store().members(code, conn)
@@ -82,25 +82,25 @@ def join_audience(code: str, name: str, device=None) -> Member:
             taken = [m["name"] for m in members] + [s["name"] for s in store().seats(code, conn)]
             if any(t.casefold() == name.casefold() for t in taken):
                 raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
-            now = _now()
+            now = time_now()
             holders.check(conn, code, device, now, holders.name_of(conn, code))
             member, token = secrets.token_urlsafe(6), secrets.token_urlsafe(16)
-            store().insert_member(conn, code, member, name, _hash(token), now)
+            store().insert_member(conn, code, member, name, hash_token(token), now)
             holders.hold(conn, code, device, "member", member, now)
     live.refresh(code)  # the wall counts its audience in a live spot
     return Member(code, member, token, name)
 
 
-def _member(code: str, member, token, conn=None) -> dict:
+def member_row(code: str, member, token, conn=None) -> dict:
     found = store().member(code, member, conn) if isinstance(member, str) and len(member) <= 64 else None
-    if found is None or not _token_ok(token, found["token_hash"]):
+    if found is None or not token_ok(token, found["token_hash"]):
         raise BadToken("member")
     return found
 
 
-def _is_member(code: str, member, token) -> bool:
+def is_member(code: str, member, token) -> bool:
     try:
-        _member(code, member, token)
+        member_row(code, member, token)
         return True
     except BadToken:
         return False
@@ -119,7 +119,7 @@ def points(code: str, game_no: int, conn=None) -> dict[str, int]:
     return total
 
 
-def _may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> tuple[list[dict], list[dict], bool]:
+def may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> tuple[list[dict], list[dict], bool]:
     """(the picks this member may make now, those they made in this turn, whether they are done
     for this turn: Audience.done)."""
     if game.audience is None or state is None or game.outcome(state) is not None:
@@ -139,27 +139,27 @@ def audience_submit(code: str, member: str, token: str, move: dict) -> int:
     member holds in this turn. A pick that is not on offer now is refused and changes nothing."""
     if not isinstance(move, dict):
         raise IllegalMove("That pick is not possible now.")
-    room = _room(code)
+    room = room_row(code)
     code = room["code"]
     game = GAMES[room["game"]]
     audience = game.audience
-    with _lock(code):
+    with room_lock(code):
         with store().transaction() as conn:
-            room = _room(code, conn)
-            _member(code, member, token, conn)
+            room = room_row(code, conn)
+            member_row(code, member, token, conn)
             if audience is None:
                 raise IllegalMove("Nothing to pick in this game: follow it on the shared screen.")
             if room["status"] == "finished":
                 raise GameOver("The game is over: there is nothing more to pick.")
             if room["status"] != "playing":
                 raise NotStarted("The game has not started yet: picks open when the players play.")
-            state = _under_way(room, conn).state
-            may, _mine_now, done = _may_pick(game, room, state, member, conn)
+            state = under_way(room, conn).state
+            may, _mine_now, done = may_pick(game, room, state, member, conn)
             if done:
                 raise IllegalMove("You are done for this turn: wait for the next one.")
             pick = _checked(game, move, may)
             turn = len(state["history"])
-            store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, _now())
+            store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, time_now())
             held = len(_mine(code, room["game_no"], turn, member, conn))
     _picked[code] = _picked.get(code, 0) + 1  # the stage's members' looks read the picks again
     live.refresh(code, roles=("wall",))  # how many have picked: the walls' count (the member's own
@@ -261,8 +261,8 @@ def audience_size(code: str, turn: int | None = None) -> dict:
     """How many members the room has now, whether it takes more, its cap and, given the turn (the
     history's length), how many have picked in it (the join page and the wall's live spot ask:
     joining and picking bump no version)."""
-    room = _room(code)
-    setting = _setting(room["code"])
+    room = room_row(code)
+    setting = audience_setting(room["code"])
     count = len(store().members(room["code"]))
     picked = 0
     if turn is not None and room["status"] == "playing":

@@ -28,7 +28,7 @@ from engine.core import (
 )
 from engine.core.moves import is_whole, printable
 from engine.games import GAMES
-from engine.store import clock, now as _now, store  # noqa: F401  (the service's callers reach them here too)
+from engine.store import clock, now as time_now, store  # noqa: F401  (the service's callers reach them here too)
 
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: codes never spell words; no I/O to confuse with 1/0
 
@@ -87,17 +87,18 @@ _locks: dict[str, threading.Lock] = {}
 _guard = threading.Lock()
 
 
-def _lock(code: str) -> threading.Lock:
+def room_lock(code: str) -> threading.Lock:
     with _guard:
         return _locks.setdefault(code, threading.Lock())
 
 
-def _hash(token: str) -> str:
+def hash_token(token: str) -> str:
+    """A token as the store keeps it (never the token itself)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _token_ok(token, token_hash: str) -> bool:
-    return isinstance(token, str) and len(token) <= TOKEN_MAX and hmac.compare_digest(_hash(token), token_hash)
+def token_ok(token, token_hash: str) -> bool:
+    return isinstance(token, str) and len(token) <= TOKEN_MAX and hmac.compare_digest(hash_token(token), token_hash)
 
 
 _watching = threading.Event()
@@ -112,13 +113,13 @@ def watch_other_processes(interval: float = 0.5) -> None:
     _watching.set()
 
     def watch() -> None:
-        since = _now()
+        since = time_now()
         erased, looked = None, 0.0
         while True:
             try:
                 for code, version, updated_at in store().changes(since, wait=interval):
                     since = max(since, updated_at or since)
-                    _notify(code, version)
+                    notify(code, version)
                 if time.monotonic() - looked >= ERASED_EVERY:  # a game erased on another process
                     looked = time.monotonic()
                     now = store().setting("archive_erasures")
@@ -136,7 +137,7 @@ def watch_other_processes(interval: float = 0.5) -> None:
 ERASED_EVERY = 2.0  # seconds between two looks at whether a game was erased (one small read)
 
 
-def _notify(code: str, version: int) -> None:
+def notify(code: str, version: int) -> None:
     try:
         from engine.push import live
     except ImportError:  # push is optional for headless use
@@ -150,17 +151,17 @@ def normalise_code(code) -> str:
     return text if CODE_SHAPE.fullmatch(text) else ""
 
 
-def _probed(code, device, proof=None) -> dict:
-    """`_room` for a lookup a person made from `device` (a page, the join form): each device and
+def probed(code, device, proof=None) -> dict:
+    """`room_row` for a lookup a person made from `device` (a page, the join form): each device and
     each address may get only a few codes wrong a minute (`gate.PROBES`), so codes cannot be found
     by trying them all. A device told to wait is still let in with `proof(room)`: a seat's or the
     host's token for that room, which no guess carries, so one student guessing codes behind a
     school's one address never locks the class out of their own links."""
     if device is None:
-        return _room(code)
+        return room_row(code)
     blocked = gate.PROBES.blocked(device)
     try:
-        room = _room(code)
+        room = room_row(code)
     except RoomNotFound:
         if not blocked:
             gate.PROBES.miss(device)
@@ -170,8 +171,8 @@ def _probed(code, device, proof=None) -> dict:
     return room
 
 
-def _room(code, conn=None) -> dict:
-    """The room's row without its state (see `_state`)."""
+def room_row(code, conn=None) -> dict:
+    """The room's row without its state (see `room_state`)."""
     normal = normalise_code(code)
     room = store().room(normal, conn) if normal else None
     if room is None:
@@ -179,11 +180,11 @@ def _room(code, conn=None) -> dict:
     return room
 
 
-def _seat(room: dict, seat, token, conn=None, seats: list | None = None) -> dict:
+def seat_row(room: dict, seat, token, conn=None, seats: list | None = None) -> dict:
     if is_whole(seat):
         seats = seats if seats is not None else store().seats(room["code"], conn)
         for s in seats:
-            if s["seat"] == seat and _token_ok(token, s["token_hash"]):
+            if s["seat"] == seat and token_ok(token, s["token_hash"]):
                 return s
         # A computer player holds a token of its own for its seat: a seat handed over keeps the
         # person's token valid, so giving it back needs nothing from them.
@@ -195,18 +196,18 @@ def _seat(room: dict, seat, token, conn=None, seats: list | None = None) -> dict
     raise BadToken("player")
 
 
-def _proves(room: dict, seat, token, host_token) -> bool:
+def proves(room: dict, seat, token, host_token) -> bool:
     """Whether the caller holds a seat's token or the host's for this room."""
-    if host_token is not None and _token_ok(host_token, room["host_hash"]):
+    if host_token is not None and token_ok(host_token, room["host_hash"]):
         return True
     try:
-        return seat is not None and bool(_seat(room, seat, token))
+        return seat is not None and bool(seat_row(room, seat, token))
     except BadToken:
         return False
 
 
-def _host(room: dict, host_token) -> None:
-    if not _token_ok(host_token, room["host_hash"]):
+def prove_host(room: dict, host_token) -> None:
+    if not token_ok(host_token, room["host_hash"]):
         raise BadToken("host")
 
 
@@ -215,15 +216,22 @@ def games() -> dict[str, Game]:
     return dict(GAMES)
 
 
-def _bump(conn, room: dict, **fields) -> int:
+def bump(conn, room: dict, **fields) -> int:
     version = room["version"] + 1
-    store().update_room(conn, room["code"], version=version, updated_at=_now(), **fields)
+    store().update_room(conn, room["code"], version=version, updated_at=time_now(), **fields)
     return version
 
 
-def _after_commit(action) -> None:
-    """Run `action` once this thread's transaction has committed (see `_apply`)."""
+def after_commit(action) -> None:
+    """Run `action` once this thread's transaction has committed (see `play.locked`)."""
     _pending.actions = [*getattr(_pending, "actions", []), action]
+
+
+def take_after_commit() -> list:
+    """What was left to run after this thread's transaction, taken (none are left)."""
+    actions = getattr(_pending, "actions", [])
+    _pending.actions = []
+    return actions
 
 
 _pending = threading.local()
@@ -259,15 +267,15 @@ def changing(code, host_token: Any = _ANYONE) -> Iterator[Change]:
     row read there (and the host's key checked, when one is given), the version bumped at the end,
     and once committed the news sent to every open tab. A refusal inside changes nothing and tells
     no one."""
-    change = Change(_room(code)["code"])
-    with _lock(change.code):
+    change = Change(room_row(code)["code"])
+    with room_lock(change.code):
         with store().transaction() as conn:
-            change.conn, change.room = conn, _room(change.code, conn)
+            change.conn, change.room = conn, room_row(change.code, conn)
             if host_token is not _ANYONE:
-                _host(change.room, host_token)
+                prove_host(change.room, host_token)
             yield change
-            change.version = _bump(conn, change.room, **change.fields)
-    _notify(change.code, change.version)
+            change.version = bump(conn, change.room, **change.fields)
+    notify(change.code, change.version)
 
 
 def clean_name(name) -> str:

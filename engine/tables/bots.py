@@ -17,12 +17,12 @@ from engine.tables.base import (
     BOT_LEVELS,
     BOT_NAMES,
     Seat,
-    _hash,
-    _now,
-    _room,
     changing,
+    hash_token,
     refusals_only,
+    room_row,
     store,
+    time_now,
 )
 
 
@@ -56,8 +56,8 @@ def add_bot(code: str, host_token: str, level: str = "normal") -> Seat:
         name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(seats) + 1}")
         token = secrets.token_urlsafe(16)
         seat = len(seats)
-        store().insert_seat(conn, code, seat, name, _hash(token), _now())
-        store().put_bot(conn, code, seat, token, _level(level), True, _now())
+        store().insert_seat(conn, code, seat, name, hash_token(token), time_now())
+        store().put_bot(conn, code, seat, token, _level(level), True, time_now())
     return Seat(code, seat, token, name)
 
 
@@ -74,7 +74,7 @@ def hand_to_bot(code: str, host_token: str, seat: int, level: str = "normal") ->
             raise TableError("That player is no longer in the room.")
         if any(b["seat"] == seat for b in store().bots(code, conn)):
             raise TableError("A computer player already plays that seat.")
-        store().put_bot(conn, code, seat, secrets.token_urlsafe(16), _level(level), False, _now())
+        store().put_bot(conn, code, seat, secrets.token_urlsafe(16), _level(level), False, time_now())
     version = change.version
     return version
 
@@ -98,7 +98,7 @@ def bot_seats(code: str) -> list[dict]:
     that runs them (engine/bots), which then plays through view/legal/submit like any client."""
     return [
         {"seat": b["seat"], "token": b["token"], "level": b["level"], "seated": b["seated"]}
-        for b in store().bots(_room(code)["code"])
+        for b in store().bots(room_row(code)["code"])
     ]
 
 

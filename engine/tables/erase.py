@@ -14,8 +14,8 @@ from engine.core import BadName, TableError
 from engine.core.moves import is_whole
 from engine.tables import views
 from engine.tables.archive import player_key, settle
-from engine.tables.base import _lock, _now, normalise_code, refusals_only, store
-from engine.tables.state import _forget
+from engine.tables.base import normalise_code, refusals_only, room_lock, store, time_now
+from engine.tables.state import forget_state
 
 SEAT_PLACEHOLDER = "Player {n}"
 MEMBER_PLACEHOLDER = "Member {n}"
@@ -43,13 +43,13 @@ def erase_game(code: str, game_no: int) -> None:
     if not code or not is_whole(game_no) or store().record_of(code, game_no) is None:
         raise NoSavedGame()
     settle()  # a statistics row still being written for it would come back after the erasure
-    with _lock(code), store().transaction() as conn:
+    with room_lock(code), store().transaction() as conn:
         store().erase_game(conn, code, game_no)
         room = store().room(code, conn)
         if room is not None and room["status"] == "finished" and room["game_no"] == game_no:
             store().drop_room(conn, code)
-        _erased(conn, _now())
-    _forget(code)
+        _erased(conn, time_now())
+    forget_state(code)
     tell_erased(code)  # its phones still showing the game (another process's: `watch_other_processes`)
 
 
@@ -61,7 +61,7 @@ def tell_erased(code: str | None = None) -> None:
 
     for room in [code] if code else list(live.stats()["sockets"]):
         if store().room(room) is None:
-            _forget(room)
+            forget_state(room)
             views.forget(room)
             live.refresh(room)
 
@@ -125,7 +125,7 @@ def erase_player(name: str) -> int:
             store().drop_stat_rows(conn, record["room"], record["game_no"])  # packed again when read
             _rename_in_room(conn, record, renames)
         store().drop_aliases(conn, {k for k in [*aliases, *aliases.values()] if _person(k, aliases) == them} | {key})
-        _erased(conn, _now())
+        _erased(conn, time_now())
     return len(touched)
 
 
@@ -144,4 +144,4 @@ def _rename_in_room(conn, record: dict, renames: dict[str, str]) -> None:
     for member in store().members(code, conn):
         if member["name"] in renames:
             store().rename_member(conn, code, member["id"], renames[member["name"]])
-    _forget(code)
+    forget_state(code)

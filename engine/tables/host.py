@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from engine.tables.base import _hash, _host, _room, changing, refusals_only
+from engine.tables.base import changing, hash_token, prove_host, refusals_only, room_row
 
 
 def mark(host_hash: str) -> str:
@@ -16,12 +16,12 @@ def mark(host_hash: str) -> str:
 
 @refusals_only
 def host_mark(code: str) -> str:
-    return mark(_room(code)["host_hash"])
+    return mark(room_row(code)["host_hash"])
 
 
 @refusals_only
 def check_host(code: str, host_token: str) -> None:
-    _host(_room(code), host_token)
+    prove_host(room_row(code), host_token)
 
 
 @refusals_only
@@ -30,5 +30,5 @@ def renew_host_token(code: str) -> str:
     server's own machine, whose user is the host."""
     token = secrets.token_urlsafe(16)
     with changing(code) as change:  # news: the old host tab closes its panel
-        change.fields["host_hash"] = _hash(token)
+        change.fields["host_hash"] = hash_token(token)
     return token

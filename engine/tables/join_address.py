@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import address
 from engine.core import BadOptions
-from engine.tables.base import _host, _room, refusals_only, store
+from engine.tables.base import prove_host, refusals_only, room_row, store
 
 JOIN_ADDRESS = "join_address"
 
@@ -38,7 +38,7 @@ def join_choices() -> dict:
 def set_join_address(code: str, host_token: str, chosen: str | None) -> None:
     """The host picks which of this laptop's addresses the QR codes and links show (every room's:
     it is the server's); None goes back to the default route's. Only one the laptop has now."""
-    _host(_room(code), host_token)
+    prove_host(room_row(code), host_token)
     if chosen is not None and chosen not in address.candidates():
         raise BadOptions("This laptop has no address {address} on its networks now.", address=str(chosen)[:60])
     with store().transaction() as conn:

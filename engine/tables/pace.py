@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine import leases
 from engine.core import SobremesaError, TableError
 from engine.games import GAMES
-from engine.tables.base import _bump, _notify, _now, _room, changing, refusals_only, store
+from engine.tables.base import bump, changing, notify, refusals_only, room_row, store, time_now
 from engine.tables.deadlines import (
     QUIET_SECONDS,
     at,
@@ -23,8 +23,9 @@ from engine.tables.deadlines import (
     settle,
     whole_seconds,
 )
-from engine.tables.play import _apply_locked, _locked
-from engine.tables.state import _under_way
+from engine.tables.play import apply_in, locked
+from engine.tables.state import under_way
+from engine.tables.unit import Actor, Unit
 
 
 @refusals_only
@@ -43,21 +44,21 @@ def tick() -> int:
 
 
 def _expire(code: str) -> int:
-    now = _now()
-    made, version, before = _locked(code, lambda conn: _expire_locked(conn, code, now))
+    now = time_now()
+    made, version, before = locked(code, lambda u: _expire_locked(u, now))
     if version != before:
-        _notify(code, version)
+        notify(code, version)
     return made
 
 
-def _expire_locked(conn, code: str, now: str) -> tuple[int, int, int]:
+def _expire_locked(u: Unit, now: str) -> tuple[int, int, int]:
     """(seats skipped, the room's version after, its version before)."""
-    room = _room(code, conn)  # locked: another process's tick waits here, then finds nothing due
+    conn, code, room = u.conn, u.code, u.room  # locked: another process's tick waits here, then finds nothing due
     clock = store().clock(code, conn)
     if room["status"] != "playing" or clock is None or not clock["waiting"] or clock["paused"]:
         return 0, room["version"], room["version"]
     game, game_no = GAMES[room["game"]], room["game_no"]
-    state = _under_way(room, conn).state
+    state = under_way(room, conn).state
     bots = {b["seat"] for b in store().bots(code, conn)}  # computer players are never late
     waited = [s for s in game.host.skippable(state) if s in clock["waiting"] and s not in bots]
     due = clock["deadline"] is not None and at(clock["deadline"]) <= at(now)
@@ -65,7 +66,7 @@ def _expire_locked(conn, code: str, now: str) -> tuple[int, int, int]:
         targets = [(seat, "clock") for seat in waited]
         if not targets:  # nobody the clock may skip (a computer player thinking): no countdown
             store().put_clock(conn, code, {**clock, "deadline": None})
-            return 0, _bump(conn, room), room["version"]  # the screens stop counting down
+            return 0, bump(conn, room), room["version"]  # the screens stop counting down
     elif clock["skip_quiet"]:
         seen = store().last_seen(code, conn)
         targets = [(seat, "quiet") for seat in waited if _quiet(seen.get(seat), clock["since"], now)]
@@ -76,7 +77,7 @@ def _expire_locked(conn, code: str, now: str) -> tuple[int, int, int]:
         if moment(game, game_no, state) != key or seat not in game.host.skippable(state):
             break  # the moment is over (the phase resolved): its deadline is not the next one's
         move = {"type": "skip", "seat": None, "target": seat, "by": by}
-        version = _apply_locked(conn, code, move, by, None, None, None, trusted=True)
+        version = apply_in(u, move, Actor.service(by))
         made += 1
     return made, version, room["version"]
 
@@ -107,7 +108,7 @@ def pause(code: str, host_token: str) -> int:
             raise TableError("The clock is already paused.")
         left = None
         if clock["deadline"] is not None:
-            left = max(0, int((at(clock["deadline"]) - at(_now())).total_seconds() * 1000))
+            left = max(0, int((at(clock["deadline"]) - at(time_now())).total_seconds() * 1000))
         store().put_clock(change.conn, change.code, {**clock, "paused": True, "deadline": None, "left_ms": left})
     return change.version
 
@@ -119,7 +120,7 @@ def resume(code: str, host_token: str) -> int:
         if not clock["paused"]:
             raise TableError("The clock is already running.")
         left = clock["left_ms"]
-        deadline = None if left is None else later(_now(), left / 1000)
+        deadline = None if left is None else later(time_now(), left / 1000)
         store().put_clock(change.conn, change.code, {**clock, "paused": False, "deadline": deadline, "left_ms": None})
     return change.version
 
@@ -144,7 +145,7 @@ def end_reveal(code: str, host_token: str) -> int:
     """The host ends the wall's reveal early: the next phase's deadline starts now."""
     with changing(code, host_token) as change:
         clock = store().clock(change.code, change.conn)
-        now = _now()
+        now = time_now()
         until = clock.get("reveal_until") if clock else None
         if not until or until <= now:
             raise TableError("The reveal is already over.")
@@ -171,8 +172,8 @@ def set_pace(code: str, host_token: str, pace: str, skip_quiet: bool | None = No
             clock["moment"] = None  # a countdown starts now for the moment the table is in
         store().put_clock(conn, change.code, clock)
         if room["status"] == "playing":
-            state = _under_way(room, conn).state
-            settle(conn, change.code, room["game_no"], GAMES[room["game"]], state, _now())
+            state = under_way(room, conn).state
+            settle(conn, change.code, room["game_no"], GAMES[room["game"]], state, time_now())
     return change.version
 
 
@@ -187,22 +188,22 @@ def _outage(code: str) -> str:
 def outage_pause(code: str) -> bool:
     """Every phone dropped at once (the laptop's Wi-Fi): the room's running clock pauses with the
     time it had left, marked as the outage's, not the host's. False if there was none to pause."""
-    code = _room(code)["code"]
+    code = room_row(code)["code"]
     clock = store().clock(code)
-    if clock is None or clock["pace"] == "off" or clock["paused"] or _room(code)["status"] != "playing":
+    if clock is None or clock["pace"] == "off" or clock["paused"] or room_row(code)["status"] != "playing":
         return False
     with changing(code) as change:
         clock = store().clock(change.code, change.conn)
         left = None
         if clock["deadline"] is not None:
-            left = max(0, int((at(clock["deadline"]) - at(_now())).total_seconds() * 1000))
+            left = max(0, int((at(clock["deadline"]) - at(time_now())).total_seconds() * 1000))
         store().put_clock(change.conn, change.code, {**clock, "paused": True, "deadline": None, "left_ms": left})
-        store().set_setting(change.conn, _outage(change.code), _now())
+        store().set_setting(change.conn, _outage(change.code), time_now())
     return True
 
 
 def outage_paused(code: str) -> bool:
-    return store().setting(_outage(_room(code)["code"])) is not None
+    return store().setting(_outage(room_row(code)["code"])) is not None
 
 
 @refusals_only
@@ -217,9 +218,9 @@ def outage_resume(code: str) -> None:
         if clock is None or not clock["paused"]:
             return
         left = clock["left_ms"]
-        deadline = None if left is None else later(_now(), left / 1000)
+        deadline = None if left is None else later(time_now(), left / 1000)
         store().put_clock(
             change.conn,
             change.code,
-            {**clock, "paused": False, "deadline": deadline, "left_ms": None, "since": _now()},
+            {**clock, "paused": False, "deadline": deadline, "left_ms": None, "since": time_now()},
         )

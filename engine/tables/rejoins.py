@@ -14,16 +14,16 @@ from engine.games import GAMES
 from engine.tables import holders
 from engine.tables.base import (
     Seat,
-    _hash,
-    _host,
-    _now,
-    _probed,
-    _room,
-    _token_ok,
     changing,
     clean_name,
+    hash_token,
+    probed,
+    prove_host,
     refusals_only,
+    room_row,
     store,
+    time_now,
+    token_ok,
 )
 
 ASKS_PER_ADDRESS = 10  # open requests to come back in, per room, from one address
@@ -39,7 +39,7 @@ def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
     for the same seat: the host sees both (`rejoin_requests`) and lets in the person they saw ask.
     Names that match nobody count as wrong guesses of the device (`gate.PROBES`)."""
     name = clean_name(name)
-    code = _probed(code, device)["code"]
+    code = probed(code, device)["code"]
     asker = gate.Device.of(device if device is not None else "127.0.0.1")
     with changing(code) as change:
         conn, room = change.conn, change.room
@@ -63,11 +63,11 @@ def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
             {
                 "ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}",
                 "seat": seat["seat"],
-                "token_hash": _hash(token),
+                "token_hash": hash_token(token),
                 "asker": key,
                 "address": asker.address,
                 "kind": asker.kind,
-                "asked_at": _now(),
+                "asked_at": time_now(),
             },
         )
     return Seat(code, seat["seat"], token, seat["name"])
@@ -77,10 +77,10 @@ def ask_to_rejoin(code: str, name: str, device=None) -> Seat:
 def rejoin_requests(code: str, host_token: str) -> list[dict]:
     """For the host: every open request to come back in, newest first: {id, seat, name, kind,
     seconds} (kind: "Android phone", ...; seconds: how long ago it was made). Never a token."""
-    room = _room(code)
-    _host(room, host_token)
+    room = room_row(code)
+    prove_host(room, host_token)
     names = {s["seat"]: s["name"] for s in store().seats(room["code"])}
-    now = datetime.fromisoformat(_now())
+    now = datetime.fromisoformat(time_now())
     return [
         {
             "id": a["ask_id"],
@@ -97,8 +97,8 @@ def rejoin_requests(code: str, host_token: str) -> list[dict]:
 def still_asking(code: str, token: str) -> bool:
     """Whether the request that handed out `token` still waits for the host (the asking phone
     learns that it was turned away, or that someone else was let in)."""
-    room = _room(code)
-    return isinstance(token, str) and any(_token_ok(token, a["token_hash"]) for a in store().asks(room["code"]))
+    room = room_row(code)
+    return isinstance(token, str) and any(token_ok(token, a["token_hash"]) for a in store().asks(room["code"]))
 
 
 @refusals_only
@@ -128,7 +128,7 @@ def ask_to_join(code: str, name: str, device=None) -> Seat:
     asks the host for one. The token returned opens the seat once the host lets it in (`let_join`);
     the seat is `-1` until then. One open request per device, `ASKS_PER_ADDRESS` per address."""
     name = clean_name(name)
-    code = _probed(code, device)["code"]
+    code = probed(code, device)["code"]
     asker = gate.Device.of(device if device is not None else "127.0.0.1")
     with changing(code) as change:
         conn, room = change.conn, change.room
@@ -146,11 +146,11 @@ def ask_to_join(code: str, name: str, device=None) -> Seat:
             {
                 "ask_id": f"{time.time_ns():x}{secrets.token_hex(2)}",
                 "name": name,
-                "token_hash": _hash(token),
+                "token_hash": hash_token(token),
                 "asker": key,
                 "address": asker.address,
                 "kind": asker.kind,
-                "asked_at": _now(),
+                "asked_at": time_now(),
             },
         )
     return Seat(code, -1, token, name)
@@ -167,9 +167,9 @@ def _may_seat(conn, code: str, room: dict, name: str) -> None:
 @refusals_only
 def join_requests(code: str, host_token: str) -> list[dict]:
     """For the host: every open request to take a seat, newest first: {id, name, kind, seconds}."""
-    room = _room(code)
-    _host(room, host_token)
-    now = datetime.fromisoformat(_now())
+    room = room_row(code)
+    prove_host(room, host_token)
+    now = datetime.fromisoformat(time_now())
     return [
         {
             "id": a["ask_id"],
@@ -193,7 +193,7 @@ def let_join(code: str, host_token: str, request: str, allow: bool = True) -> in
         store().close_join_ask(conn, code, request)
         if allow and room["status"] == "lobby":  # once the game started, the request is only dropped
             _may_seat(conn, code, room, ask["name"])
-            now = _now()
+            now = time_now()
             store().insert_seat(conn, code, len(store().seats(code, conn)), ask["name"], ask["token_hash"], now)
             holders.hold(conn, code, gate.Device(ask["asker"], ask["address"]), "seat", ask["name"], now)
     return change.version
@@ -202,5 +202,5 @@ def let_join(code: str, host_token: str, request: str, allow: bool = True) -> in
 @refusals_only
 def still_asking_to_join(code: str, token: str) -> bool:
     """Whether the request that handed out `token` still waits for the host."""
-    room = _room(code)
-    return isinstance(token, str) and any(_token_ok(token, a["token_hash"]) for a in store().join_asks(room["code"]))
+    room = room_row(code)
+    return isinstance(token, str) and any(token_ok(token, a["token_hash"]) for a in store().join_asks(room["code"]))

@@ -29,19 +29,20 @@ from engine.tables.base import (
     Change,
     Room,
     Seat,
-    _hash,
-    _host,
-    _lock,
-    _now,
-    _room,
-    _token_ok,
     changing,
     clean_name,
+    hash_token,
+    prove_host,
     refusals_only,
+    room_lock,
+    room_row,
     store,
+    time_now,
+    token_ok,
 )
-from engine.tables.play import _apply, end_idle
-from engine.tables.state import _forget
+from engine.tables.play import apply_move, end_idle
+from engine.tables.state import forget_state
+from engine.tables.unit import Actor
 
 ROOMS_A_MINUTE = (3, 10)  # rooms one device, and one address, may create in a minute
 
@@ -86,7 +87,7 @@ def create_room(
         with store().transaction() as conn:
             if store().room(code, conn) is not None:
                 continue
-            now = _now()
+            now = time_now()
             _may_create(conn, origin, now)
             store().insert_room(
                 conn,
@@ -96,7 +97,7 @@ def create_room(
                     "options": merged,
                     "language": language,
                     "seed": seed,
-                    "host_hash": _hash(host_token),
+                    "host_hash": hash_token(host_token),
                     "status": "lobby",
                     "version": 1,
                     "game_no": 1,
@@ -135,16 +136,16 @@ def _expire_lobbies() -> None:
     fill the host's list and count against their device's limit for ever. Rooms untouched for
     `IDLE_HOURS` are over too: a lobby (nothing was played in it) goes, and a game is ended as the
     host's End does, its scores as they stand, and saved: nothing played is lost."""
-    now = _now()
+    now = time_now()
     stale = store().empty_lobbies(_ago(now, LOBBY_HOURS * 3600)) + store().idle_rooms(
         "lobby", _ago(now, IDLE_HOURS * 3600)
     )
     for code in dict.fromkeys(stale):
-        with _lock(code), store().transaction() as conn:
+        with room_lock(code), store().transaction() as conn:
             room = store().room(code, conn)
             if room is not None and room["status"] == "lobby" and _idle_lobby(room, conn, now):
                 store().drop_room(conn, code)
-        _forget(code)
+        forget_state(code)
     for code in store().idle_rooms("playing", _ago(now, IDLE_HOURS * 3600)):
         try:
             end_idle(code)
@@ -174,12 +175,12 @@ def join(code: str, name: str, device=None) -> Seat:
             raise RoomFull("The room is full ({count} players).", count=len(seats))
         if any(s["name"].casefold() == name.casefold() for s in seats):
             raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
-        now = _now()
+        now = time_now()
         holders.check(conn, code, device, now, holders.name_of(conn, code))
         holders.check_seats(conn, code, device)
         token = secrets.token_urlsafe(16)
         seat = len(seats)
-        store().insert_seat(conn, code, seat, name, _hash(token), now)
+        store().insert_seat(conn, code, seat, name, hash_token(token), now)
         holders.hold(conn, code, device, "seat", name, now)
     return Seat(code, seat, token, name)
 
@@ -207,10 +208,10 @@ def _deal(change: Change, seed: int) -> None:
         )
     cards = game.content.cards(room["options"], seats)
     state = game.setup(seats, room["options"], seed, cards)
-    _forget(room["code"])
+    forget_state(room["code"])
     store().save_snapshot(conn, room["code"], room["game_no"], 0, state)
-    deadlines.settle(conn, room["code"], room["game_no"], game, state, _now())
-    change.fields.update(status="playing", seed=seed, started_at=_now())
+    deadlines.settle(conn, room["code"], room["game_no"], game, state, time_now())
+    change.fields.update(status="playing", seed=seed, started_at=time_now())
 
 
 @refusals_only
@@ -218,11 +219,11 @@ def find_seat(code: str, token: str) -> Seat:
     """The seat a token belongs to: reopening a link reconnects the same seat. A wrong code reads
     as a wrong link, as in `view`: a link's answer never tells whether its code names a room."""
     try:
-        room = _room(code)
+        room = room_row(code)
     except RoomNotFound:
         raise BadToken("player") from None
     for s in store().seats(room["code"]):
-        if _token_ok(token, s["token_hash"]):
+        if token_ok(token, s["token_hash"]):
             return Seat(room["code"], s["seat"], token, s["name"])
     raise BadToken("player")
 
@@ -230,11 +231,11 @@ def find_seat(code: str, token: str) -> Seat:
 @refusals_only
 def kick(code: str, host_token: str, target: int) -> int:
     """In the lobby the seat is removed (later seats move up); in play it leaves the game for good."""
-    room = _room(code)
+    room = room_row(code)
     code = room["code"]
-    _host(room, host_token)
+    prove_host(room, host_token)
     if room["status"] != "lobby":
-        return _apply(code, {"type": "kick", "seat": None, "target": target}, actor="host", host_token=host_token)
+        return apply_move(code, {"type": "kick", "seat": None, "target": target}, Actor.host(host_token))
     with changing(code) as change:
         conn, room = change.conn, change.room
         seats = store().seats(code, conn)

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from engine import gate
 from engine.tables import holders
-from engine.tables.base import _hash, _now, _room, _seat, changing, refusals_only, store
+from engine.tables.base import changing, hash_token, refusals_only, room_row, seat_row, store, time_now
 
 SEEN_EVERY = 30  # seconds between a tab's reports (pages)
 SHARED_SECONDS = 600  # another phone seen this recently is on the seat
@@ -23,10 +23,10 @@ SHARED_SECONDS = 600  # another phone seen this recently is on the seat
 @refusals_only
 def seen_on_seat(code: str, seat: int, token: str, device) -> int:
     """This device shows the seat now; how many other devices showed it lately."""
-    room = _room(code)
-    _seat(room, seat, token)
+    room = room_row(code)
+    seat_row(room, seat, token)
     found = gate.Device.of(device) if device is not None else None
-    now = _now()
+    now = time_now()
     with store().transaction() as conn:
         if found is not None:  # a client without a device cookie is known by its address
             store().saw_seat_phone(conn, room["code"], seat, _key(found), now)
@@ -45,8 +45,8 @@ def stop_sharing(code: str, seat: int, token: str, device=None) -> str:
     found = gate.Device.of(device) if device is not None else None
     new = secrets.token_urlsafe(16)
     with changing(code) as change:  # news: the other phone's next run finds its link gone
-        _seat(change.room, seat, token, change.conn)
-        store().renew_seat_token(change.conn, change.code, seat, _hash(new), _key(found) if found else None)
+        seat_row(change.room, seat, token, change.conn)
+        store().renew_seat_token(change.conn, change.code, seat, hash_token(new), _key(found) if found else None)
         name = next(s["name"] for s in store().seats(change.code, change.conn) if s["seat"] == seat)
         holders.moved(change.conn, change.code, "seat", name, found)  # the seat is this phone's now
     return new

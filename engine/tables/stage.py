@@ -16,20 +16,21 @@ from engine.core import BadToken, IllegalMove, RoomNotFound, TooManyTries
 from engine.games import GAMES
 from engine.tables import audience, host
 from engine.tables.base import (
-    _hash,
-    _lock,
-    _notify,
-    _now,
-    _probed,
-    _room,
-    _token_ok,
+    hash_token,
     normalise_code,
+    notify,
+    probed,
     refusals_only,
+    room_lock,
+    room_row,
     store,
+    time_now,
+    token_ok,
 )
-from engine.tables.play import _apply_locked, _locked
-from engine.tables.state import _under_way
-from engine.tables.views import _kept_view, _looked_rows
+from engine.tables.play import apply_in, locked
+from engine.tables.state import under_way
+from engine.tables.unit import Unit
+from engine.tables.views import kept_view, looked_rows
 
 MOVE_ID_MAX = 64
 
@@ -52,31 +53,31 @@ def stage_who(code: str, token: str | None = None, member: str | None = None, de
     """Who a socket's first message says it is: a seat's token, a member's id and token, or nobody
     (the wall, which shows only public things). A wrong token and a wrong code read the same. A
     hello from `device` (a `gate.Device`) naming a wrong code counts against it as a page's lookup
-    does (`_probed`): past the limit, only a seat's or a member's own token opens a room."""
+    does (`probed`): past the limit, only a seat's or a member's own token opens a room."""
     if token is None:
-        _probed(code, device)
+        probed(code, device)
         return Who("wall")
 
     def holds(room: dict) -> bool:
         if member is not None:
-            return audience._is_member(room["code"], member, token)
-        return any(_token_ok(token, s["token_hash"]) for s in store().seats(room["code"]))
+            return audience.is_member(room["code"], member, token)
+        return any(token_ok(token, s["token_hash"]) for s in store().seats(room["code"]))
 
     try:
-        room = _probed(code, device, holds)
+        room = probed(code, device, holds)
     except (RoomNotFound, TooManyTries):
         raise BadToken("member" if member else "player") from None
     if member is not None:
-        audience._member(room["code"], member, token)
-        return Who("member", _hash(token), member)
+        audience.member_row(room["code"], member, token)
+        return Who("member", hash_token(token), member)
     if not holds(room):
         raise BadToken("player")
-    return Who("seat", _hash(token))
+    return Who("seat", hash_token(token))
 
 
 def room_language(code: str) -> str | None:
     """The language a room speaks (its pages' `<html lang>`), or None for no such room. Not counted
-    as a lookup: the page that follows counts it (`_probed`)."""
+    as a lookup: the page that follows counts it (`probed`)."""
     normal = normalise_code(code)
     room = store().room(normal) if normal else None
     return room["language"] if room else None
@@ -131,20 +132,20 @@ def stage_look(code: str, who: Who) -> dict | None:
     """{"version", "view", "me"?} for this viewer now, or None when its token no longer holds (or
     the room is gone)."""
     try:
-        room, seats = _looked_rows(code)
+        room, seats = looked_rows(code)
     except RoomNotFound:  # any other fault is raised: a phone is never blanked by one
         return None
     if who.kind == "wall":
-        return {"version": room["version"], "view": _kept_view(room, seats, None), "host": host.mark(room["host_hash"])}
+        return {"version": room["version"], "view": kept_view(room, seats, None), "host": host.mark(room["host_hash"])}
     if who.kind == "seat":
         row = next((s for s in seats if s["token_hash"] == who.token_hash), None)
         if row is None:
             return None
-        view = _kept_view(room, seats, row["seat"])
+        view = kept_view(room, seats, row["seat"])
         if room["status"] == "playing" and row["seat"] in view.get("out", ()):
             return None  # the host took this seat out: its phone keeps nothing of the game
         return {"version": room["version"], "view": view, "seat": row["seat"]}
-    view = _kept_view(room, seats, None)
+    view = kept_view(room, seats, None)
     board = _audience_board(room, view.get("history_length", 0), who.member)
     found = board["members"].get(who.member)
     if found is None or found["token_hash"] != who.token_hash:
@@ -206,8 +207,8 @@ def _offered(game, watched, room: dict, view: dict, mine: list) -> tuple[list, b
     with _boards_guard:
         found = _offers.get(mark)
     if found is None:
-        with _lock(room["code"]):
-            state = _under_way(room).state
+        with room_lock(room["code"]):
+            state = under_way(room).state
             over = game.outcome(state) is not None
             done = not over and watched.done(state, mine)
         found = ([] if over or done else watched.picks(view, mine), done)
@@ -225,34 +226,33 @@ def _body(move) -> str:
 @refusals_only
 def stage_move(code: str, who: Who, token: str, move_id: str, move) -> dict:
     """A tap from a stage socket: `{"ack": id, "version": n}` once committed. The same id again gets
-    the first answer; the same id with another move is refused. Raises the move's refusal."""
+    the first answer; the same id with another move is refused. Raises the move's refusal. One unit
+    of work (engine/tables/unit.py): the room's row and seats read once, the seat found and proved
+    by the token's hash the socket's hello proved."""
     if not isinstance(move_id, str) or not 0 < len(move_id) <= MOVE_ID_MAX or not isinstance(move, dict):
         raise IllegalMove("That tap could not be read. Try again.")
-    room = _room(code)
-    code = room["code"]
     body = _body(move)
     if who.kind == "member":
-        return _member_move(code, who, token, move_id, move, body)
+        return _member_move(room_row(code)["code"], who, token, move_id, move, body)
     if who.kind != "seat":
         raise IllegalMove("The shared screen only shows the table: play on your phone.")
-    seat = next((s["seat"] for s in store().seats(code) if s["token_hash"] == who.token_hash), None)
-    if seat is None:
-        raise BadToken("player")
-    key = who.key(seat)
+    code = normalise_code(code)
 
-    def work(conn):
-        found = store().move_answer(code, key, move_id, conn)
+    def work(u: Unit):
+        actor = u.seat_of(who.token_hash)
+        key = who.key(actor.seat)
+        found = u.store.move_answer(code, key, move_id, u.conn)
         if found is not None:
             return found
-        version = _apply_locked(conn, code, {**move, "seat": seat}, str(seat), seat, token, None)
+        version = apply_in(u, {**move, "seat": actor.seat}, actor)
         answer = {"ack": move_id, "version": version}
-        store().put_move_answer(conn, code, key, move_id, body, answer, _now())
+        u.store.put_move_answer(u.conn, code, key, move_id, body, answer, time_now())
         return body, answer
 
-    first, answer = _locked(code, work)
+    first, answer = locked(code, work)
     if first != body:
         raise IllegalMove("That tap was already sent with another move.")
-    _notify(code, answer["version"])
+    notify(code, answer["version"])
     return answer
 
 
@@ -265,10 +265,10 @@ def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body
         return found[1]
     # A pick replaces the member's pick in its slot: played twice, it is the same pick.
     audience.audience_submit(code, who.member, token, move)
-    room = _room(code)
+    room = room_row(code)
     answer = {"ack": move_id, "version": room["version"]}
     _picked(room, who.member)
     with store().transaction() as conn:
         if store().move_answer(code, key, move_id, conn) is None:
-            store().put_move_answer(conn, code, key, move_id, body, answer, _now())
+            store().put_move_answer(conn, code, key, move_id, body, answer, time_now())
     return answer

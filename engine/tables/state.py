@@ -14,7 +14,7 @@ from engine.core import (
     perform,
 )
 from engine.games import GAMES
-from engine.tables.base import _lock, _room, refusals_only, store
+from engine.tables.base import refusals_only, room_lock, room_row, store
 
 
 @dataclass
@@ -29,7 +29,7 @@ class _Kept:
 _states: OrderedDict[str, _Kept] = OrderedDict()
 
 
-_states_guard = threading.Lock()  # the table of rooms; each room's entry is its own lock's business
+states_guard = threading.Lock()  # the table of rooms; each room's entry is its own lock's business
 
 
 STATES_KEPT = 256
@@ -59,12 +59,12 @@ def _kept(room: dict, conn=None) -> _Kept | None:
     return kept
 
 
-def _state(room: dict, conn=None) -> dict | None:
+def room_state(room: dict, conn=None) -> dict | None:
     kept = _kept(room, conn)
     return None if kept is None else kept.state
 
 
-def _under_way(room: dict, conn=None) -> _Kept:
+def under_way(room: dict, conn=None) -> _Kept:
     """This process's copy of a game under way (the room is past its lobby)."""
     kept = _kept(room, conn)
     if kept is None:
@@ -73,22 +73,28 @@ def _under_way(room: dict, conn=None) -> _Kept:
 
 
 def _keep(code: str, kept: _Kept) -> None:
-    with _states_guard:
+    with states_guard:
         _states[code] = kept
         _states.move_to_end(code)
         while len(_states) > STATES_KEPT:
             _states.popitem(last=False)
 
 
-def _forget(code: str) -> None:
-    with _states_guard:
+def forget_all() -> None:
+    """Every room's copy (tests switch databases)."""
+    with states_guard:
+        _states.clear()
+
+
+def forget_state(code: str) -> None:
+    with states_guard:
         _states.pop(code, None)
 
 
 @refusals_only
 def state_of(code: str) -> dict | None:
     """A copy of a room's full current state, secrets included: for tests and tools, never pages."""
-    room = _room(code)
-    with _lock(room["code"]):
-        state = _state(room)
+    room = room_row(code)
+    with room_lock(room["code"]):
+        state = room_state(room)
         return None if state is None else json.loads(json.dumps(state))

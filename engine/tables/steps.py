@@ -1,5 +1,5 @@
 """The move pipeline's steps: the service's work for a game's optional parts (engine/core/parts.py),
-one step each, so that a new part adds a step here and `play._apply_locked` stays as it is.
+one step each, so that a new part adds a step here and `play.apply_in` stays as it is.
 
 `BEFORE` runs on the checked move, before the game performs it: a step may refuse it (nothing is
 changed yet) or complete it (the service's own fields). `AFTER` runs once the move is performed and

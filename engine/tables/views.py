@@ -14,8 +14,8 @@ from engine.core import (
 from engine.games import GAMES
 from engine.push import live
 from engine.tables import audience, deadlines
-from engine.tables.base import BOT_MARK, _lock, _probed, _proves, _room, _seat, refusals_only, store
-from engine.tables.state import _states_guard, _under_way
+from engine.tables.base import BOT_MARK, probed, proves, refusals_only, room_lock, room_row, seat_row, store
+from engine.tables.state import states_guard, under_way
 
 # Views are computed once per (room, version, viewer) and shared by every tab that asks: a move
 # makes each open tab ask once. Only the room's latest version is kept. Callers treat them as
@@ -39,26 +39,26 @@ def view(
     game's own view follows. A page passes the `device` asking (a `gate.Device`, or an address), so that it
     may try only a few wrong codes a minute; a seat's token, or the `host_token`, always opens it."""
     try:
-        room = _probed(code, device, proof=lambda r: _proves(r, seat, token, host_token))
+        room = probed(code, device, proof=lambda r: proves(r, seat, token, host_token))
     except RoomNotFound:
         if token is None and host_token is None:
             raise
         raise BadToken("player" if token is not None else "host") from None  # a wrong code reads as a wrong link
     seats = store().seats(room["code"])
     if seat is not None:
-        _seat(room, seat, token, seats=seats)
-    return dict(_kept_view(room, seats, seat))
+        seat_row(room, seat, token, seats=seats)
+    return dict(kept_view(room, seats, seat))
 
 
-def _kept_view(room: dict, seats: list, seat) -> dict:
+def kept_view(room: dict, seats: list, seat) -> dict:
     """The view of this room's version for `seat`, built once per (version, viewer); not a copy."""
     code, version = room["code"], room["version"]
-    with _states_guard:
+    with states_guard:
         kept = _views.get(code)
         shown = kept[1].get(seat) if kept and kept[0] == version else None
     if shown is None:
         shown = _build_view(room, seats, seat)
-        with _states_guard:
+        with states_guard:
             kept = _views.get(code)
             if kept is None or kept[0] < version:
                 _views.pop(code, None)  # re-inserted last: the dict's order is the rooms' age
@@ -73,24 +73,32 @@ def _kept_view(room: dict, seats: list, seat) -> dict:
 _rows: dict[str, tuple[dict, list]] = {}  # code -> (room row, seats) as the last look read them
 
 
+def forget_all() -> None:
+    """Every room's rows and views (tests switch databases)."""
+    with states_guard:
+        _rows.clear()
+        _views.clear()
+        _shared.clear()
+
+
 def forget(code: str) -> None:
     """Drop what this process keeps of a room's rows and views (its room is gone: erased)."""
-    with _states_guard:
+    with states_guard:
         _rows.pop(code, None)
         _views.pop(code, None)
         _shared.pop(code, None)
 
 
-def _looked_rows(code: str) -> tuple[dict, list]:
+def looked_rows(code: str) -> tuple[dict, list]:
     """The room's row and seats for a push socket's look. Right after a move every socket of the
     room looks at the same version: they are read once for it, and again when this process hears of
     a newer version (`live.latest`; every change to a room's seats or host key bumps it)."""
     kept = _rows.get(code)
     if kept is not None and kept[0]["version"] == live.latest(kept[0]["code"]):
         return kept
-    room = _room(code)
+    room = room_row(code)
     kept = (room, store().seats(room["code"]))
-    with _states_guard:
+    with states_guard:
         _rows.pop(code, None)
         _rows[code] = kept
         while len(_rows) > ROOMS_VIEWED:
@@ -106,7 +114,7 @@ def _shared_header(room: dict) -> dict:
     the clock, the audience), read once per version, not once per viewer: after a move every open
     screen of the room asks for its view."""
     code, version = room["code"], room["version"]
-    with _states_guard:
+    with states_guard:
         kept = _shared.get(code)
     if kept is not None and kept[0] == version:
         return kept[1]
@@ -119,7 +127,7 @@ def _shared_header(room: dict) -> dict:
         "clock": deadlines.header(code),  # deadline, paused, left, pace, skip_quiet, reveal_until
         "audience": audience.header(room),  # audience_reveal, audience_top, audience_more
     }
-    with _states_guard:
+    with states_guard:
         _shared.pop(code, None)
         _shared[code] = (version, shared)
         while len(_shared) > ROOMS_VIEWED:
@@ -166,9 +174,9 @@ def _build_view(room: dict, seats: list, seat) -> dict:
             "seat_counts": list(game.seat_counts(room["options"])),
             **({} if seat is None else {"waiting_on_you": False, "waiting_on_you_alone": False}),
         }
-    with _lock(room["code"]):
+    with room_lock(room["code"]):
         # A copy: tabs keep it while later moves change this process's state in place.
-        shown = _copied(room, table_view(game, _under_way(room).state, SHARED if seat is None else seat))
+        shown = _copied(room, table_view(game, under_way(room).state, SHARED if seat is None else seat))
     if seat is not None:  # what most of a phone's screen hangs on, without the list of everyone else
         header["waiting_on_you"] = seat in shown.get("waiting_for", [])
         # the table waits on this seat alone ("Everyone is waiting for you")
@@ -205,7 +213,7 @@ def _copied(room: dict, raw: dict) -> dict:
 
 @refusals_only
 def version(code: str, device=None) -> int:
-    return _probed(code, device)["version"]
+    return probed(code, device)["version"]
 
 
 @refusals_only
@@ -213,19 +221,19 @@ def audience_view(code: str, member: str, token: str, device=None) -> dict:
     """The shared screen's view, and under `member` this member's own: name, points in this game,
     picks in this turn, the picks they may make now and what members do in this game. A page passes
     the `device` asking: a code that names no room counts against it as on every way in
-    (`_probed`), and a wrong code gets the same answer as a wrong token."""
+    (`probed`), and a wrong code gets the same answer as a wrong token."""
     try:
-        room = _probed(code, device, proof=lambda r: audience._is_member(r["code"], member, token))
+        room = probed(code, device, proof=lambda r: audience.is_member(r["code"], member, token))
     except RoomNotFound:
         raise BadToken("member") from None
-    found = audience._member(room["code"], member, token)
+    found = audience.member_row(room["code"], member, token)
     shown = dict(view(room["code"]))
     game = GAMES[room["game"]]
     state = None
     if room["status"] != "lobby":
-        with _lock(room["code"]):
-            state = _under_way(room).state
-    may, mine, done = audience._may_pick(game, room, state, member)
+        with room_lock(room["code"]):
+            state = under_way(room).state
+    may, mine, done = audience.may_pick(game, room, state, member)
     watched = game.audience.of(shown["options"]) if game.audience else None
     shown["member"] = {
         "id": member,

@@ -91,18 +91,17 @@ def test_a_notify_ends_the_wait_at_once():
     assert time.monotonic() - began < 15  # far from the 30 s it would wait without the NOTIFY
 
 
-def test_two_processes_with_their_own_data_folders_accept_each_others_tickets(tmp_path, monkeypatch):
-    """The push tickets' key lives in the database, not in one process's data folder: a phone whose
-    socket lands on the other process is let in."""
-    from engine import gate
+def test_two_processes_with_their_own_data_folders_share_the_laptops_key_and_links(tmp_path, monkeypatch):
+    """The laptop's key and the start command's one-time links live in the database, not in one
+    process's data folder: a link made on one process is taken by the other, once."""
+    from engine import laptop
 
-    room, seats = new_table(3)
     monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "process-a"))
-    gate._keys.clear()
-    ticket = tables.push_ticket(room.code, 1, seats[1].token)
+    laptop._keys.clear()
+    key, link = laptop.key(), laptop.one_time_link("http://localhost:8501").split("laptop=", 1)[1]
     monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "process-b"))
-    gate._keys.clear()  # another process: it knows no key yet
-    assert gate.check(room.code, ticket) == (True, 1)
+    laptop._keys.clear()  # another process: it knows no key yet
+    assert laptop.proves(key) and laptop.redeem(link) and not laptop.redeem(link)
 
 
 def test_a_deck_and_a_word_list_uploaded_on_one_process_are_served_by_another(tmp_path, monkeypatch):
