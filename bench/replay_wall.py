@@ -2,7 +2,7 @@
 times (requestAnimationFrame intervals) during the replay. Used by bench/replay.py.
 
 The replay is the stage's reveal: every path of every drawing is a CSS dash animation at its
-stroke's time (pages/stage/pictomania.py). The round is closed once the wall is open, so the reveal
+stroke's time (pages/games/pictomania/screens.py). The round is closed once the wall is open, so the reveal
 is the one a class sees, and frames are counted from its first path to its last animation's end."""
 
 from __future__ import annotations

@@ -138,12 +138,13 @@ def build_charts(archive, ids, records, figures_) -> int:
     """The page's charts from the figures it computed (and cached) before: building them and
     serialising them as st.altair_chart does, through the page's own `unvalidated`."""
     from engine import stats
-    from pages.stats_charts import CHARTS, common
+    from pages.games import charts
+    from pages.stats_charts import common
 
     summary, families = figures_
     figures = common.player_figures(summary)
     for name, family in families.items():
-        figures += CHARTS[name].charts(family)
+        figures += charts(name).charts(family)
     gid = int(ids[-1])
     history = stats.score_history(records[gid], archive.names_of(gid))
     charts = [f.chart for f in figures] + [common.style(common.score_lines(history, "Turn", 1), 320)]

@@ -1,6 +1,6 @@
 """The audience on the pages, the same for every game: joining it, a member's phone (their pick,
 their points, and the public table), and the wall's audience lines. What a member picks is drawn by
-the game's screen (`member(view, act)` in pages/screens/<game>.py, given the picks on offer); the
+the game's screens (`member` in pages/games/<folder>/screens.py, given the picks on offer); the
 counts at a reveal by its `audience_line(counts, view)`. A game without them gets plain buttons."""
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ import streamlit as st
 
 from engine import tables
 from pages import ui
+from pages.games import SETUPS
 from pages.i18n import N_, _
-from pages.screens import SCREENS
 
 PACES = {"off": N_("No clock"), "relaxed": N_("Relaxed"), "brisk": N_("Brisk")}
 
@@ -23,7 +23,7 @@ def lengths(game: str, pace: str, options: dict) -> str:
     seconds = clock.pace if clock else {}
     if pace not in PACES or pace == "off" or not seconds:
         return ""
-    screen = SCREENS[game]
+    screen = SETUPS[game]
     names = screen.pace_names(options) if hasattr(screen, "pace_names") else getattr(screen, "PACE_NAMES", {})
     at = list(PACES).index(pace) - 1  # (relaxed, brisk), as Clock.pace keeps them
     return " · ".join(

@@ -7,8 +7,8 @@ import streamlit as st
 from engine import i18n, laptop, tables
 from engine.core import SobremesaError
 from pages import audience, clock, hostkey, ui
+from pages.games import SETUPS
 from pages.i18n import _, lang, language_menu
-from pages.screens import SCREENS
 
 ui.style()
 language_menu()
@@ -38,7 +38,7 @@ with join_col:
 
 with host_col:
     st.subheader(_("Host a game"))
-    game = st.selectbox(_("Game"), list(SCREENS), format_func=lambda g: _(SCREENS[g].PITCH), key="host-game")
+    game = st.selectbox(_("Game"), list(SETUPS), format_func=lambda g: _(SETUPS[g].PITCH), key="host-game")
     # The room's language: its shared screen and its players' phones start in it.
     language = st.radio(
         _("Language of the room"),
@@ -48,7 +48,7 @@ with host_col:
         index=list(i18n.NAMES).index(lang()),
         key="host-language",
     )
-    chosen = SCREENS[game].options()
+    chosen = SETUPS[game].options()
     options = {**chosen, **clock.options(game, chosen), **audience.options()}
     if st.button(_("Create the room"), type="primary", use_container_width=True, key="create-room"):
         try:

@@ -10,8 +10,8 @@ import streamlit as st
 from engine import tables
 from engine.core import BadToken, SobremesaError
 from pages import audience, ui
+from pages.games import SETUPS
 from pages.i18n import _, language_menu, n_, room_language
-from pages.screens import SCREENS
 from pages.stage import on_stage
 from pages.stage.mount import mount
 from pages.stage.reading import Reading, page_key
@@ -296,7 +296,7 @@ def phone() -> None:
     # The stage draws this seat's screen from its socket, whatever happens in the room: this page
     # never reruns for a move. A link that no longer holds gets the stage's blank screen.
     room_language(view["language"])
-    above = getattr(SCREENS[view["game"]], "above_stage", None)
+    above = getattr(SETUPS[view["game"]], "above_stage", None)
     if above is None:
         mount(code, "seat", token=token)
         ui.flash()

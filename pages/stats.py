@@ -12,8 +12,9 @@ import streamlit as st
 
 from engine import demo, paths, stats, tables
 from pages import archive_table, stats_erase, ui
+from pages.games import charts as family_charts
 from pages.i18n import N_, _, n_, when
-from pages.stats_charts import CHARTS, common
+from pages.stats_charts import common
 from pages.stats_charts.render import figure
 
 DEMO_GAMES = 30
@@ -183,6 +184,7 @@ def archive_tab(archive: stats.Archive, ids) -> None:
 
 # The variants as the statistics rows name them (engine/stats), shown in the reader's language: each
 # family names its own (its chart module's VARIANTS).
+CHARTS = {name: family_charts(name) for name in stats.FAMILIES}  # each family's tab, from its game folder
 VARIANT_WORDS = {word: label for module in CHARTS.values() for word, label in getattr(module, "VARIANTS", {}).items()}
 
 

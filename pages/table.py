@@ -6,8 +6,8 @@ import streamlit as st
 
 from engine import tables
 from pages import host_console, ui
+from pages.games import SETUPS
 from pages.i18n import _
-from pages.screens import SCREENS
 from pages.stage import wall_on_stage
 from pages.stage.mount import mount
 from pages.stage.reading import Reading, page_key
@@ -119,7 +119,7 @@ def hosting() -> None:
         return
     st.session_state["console-drew"] = _controls_show(view)
     with st.sidebar:
-        extra = getattr(SCREENS[view["game"]], "host_extra", None)
+        extra = getattr(SETUPS[view["game"]], "host_extra", None)
         if extra is not None:  # a game's own tools for the host, first (Pictomania's "Save the drawings")
             extra(view)
         host_console.panel(view, console, folded=False)
@@ -128,7 +128,7 @@ def hosting() -> None:
 def _controls_show(view) -> tuple:
     """What the host's controls show that a move changes: the page's full run draws them again when
     it does. A game with tools of its own for the host (`host_extra`) shows them turn by turn."""
-    own = view.get("history_length") if hasattr(SCREENS[view["game"]], "host_extra") else None
+    own = view.get("history_length") if hasattr(SETUPS[view["game"]], "host_extra") else None
     return (view["status"], view["game_no"], tuple(view["asking"]), own)
 
 

@@ -85,9 +85,9 @@ class Game:
     seats_ok: Callable[[dict, int], bool] = lambda options, seats: True  # e.g. Team: pairs only
     variants: tuple[dict, ...] = ({},)  # option sets the conformance suite plays
     family: str | None = None  # the statistics family (engine/stats)
-    # The module that draws it (`PITCH`, `options()`, `table(view)`, `player(view, act)`), by its
-    # import path: pages.screens.<name> unless the game lives elsewhere (the tests' toy game).
-    screen: str | None = None
+    # The package that holds its UI (its start-page part, its screens, templates and charts: see
+    # pages/games/__init__.py): pages.games.<family or name> unless the game lives elsewhere (tests/toy).
+    ui: str | None = None
     # The optional parts (engine/core/parts.py and audience.py): a game declares those it uses.
     host: Host = Host()
     content: Content = Content()

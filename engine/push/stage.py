@@ -15,6 +15,8 @@ Wire protocol (JSON text frames):
                                         reruns when it differs from the key it was drawn with)
               {"version": n, "page"?: k}   nothing its screen shows changed: nothing is rendered, and
                                         the tab counts the version as shown
+    client -> {"page": [field, ...]}   the page's own part reads these fields now (its next screen
+              message carries their key)
     client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per
               socket and `gate.per_address().taps` per address, IN_FLIGHT at once
     server -> {"ack": id, "version": n}         once the move is committed
@@ -89,6 +91,9 @@ class Stage(Protocol):
     def move(self, code: str, viewer: Any, move_id: Any, move: Any, at: Any = None) -> dict:
         """Play a tap as the tab sent it (blocking): {"ack", "version"} or {"refused", "message"}.
         `at`: the version the tab showed when tapped."""
+
+    def watch(self, viewer: Any, fields: Any) -> None:
+        """The page's own part now reads these fields of its view (a `{"page": [...]}` message)."""
 
     def slow_down(self, viewer: Any) -> str:
         """The message for a socket that sends more taps than a person makes."""
@@ -337,13 +342,18 @@ class _Socket:
         except (_Closed, WebSocketDisconnect, RuntimeError, OSError):
             pass  # the socket went while the tap was played: its next socket asks again, and plays it once
 
-    async def _play(self, told: dict) -> None:
-        move_id, move = told.get("id"), told.get("move")
-        now = time.monotonic()
+    def _counted(self, now: float) -> bool:
+        """One more message that makes the server work (a tap, a page's new fields): whether this
+        socket may still send one, MOVES_PER_10S in 10 s."""
         while self.taps and now - self.taps[0] >= 10:
             self.taps.popleft()
         self.taps.append(now)
-        if len(self.taps) > MOVES_PER_10S or not (self.peer.laptop or _TAPS.allows(self.peer.address, now)):
+        return len(self.taps) <= MOVES_PER_10S
+
+    async def _play(self, told: dict) -> None:
+        move_id, move = told.get("id"), told.get("move")
+        now = time.monotonic()
+        if not self._counted(now) or not (self.peer.laptop or _TAPS.allows(self.peer.address, now)):
             await self.send({"refused": move_id, "message": self.stage.slow_down(self.viewer), "slow": True})
             return
         answer = await asyncio.to_thread(self.stage.move, self.code, self.viewer, move_id, move, told.get("at"))
@@ -369,6 +379,11 @@ class _Socket:
             told = _parsed(text)
             if told is _MALFORMED:
                 await self.close(CLOSE_MALFORMED)
+            if isinstance(told, dict) and "page" in told:  # the page's own part reads other fields now
+                if self._counted(time.monotonic()):  # as often as taps, at most: each one draws
+                    self.stage.watch(self.viewer, told["page"])
+                    self.waker.refresh()
+                continue
             if isinstance(told, dict) and "move" in told:
                 # Answers in order of commit while the socket keeps reading. The loop keeps only a weak
                 # reference to a task: without ours a tap's answer could be collected before it is sent.

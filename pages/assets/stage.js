@@ -428,11 +428,15 @@ export default function ({ parentElement, data, setTriggerValue }) {
     REG.set(key, s);
   }
   clearTimeout(s.closeTimer); s.mounts++;
-  // The reader chose another language, or the page reads other fields now (the lobby became the
-  // game): a new hello, on a new socket.
-  if (s.lang !== data.lang || JSON.stringify(s.fields) !== JSON.stringify(fields)) {
+  // The reader chose another language: a new hello draws it in that one, on a new socket.
+  if (s.lang !== data.lang) {
     s.lang = data.lang; s.fields = fields;
     if (s.ws) { try { s.ws.close(); } catch (_) {} }
+  }
+  // The page's own part read other fields this time (the lobby became the game): the socket is told.
+  if (JSON.stringify(s.fields) !== JSON.stringify(fields)) {
+    s.fields = fields;
+    if (s.ws && s.state === "open") { try { s.ws.send(JSON.stringify({ page: fields })); } catch (_) {} }
   }
   s.sendingText = data.sending;
   s.pageBoot = data.boot;

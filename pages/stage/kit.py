@@ -8,11 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.core import ranking
-from pages.stage.render import Speaker
-
-
-def name_of(view, seat) -> str:
-    return view["names"][seat] if isinstance(seat, int) and 0 <= seat < len(view["names"]) else "?"
+from pages.stage.render import Speaker, name_of  # noqa: F401  (name_of: the games' screens read it here)
 
 
 def winners_line(view, t: Speaker) -> str:
@@ -38,18 +34,6 @@ def clock(view) -> dict | None:
         return None
     deadline = datetime.fromisoformat(view["deadline"].replace("Z", "+00:00"))
     return {"deadline": int(deadline.timestamp() * 1000)}
-
-
-def card_em(count: int, width: float, height: float, under: float, gap: float = 0.6) -> float:
-    """The widest card (in em) that lets `count` cards of 2:3, each with `under` em of text below it,
-    fit in `width` x `height` em, over one to four rows."""
-    best = 0.0
-    for rows in range(1, 5):
-        cols = -(-max(count, 1) // rows)
-        across = (width - gap * (cols - 1)) / cols
-        down = ((height - gap * (rows - 1)) / rows - under) / 1.5
-        best = max(best, min(across, down))
-    return round(min(best, 11.0), 2)
 
 
 def scene_of(view, extra: dict | None) -> str:

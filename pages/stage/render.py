@@ -17,32 +17,54 @@ from markupsafe import Markup, escape
 
 from engine.i18n import translate, translate_plural
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-_paths: list[Path] = [TEMPLATES]
+TEMPLATES = Path(__file__).resolve().parent / "templates"  # the kit's, every game's screens share them
 
 
-def add_templates(folder: Path) -> None:
-    """A game outside the project (tests/toy) adds its own templates' folder."""
-    if folder not in _paths:
-        _paths.append(folder)
-        _env.cache_clear()
+class _Templates(jinja2.BaseLoader):
+    """The kit's templates, then each game's (pages/games/<folder>/templates: a game's are named
+    after its folder), the games read from the engine's registry when a template is first asked for."""
+
+    def get_source(self, environment, template):
+        from pages import games
+
+        folders = [TEMPLATES] + sorted({games.templates(name) for name in games.SETUPS})
+        for folder in folders:
+            path = folder / template
+            if path.is_file():
+                return path.read_text(encoding="utf-8"), str(path), lambda: True
+        raise jinja2.TemplateNotFound(template)
+
+
+def name_of(view, seat) -> str:
+    """A seat's name as the screens show it ("?" for none)."""
+    return view["names"][seat] if isinstance(seat, int) and 0 <= seat < len(view["names"]) else "?"
+
+
+def card_em(count: int, width: float, height: float, under: float, gap: float = 0.6) -> float:
+    """The widest card (in em) that lets `count` cards of 2:3, each with `under` em of text below it,
+    fit in `width` x `height` em, over one to four rows."""
+    best = 0.0
+    for rows in range(1, 5):
+        cols = -(-max(count, 1) // rows)
+        across = (width - gap * (cols - 1)) / cols
+        down = ((height - gap * (rows - 1)) / rows - under) / 1.5
+        best = max(best, min(across, down))
+    return round(min(best, 11.0), 2)
 
 
 @functools.cache
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(p) for p in _paths]),
+        loader=_Templates(),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,
     )
     env.filters["json"] = _json
-    from pages.stage.kit import card_em
-
     env.globals["card_em"] = card_em
     env.globals["cards_html"] = cards_html
-    env.filters["name_of"] = lambda seat, view: view["names"][seat] if 0 <= seat < len(view["names"]) else "?"
+    env.filters["name_of"] = lambda seat, view: name_of(view, seat)
     env.filters["seats_by_score"] = lambda names, scores: sorted(range(len(names)), key=lambda s: (-scores[s], s))
     env.filters["as_card"] = lambda card: {"id": card, "value": card}
     return env

@@ -133,6 +133,9 @@ class Serve:
             presence.arrive(code, viewer.seat)
         return viewer
 
+    def watch(self, viewer: Viewer, fields) -> None:
+        viewer.page = valid_fields(fields) or ()
+
     def gone(self, code: str, viewer: Viewer) -> None:
         if viewer.seat is not None:
             presence.leave(code, viewer.seat)

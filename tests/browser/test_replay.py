@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from engine.pictures import pictomania_keepsake as keepsake
 from engine.pictures.pictomania_keepsake_sample import largest_drawing
-from pages.screens import pictomania_sketch as sketch
+from pages.games.pictomania import sketch
 from tests.browser.test_pictomania_round import py
 
 WAIT = 20_000

@@ -3,7 +3,7 @@ wrong and a right guess, and the reveal; in the memory variant a lifted card sho
 neighbour's phone only. The rooms are made and checked through engine.tables in this process, on
 the server's database: the server passes on what other processes commit (tables.watch_other_processes).
 
-The screens are the stage's (pages/stage/trading_faces.py), drawn from the socket: a tap picks a card
+The screens are the stage's (pages/games/trading_faces/screens.py), drawn from the socket: a tap picks a card
 and the button under the cards sends the move. Each step waits for what it expects to appear; a
 check that something is absent first waits for that page's stage to show the room's version, so it
 looks at the page as it is after the move, never at the one before it."""

@@ -1,7 +1,8 @@
 """Shared code names no game: what it needs to know about one comes from its `Game` (or the view).
 
-A module is a game's own when it lives in engine/games/, or its file is named after the game or its
-statistics family (`pictomania_results.py`, `engine/stats/dixit_family.py`, `engine/pictures/trading_faces.py`).
+A module is a game's own when it lives in engine/games/ or in the game's UI folder (pages/games/<its
+name or statistics family>/), or its file is named after the game or its statistics family
+(`engine/stats/dixit_family.py`, `engine/pictures/trading_faces.py`).
 Everything else under engine/ and pages/, and app.py, is shared: it may not hold a game's name or
 title as a string, nor import a game's own module. Docstrings and comments may name games.
 """
@@ -30,6 +31,8 @@ def owned(path: Path) -> bool:
     relative = path.relative_to(ROOT)
     if relative.parts[:2] == ("engine", "games"):
         return True
+    if relative.parts[:2] == ("pages", "games") and len(relative.parts) > 3 and relative.parts[2] in owners():
+        return True  # a game's UI folder
     return any(path.stem == name or path.stem.startswith(name + "_") for name in owners())
 
 
@@ -55,7 +58,7 @@ def namings(path: Path) -> list[str]:
     own_modules = {f"engine.games.{p.stem}" for p in (ROOT / "engine" / "games").glob("*.py")} - {
         "engine.games.__init__"
     }
-    own_modules |= {f"pages.screens.{name}" for name in GAMES}
+    own_packages = tuple(f"pages.games.{name}" for name in owners())  # each game's UI folder
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip = docstrings(tree)
     found = []
@@ -66,10 +69,14 @@ def namings(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             for alias in node.names:
                 target = f"{node.module}.{alias.name}"
-                if node.module in own_modules or target in own_modules:
+                if node.module in own_modules or target in own_modules or target.startswith(own_packages):
                     found.append(f"imports {target} at line {node.lineno}")
         elif isinstance(node, ast.Import):
-            found += [f"imports {a.name} at line {node.lineno}" for a in node.names if a.name in own_modules]
+            found += [
+                f"imports {a.name} at line {node.lineno}"
+                for a in node.names
+                if a.name in own_modules or a.name.startswith(own_packages)
+            ]
     return found
 
 

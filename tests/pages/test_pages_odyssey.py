@@ -13,7 +13,7 @@ import pytest
 
 from engine import tables
 from engine.core import TableError
-from pages.stage.dixit_family import TEAMS
+from pages.games.dixit_family.screens import TEAMS
 from tests import stage_text
 from tests.pages.test_pages import mounted, run, shown, stage_markup, text_of
 

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import i18n, tables
 from engine.games import GAMES
-from pages.screens import SCREENS
+from pages.games import SETUPS
 from pages.stage import on_stage, wall_on_stage
 from tests.engine.tables.test_pace import NAMES, play_one
 from tests.pages.test_pages import ROOT, TIMEOUT, open_host_controls, run, stage_markup
@@ -122,7 +122,7 @@ def pace_line(at) -> str:
 
 
 def names_for(name: str, options: dict) -> dict:
-    screen = SCREENS[name]
+    screen = SETUPS[name]
     return screen.pace_names(options) if hasattr(screen, "pace_names") else screen.PACE_NAMES
 
 
@@ -160,7 +160,7 @@ def test_the_start_page_says_how_long_each_phase_lasts_at_the_pace_chosen(name, 
                 f"{i18n.translate(lang, label)}: {game.clock.pace[phase][at]} s" for phase, label in names.items()
             )
             assert pace_line(start_page(lang, **chosen)) == expected
-            if lang != "en" and SCREENS[name].__name__.startswith("pages."):  # the toy is not translated
+            if lang != "en" and SETUPS[name].__name__.startswith("pages."):  # the toy is not translated
                 assert all(i18n.translate(lang, label) != label for label in names.values()), "left in English"
 
 

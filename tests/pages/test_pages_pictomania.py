@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import tables
 from engine.games import pictomania
-from pages.screens import pictomania as screen, pictomania_sketch as sketch
+from pages.games.pictomania import pictomania as screen, sketch
 from tests.pages.test_pages import run, shown, stage_of
 
 TIMEOUT = 30

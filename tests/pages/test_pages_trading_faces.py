@@ -19,7 +19,7 @@ import pytest
 
 from engine import tables
 from engine.games.trading_faces import DEAL, EMOTIONS, GAME
-from pages.stage import trading_faces as stage
+from pages.games.trading_faces import screens as stage
 from pages.stage.serve import SERVE, Viewer
 from tests import stage_text
 from tests.pages.test_pages import mounted, run

@@ -4,7 +4,8 @@ Altair's validation (pages/stats_charts/common.unvalidated: 0.6 s at 10,000 game
 import altair as alt
 
 from engine import demo, stats, tables
-from pages.stats_charts import CHARTS, common
+from pages.games import charts as family_tab
+from pages.stats_charts import common
 
 
 def test_every_chart_of_the_page_validates_and_the_page_skips_only_the_validation():
@@ -14,7 +15,7 @@ def test_every_chart_of_the_page_validates_and_the_page_skips_only_the_validatio
     ids = stats.select(archive)
     figures = common.player_figures(stats.player_summary(archive, ids))
     for name, family in stats.summaries(archive, ids).items():
-        figures += CHARTS[name].charts(family)
+        figures += family_tab(name).charts(family)
     history = stats.score_history(records[-1], archive.names_of(len(records) - 1))
     charts = [f.chart for f in figures] + [common.style(common.score_lines(history, "Turn", 1), 320)]
     assert len(charts) >= 10

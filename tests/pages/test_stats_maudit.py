@@ -8,7 +8,8 @@ import pytest
 
 from engine import stats, tables
 from engine.stats import maudit_mot_dit as family
-from pages.stats_charts import CHARTS, common
+from pages.games import charts
+from pages.stats_charts import common
 from tests.engine.games.test_new_game_records import play_to_the_end
 from tests.pages.test_pages_stats import open_tab, run as run_stats, texts
 
@@ -56,7 +57,7 @@ def test_the_figures_follow_from_the_records_alone(archive):
 
 def test_every_chart_validates(archive):
     summary = stats.summaries(archive, stats.select(archive))["maudit_mot_dit"]
-    figures = CHARTS["maudit_mot_dit"].charts(summary)
+    figures = charts("maudit_mot_dit").charts(summary)
     assert [f.key for f in figures] == ["finders", "holders", "promises"]
     for fig in figures:
         assert common.unvalidated(fig.chart).to_dict() == type(fig.chart).to_dict(fig.chart, validate=True)

@@ -9,7 +9,8 @@ import pytest
 from engine import stats, tables
 from engine.stats import rows, trading_faces as family
 from engine.tables import archive as saved_games
-from pages.stats_charts import CHARTS, common
+from pages.games import charts
+from pages.stats_charts import common
 from tests.engine.games.test_new_game_records import play_to_the_end
 from tests.pages.test_pages_stats import open_tab, run as run_stats, texts
 
@@ -59,7 +60,7 @@ def test_the_figures_follow_from_the_records_alone(archive):
 
 def test_every_chart_validates(archive):
     summary = stats.summaries(archive, stats.select(archive))["trading_faces"]
-    figures = CHARTS["trading_faces"].charts(summary)
+    figures = charts("trading_faces").charts(summary)
     assert [f.key for f in figures] == ["readers", "makers", "emotions"]
     for fig in figures:
         assert common.unvalidated(fig.chart).to_dict() == type(fig.chart).to_dict(fig.chart, validate=True)

@@ -1,5 +1,5 @@
 """Pebbles: a toy game that lives only in tests/, to prove that a game registers through the
-public extension points alone (`engine.games.register`, its `Game` fields, its own screen module)
+public extension points alone (`engine.games.register`, its `Game` fields, its own UI folder)
 and passes every generic suite without an edit outside tests/.
 
 Each seat holds a secret pebble for every round (unique ids: the leak checks search views by value).
@@ -172,5 +172,5 @@ GAME = Game(
     turn_word="round",
     host=Host(skippable=skippable, skip=_skip, kick=_kick),
     clock=Clock({"drop": (20, 10)}),  # a call is never skipped: no clock
-    screen="tests.toy.screen",
+    ui="tests.toy",  # its start-page part (pebbles.py), screens (screens.py) and templates
 )

@@ -195,6 +195,9 @@ class FakeStage:
         self.moves.append(move)
         return {"ack": move_id, "version": self.version}
 
+    def watch(self, viewer, fields):
+        pass
+
     def slow_down(self, viewer):
         return "slow"
 

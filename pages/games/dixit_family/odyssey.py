@@ -1,5 +1,5 @@
 """Dixit Odyssey's start-page part (base, Party, Team): its pitch, the host's choices and the pace
-line's phase names. The game's screens are the stage's (pages/stage/dixit_family.py); the rules are
+line's phase names. The game's screens are the stage's (pages/games/dixit_family/screens.py); the rules are
 in the engine."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import streamlit as st
 
 from pages.decks import deck_choice
+from pages.games.dixit_family.screens import PACE_NAMES  # noqa: F401  (the start page's pace line)
 from pages.i18n import N_, _
-from pages.stage.dixit_family import PACE_NAMES  # noqa: F401  (the start page's pace line)
 
 PITCH = N_("Dixit Odyssey — 3 to 12 players, with Party and Team variants")
 

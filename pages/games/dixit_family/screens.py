@@ -1,6 +1,6 @@
 """The Dixit family's stage (Dixit, and Dixit Odyssey with Party and Team): the wall, a seat's phone
 and an audience member's, as functions of a view. The words are the Streamlit screens' own
-messages (pages/screens/dixit.py, odyssey.py), so their translations carry over."""
+messages (pages/games/dixit_family/dixit.py, odyssey.py), so their translations carry over."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pages.stage import kit
 from pages.stage.render import N_, Speaker, render
 
 RED = "🟥"
-TEAMS = [  # emoji, name (translated where shown), colour: pages/screens/dixit_family.py's
+TEAMS = [  # emoji, name (translated where shown), colour
     ("🔵", N_("Blue"), "#3B6FB6"),
     ("🟠", N_("Orange"), "#D9822B"),
     ("🟢", N_("Green"), "#3F9E5A"),

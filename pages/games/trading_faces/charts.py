@@ -5,8 +5,8 @@ from __future__ import annotations
 import altair as alt
 
 from pages import ui
+from pages.games.trading_faces.trading_faces import face_img, word
 from pages.i18n import N_, _, n_
-from pages.screens.trading_faces import face_img, word
 from pages.stats_charts.common import Figure, bar_figure, player_shares, share_bars
 
 FAMILY = "trading_faces"

@@ -1,7 +1,7 @@
 """Maudit Mot Dit on the stage: the wall, a seat's phone and an audience member's, as functions of a
 view. The clues land on the wall one by one with the answers under them; the word shows only with
 the round's result (found, or not, and the curse). The words are those of the Streamlit screen it
-replaces (pages/screens/maudit_mot_dit.py), so their translations carry over. No Streamlit here."""
+replaces (pages/games/maudit_mot_dit/maudit_mot_dit.py), so their translations carry over. No Streamlit here."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Pictomania's Streamlit pieces around the stage: the drawer's word over the pad (CSS), and the
 keepsakes a scored round gives, "Save the drawings" (animated drawings, the contact sheet, the
-whole game on the laptop). The round's answers are the stage's (pages/stage/pictomania.py)."""
+whole game on the laptop). The round's answers are the stage's (pages/games/pictomania/screens.py)."""
 
 from __future__ import annotations
 

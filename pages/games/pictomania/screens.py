@@ -1,5 +1,5 @@
 """Pictomania on the stage: the wall and an audience member's phone, as functions of a view (the
-seats' phones are Streamlit's, pages/screens/pictomania.py, around the drawing pad). The wall plays
+seats' phones are Streamlit's, pages/games/pictomania/pictomania.py, around the drawing pad). The wall plays
 the round: the words, the drawings live as SVG in the stage's sheets, as large as the scene allows,
 then the reveal, where every drawing replays by itself (its strokes' own times, `schedule`) with who
 guessed what and the scores. The words are those of the Streamlit screens, so their translations
@@ -23,7 +23,7 @@ _RULES = tables.games()["pictomania"].content.constants
 PAPER = "#ffffff"  # the sheet; the eraser paints with it
 DECK_COLOURS = {"green": "#2F7D46", "yellow": "#8A6500", "orange": "#B4541A", "red": "#B03A2E"}
 REPLAY_S = 8  # every drawing's replay lasts this long, however long it took to draw
-BREAKDOWN = (  # the scoring breakdown's columns (pages/screens/pictomania_results.py's words)
+BREAKDOWN = (  # the scoring breakdown's columns (pages/games/pictomania/results.py's words)
     N_("Player"),
     N_("Tokens received"),
     N_("Black token"),
@@ -295,7 +295,7 @@ def audience_line(view, t: Speaker) -> str:
 
 # ---- a seat's phone ------------------------------------------------------------------------------
 # The drawer's pad is Streamlit's (streamlit-drawable-canvas), above this screen on the page
-# (pages/screens/pictomania.py `above_stage`): the rest of the phone is the stage's.
+# (pages/games/pictomania/pictomania.py `above_stage`): the rest of the phone is the stage's.
 
 
 def _frozen_why(view, done: bool, t: Speaker) -> str:

@@ -37,7 +37,7 @@ PAD_WIDE = (560, 420)
 
 
 # The strokes' SVG path data is the stage's (no Streamlit there): the wall draws the same sheets.
-from pages.stage.pictomania import paths  # noqa: E402
+from pages.games.pictomania.screens import paths  # noqa: E402
 
 
 def svg(strokes: list, *, seat=None) -> str:
@@ -279,7 +279,7 @@ def pad(view: dict, act, key: str) -> None:
 
     seat = view["you"]
     # Its own strokes change only when this phone draws, which reruns this page anyway: read without
-    # watching them, so another player's stroke reruns no pad (pages/screens/pictomania.above_stage).
+    # watching them, so another player's stroke reruns no pad (pages/games/pictomania/pictomania.py, `above_stage`).
     drawings = view.peek("drawings") if hasattr(view, "peek") else view["drawings"]
     mine = (drawings or {}).get(str(seat), [])
     size = pad_size()

@@ -1,5 +1,5 @@
 """Pebbles' start-page part (tests/toy: a game outside the app); its screens are the stage's
-(tests/toy/stage.py), built from the stage's kit alone."""
+(tests/toy/screens.py), built from the stage's kit alone."""
 
 from __future__ import annotations
 
@@ -9,6 +9,3 @@ PACE_NAMES = {"drop": "Drop a pebble"}  # the start page's pace line (pages/cloc
 
 def options() -> dict:
     return {}
-
-
-STAGE = "tests.toy.stage"  # its screens on the stage (pages/stage): drawn from the socket

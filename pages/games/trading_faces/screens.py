@@ -17,7 +17,7 @@ from pages.stage.render import N_, Speaker, render
 FACES_SHOWN = 4  # the latest faces under the rest on the wall; the seats' scores count them all
 TURNS_SHOWN = 4  # the memory turns before the last, beside the grid
 
-WORDS = {  # the emotions' names, translated where shown (pages/screens/trading_faces.py's)
+WORDS = {  # the emotions' names, translated where shown (pages/games/trading_faces/trading_faces.py's)
     "angry": N_("angry"),
     "bored": N_("bored"),
     "confused": N_("confused"),

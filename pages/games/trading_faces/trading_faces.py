@@ -1,6 +1,6 @@
 """Trading Faces' start-page part (its pitch, the variant, the pace line's phase names) and the
 emotions' pictures and words for Statistics. The game's screens are the stage's
-(pages/stage/trading_faces.py); the rules are in engine/games/trading_faces.py."""
+(pages/games/trading_faces/screens.py); the rules are in engine/games/trading_faces.py."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def pace_names(options: dict) -> dict:
 
 
 # The card words, marked where the stage defines them (no Streamlit there), translated where shown.
-from pages.stage.trading_faces import WORDS, face_src  # noqa: E402
+from pages.games.trading_faces.screens import WORDS, face_src  # noqa: E402
 
 
 def face_img(emotion: str) -> str:

@@ -176,7 +176,7 @@ def show_turn(record: dict, index: int, names: list[str]) -> None:
     import streamlit as st
 
     from engine.stats.pictomania import drawn_word
-    from pages.screens.pictomania_sketch import replay_options, sheets
+    from pages.games.pictomania.sketch import replay_options, sheets
 
     rnd = record["turns"][index]
     name = lambda s: names[s] if 0 <= s < len(names) else "?"

@@ -1,14 +1,10 @@
-"""Pebbles on the stage (tests/toy: a game outside the app), from the stage's kit alone: its own
-template folder, added to the stage's (`render.add_templates`)."""
+"""Pebbles on the stage (tests/toy: a game outside the app), from the stage's kit alone; its
+templates are in its folder's templates/, as every game's (pages/games)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pages.stage import kit
-from pages.stage.render import Speaker, add_templates, render
-
-add_templates(Path(__file__).resolve().parent / "templates")
+from pages.stage.render import Speaker, render
 
 
 def wall(view, lang: str, extra: dict | None = None) -> str:

@@ -1,6 +1,6 @@
 """Pictomania's Streamlit parts: the start page's (its pitch, the decks, the pace line), the drawer's
 pad above the stage on a phone (`above_stage`), and the host's "Save the drawings" (`host_extra`).
-The wall and the rest of a phone are the stage's (pages/stage/pictomania.py); the rules are in the
+The wall and the rest of a phone are the stage's (pages/games/pictomania/screens.py); the rules are in the
 engine. Everyone draws at once, everyone guesses at once."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import streamlit as st
 
 from engine import tables
 from pages import ui
+from pages.games.pictomania import sketch
+from pages.games.pictomania.results import CSS, save_drawings
 from pages.i18n import N_, _
-from pages.screens import pictomania_sketch as sketch
-from pages.screens.pictomania_results import CSS, save_drawings
 
 PITCH = N_("Pictomania — everyone draws at once (3–6 players)")
 

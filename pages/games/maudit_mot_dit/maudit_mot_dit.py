@@ -1,5 +1,5 @@
 """Maudit Mot Dit's start-page part: its pitch, the host's word cards (ours or an uploaded list)
-and the pace line's phase names. The game's screens are the stage's (pages/stage/maudit_mot_dit.py);
+and the pace line's phase names. The game's screens are the stage's (pages/games/maudit_mot_dit/screens.py);
 the rules are in engine/games/maudit_mot_dit.py."""
 
 from __future__ import annotations
