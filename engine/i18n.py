@@ -55,6 +55,22 @@ def translate(lang: str, message: str, **params) -> str:
     return text.format(**params) if params else text
 
 
+def refusal(lang: str, exc) -> str:
+    """A refusal (a `SobremesaError`) in `lang`: its template is the catalogue's key, filled with its
+    parameters (a word deck's colour is a word of the catalogue too). The pages and the stage's
+    socket say refusals this one way."""
+    template = getattr(exc, "template", None)
+    if not template:
+        return str(exc)
+    params = dict(getattr(exc, "params", None) or {})
+    if isinstance(params.get("deck"), str):
+        params["deck"] = translate(lang, params["deck"])
+    try:
+        return translate(lang, template, **params)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: English
+        return str(exc)
+
+
 def translate_plural(lang: str, singular: str, plural: str, n: int, **params) -> str:
     return translations(lang).ngettext(singular, plural, n).format(n=n, **params)
 

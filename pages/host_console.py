@@ -125,25 +125,15 @@ def rejoin_requests(view: dict, console: Console) -> None:
                 )
             )
             for r in mine:
-                label = KINDS.get(r["kind"])
-                kind = _(label) if label else r["kind"] if r["kind"] in BRANDS else _("a device")
-                st.caption(_("{device} · asked {ago}", device=kind, ago=ago(r["seconds"])))
-                yes, no = st.columns(2)
-                yes.button(
-                    _("Let them in"),
-                    key=f"let-{r['id']}",
-                    type="primary",
-                    use_container_width=True,
-                    on_click=ui.attempt,
-                    args=(tables.let_back_in, console.code, console.host_token, seat, True, r["id"]),
+                said = lambda allow, r=r, s=seat: (
+                    tables.let_back_in,
+                    console.code,
+                    console.host_token,
+                    s,
+                    allow,
+                    r["id"],
                 )
-                no.button(
-                    _("No"),
-                    key=f"deny-{r['id']}",
-                    use_container_width=True,
-                    on_click=ui.attempt,
-                    args=(tables.let_back_in, console.code, console.host_token, seat, False, r["id"]),
-                )
+                answer(r, "let", said, stacked=False)
 
 
 def join_requests(view: dict, console: Console) -> None:
@@ -158,25 +148,28 @@ def join_requests(view: dict, console: Console) -> None:
     for r in requests:
         with st.container(border=True):
             st.markdown(_("**{name}** asks for a seat from a phone that has one here already.", name=ui.esc(r["name"])))
-            label = KINDS.get(r["kind"])
-            kind = _(label) if label else r["kind"] if r["kind"] in BRANDS else _("a device")
-            st.caption(_("{device} · asked {ago}", device=kind, ago=ago(r["seconds"])))
             # One above the other: the lobby's side column is narrow on a projector.
-            st.button(
-                _("Let them in"),
-                key=f"let-join-{r['id']}",
-                type="primary",
-                use_container_width=True,
-                on_click=ui.attempt,
-                args=(tables.let_join, console.code, console.host_token, r["id"], True),
-            )
-            st.button(
-                _("No"),
-                key=f"deny-join-{r['id']}",
-                use_container_width=True,
-                on_click=ui.attempt,
-                args=(tables.let_join, console.code, console.host_token, r["id"], False),
-            )
+            said = lambda allow, r=r: (tables.let_join, console.code, console.host_token, r["id"], allow)
+            answer(r, "let-join", said, stacked=True)
+
+
+def answer(request: dict, key: str, said, stacked: bool) -> None:
+    """A request's device and age, and the host's two answers: `said(allow)` is the call to make
+    (`ui.attempt`'s arguments). `stacked`: one above the other, for a narrow column."""
+    label = KINDS.get(request["kind"])
+    kind = _(label) if label else request["kind"] if request["kind"] in BRANDS else _("a device")
+    st.caption(_("{device} · asked {ago}", device=kind, ago=ago(request["seconds"])))
+    yes, no = (st.container(), st.container()) if stacked else st.columns(2)
+    rid = request["id"]
+    yes.button(
+        _("Let them in"),
+        key=f"{key}-{rid}",
+        type="primary",
+        use_container_width=True,
+        on_click=ui.attempt,
+        args=said(True),
+    )
+    no.button(_("No"), key=f"deny-{key}-{rid}", use_container_width=True, on_click=ui.attempt, args=said(False))
 
 
 LEVELS = {"normal": N_("Normal"), "easy": N_("Easy")}

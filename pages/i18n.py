@@ -118,17 +118,8 @@ def N_(message: str) -> str:
 
 
 def refusal(exc: SobremesaError) -> str:
-    """A refusal from the engine in the reader's language: its template is the catalogue's key."""
-    template = getattr(exc, "template", None)
-    if not template:
-        return str(exc)
-    params = dict(getattr(exc, "params", None) or {})
-    if isinstance(params.get("deck"), str):  # a word deck's colour is a word of the catalogue too
-        params["deck"] = i18n.translate(lang(), params["deck"])
-    try:
-        return i18n.translate(lang(), template, **params)
-    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder: English
-        return str(exc)
+    """A refusal from the engine in the reader's language (`i18n.refusal`)."""
+    return i18n.refusal(lang(), exc)
 
 
 def language_menu(key: str = "lang-menu") -> None:

@@ -11,10 +11,11 @@ from engine import tables
 from engine.core import BadToken, SobremesaError
 from pages import audience, ui
 from pages.games import SETUPS
-from pages.i18n import _, language_menu, n_, room_language
+from pages.i18n import _, lang, language_menu, n_, room_language
 from pages.stage import on_stage
 from pages.stage.mount import mount
 from pages.stage.reading import Reading, page_key
+from pages.stage.serve import said_of
 
 ui.style()
 params = st.query_params
@@ -74,9 +75,10 @@ def join_form() -> None:
             rejoin_form()
 
 
-def wait_on_the_room(view: dict) -> None:
-    """A phone waiting for the host's answer: the room's socket, drawing no screen, reruns this
-    fragment at each new version of the room (the answer bumps it)."""
+def wait_on_the_room(view: dict, said: str, wait: str) -> None:
+    """A phone waiting for the host's answer says so; the room's socket, drawing no screen, reruns
+    this fragment at each new version of the room (the answer bumps it)."""
+    st.html(f"<div class='sm-phase'>{said}</div><div class='sm-waiting'>{wait}</div>")
     fields = ("version",)
     mount(code, "wall", page=(fields, page_key(view, fields)), quiet=True)
 
@@ -102,10 +104,11 @@ def waiting_to_join(joining: dict) -> None:
         found = tables.find_seat(code, joining["token"])
     except SobremesaError:
         if view["status"] == "lobby" and tables.still_asking_to_join(code, joining["token"]):
-            said = _("This phone already has a seat at this table.")
-            asked = _("The host was asked to let you in as {name}: wait here.", name=ui.esc(joining["name"]))
-            st.html(f"<div class='sm-phase'>{said}</div><div class='sm-waiting'>{asked}</div>")
-            wait_on_the_room(view)
+            wait_on_the_room(
+                view,
+                _("This phone already has a seat at this table."),
+                _("The host was asked to let you in as {name}: wait here.", name=ui.esc(joining["name"])),
+            )
             return
         st.session_state.pop("joining", None)
         st.session_state["flash"] = _("The host did not let you in. Ask them, or join the audience.")
@@ -150,15 +153,15 @@ def waiting_to_rejoin(asking: dict) -> None:
     try:
         tables.view(code, asking["seat"], asking["token"])
     except BadToken:
-        if tables.still_asking(code, asking["token"]):
-            asked = _("Asked to come back in as {name}.", name=ui.esc(view["names"][asking["seat"]]))
-            host = _("The host lets you in from the shared screen.")  # outside an f-string, where it is extracted
-            st.html(f"<div class='sm-phase'>{asked}</div><div class='sm-waiting'>{host}</div>")
-        else:
+        if not tables.still_asking(code, asking["token"]):
             st.session_state.pop("asking", None)
             st.session_state["flash"] = _("The host did not let you back in. Ask them, then try again.")
             st.rerun(scope="app")  # the form again, with the answer above it
-        wait_on_the_room(view)
+        wait_on_the_room(
+            view,
+            _("Asked to come back in as {name}.", name=ui.esc(view["names"][asking["seat"]])),
+            _("The host lets you in from the shared screen."),
+        )
         return
     st.session_state.pop("asking", None)
     st.query_params.update({"room": code, "seat": str(asking["seat"]), "token": asking["token"]})
@@ -272,14 +275,7 @@ def _act(seat: int, move: dict, rendered_at: str, move_id: str | None = None) ->
         return True
     except SobremesaError as exc:
         since = max(rendered_at, st.session_state.get("moved_at", ""))  # not this tab's own move
-        try:
-            first = tables.played_since(code, seat, token, since)
-        except SobremesaError:
-            first = False
-        if first:
-            st.session_state["shared-note"] = True
-        else:
-            st.session_state["flash"] = ui.refusal(exc)
+        st.session_state["flash"] = said_of(lang(), exc, code, seat, token, since)
         return False
 
 

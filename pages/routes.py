@@ -45,60 +45,29 @@ async def game_picture(request):
     return Response(body, media_type=media, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
 
-_kept_keepsakes: dict[tuple, dict] = {}
-_building: dict[tuple, asyncio.Future] = {}
-
-
-async def _keepsake_files(code: str, game_no: int, round_no: int) -> dict[str, bytes]:
-    """A scored round never changes: its images are built once (a few per process), however many
-    phones ask at once (twenty asking for a round not yet built built it twenty times, 3.5 s each,
-    and a move in another room waited for the cores). Those who ask while it is built wait for it
-    on the event loop, holding no worker thread."""
-    from engine import tables
-
-    key = (normalise_code(code), game_no, round_no)
-    if key in _kept_keepsakes:
-        return _kept_keepsakes[key]
-    building = _building.get(key)
-    if building is None:
-        building = _building[key] = asyncio.ensure_future(asyncio.to_thread(tables.keepsake, code, game_no, round_no))
-
-        def built(done: asyncio.Future) -> None:
-            _building.pop(key, None)
-            if not done.cancelled() and done.exception() is None:
-                _kept_keepsakes[key] = done.result()
-                while len(_kept_keepsakes) > 8:
-                    _kept_keepsakes.pop(next(iter(_kept_keepsakes)))
-
-        building.add_done_callback(built)
-    return await asyncio.shield(building)
-
-
 async def keepsake(request):
     """A phone's "Save the drawings" (Pictomania, on the stage): its own drawing of a scored round,
     animated, or the round's contact sheet. The seat's token proves the phone, as its page's link
     does; a wrong link, a round not scored and a file that is not there get the same answer."""
     from engine import tables
     from engine.core import SobremesaError
+    from pages import keepsakes
 
     q, code = request.query_params, request.path_params["code"]
     try:
         seat, game_no, round_no = int(q.get("seat", "")), int(q.get("game", "")), int(q.get("round", ""))
-        await asyncio.to_thread(tables.view, code, seat, q.get("token") or "")
-        files = await _keepsake_files(code, game_no, round_no)
+        view = await asyncio.to_thread(tables.view, code, seat, q.get("token") or "")
+        files = await keepsakes.files_soon(code, game_no, round_no)
     except (ValueError, SobremesaError):
         return PlainTextResponse("no such keepsake", status_code=404)
-    tag = f"-round{round_no}-{seat + 1}-"
-    wanted = {"mine": lambda k: tag in k and k.endswith(".gif"), "sheet": lambda k: k.endswith("sheet.png")}
-    pick = wanted.get(q.get("file") or "")
-    name = next((k for k in files if pick(k)), None) if pick else None
-    if name is None:
+    mine = q.get("file") == "mine"
+    body = keepsakes.drawing_of(files, round_no, seat) if mine else keepsakes.sheet_of(files)
+    if body is None or q.get("file") not in ("mine", "sheet"):
         return PlainTextResponse("no such keepsake", status_code=404)
-    prefix = f"pictomania-{normalise_code(code).lower()}-{game_no}-round{round_no}"
-    saved = f"{prefix}-{seat + 1}.gif" if q.get("file") == "mine" else f"{prefix}-sheet.png"
+    saved = keepsakes.saved_as(view["game"], code, game_no, round_no, seat if mine else None)
     return Response(
-        files[name],
-        media_type="image/gif" if saved.endswith(".gif") else "image/png",
+        body,
+        media_type="image/gif" if mine else "image/png",
         headers={"Content-Disposition": f'attachment; filename="{saved}"', "Cache-Control": "private, max-age=3600"},
     )
 

@@ -3,7 +3,11 @@
 The laptop's: on the laptop, the whole archive; on a phone, only the games its browser played in
 (`played_by`, narrowed by the table service, so no table, chart, download or replay can show
 another game). Only renders. The figures come from engine.stats (pandas, prepared once per archive
-version and cached), the charts from pages.stats_charts (one module per game family).
+version and cached), the charts from each family's `charts.py` (pages/games) and the shared
+pages.stats_charts. Its tabs are lazy (`st.tabs(..., on_change="rerun")`: only the open tab's
+content runs and travels); the archive table is plain HTML (pages/archive_table.py: Streamlit's
+grid brought 1.2 MB of JavaScript); charts are styled in place and layered with their data on the
+layer, and checked by tests/pages/test_stats_charts.py rather than as they are made.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ import threading
 from contextlib import contextmanager
 
 
-def _pipe(a: socket.socket, b: socket.socket) -> None:
+def pipe(a: socket.socket, b: socket.socket) -> None:
+    """Bytes from `a` to `b` until either end closes; then both are shut."""
     try:
         while data := a.recv(65536):
             b.sendall(data)
@@ -39,7 +40,7 @@ def forwarder(target_port: int, listen: str = "127.0.0.1"):
             upstream = socket.create_connection(("127.0.0.1", target_port))
             open_sockets.extend((client, upstream))
             for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=_pipe, args=(a, b), daemon=True).start()
+                threading.Thread(target=pipe, args=(a, b), daemon=True).start()
 
     threading.Thread(target=accept, daemon=True).start()
     try:

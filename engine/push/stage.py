@@ -158,17 +158,20 @@ _batches: dict[str, _Batch] = {}
 @dataclass(frozen=True)
 class Peer:
     """Who is at the other end of a socket, as the guard sees it: its address (`gate.where`: behind a
-    trusted proxy, the forwarded one), whether it is the laptop, and the headers it came with."""
+    trusted proxy, the forwarded one), whether it is the laptop, the headers it came with, and the
+    server's port it reached."""
 
     address: str
     laptop: bool
     headers: Any = None
+    port: int = 8501  # the server's, as the socket reached it
 
     @classmethod
     def of(cls, websocket: Any) -> Peer:
         client = websocket.client.host if websocket.client else None
         address, here = gate.where(client, websocket.headers.get("x-forwarded-for"))
-        return cls(address, here, websocket.headers)
+        server = (getattr(websocket, "scope", None) or {}).get("server") or (None, 8501)
+        return cls(address, here, websocket.headers, int(server[1] or 8501))
 
 
 class _Taps:

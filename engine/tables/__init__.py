@@ -156,7 +156,16 @@ from engine.tables.sharing import (  # noqa: F401
     seen_on_seat,
     stop_sharing,
 )
-from engine.tables.stage import Who, room_exists, room_language, stage_look, stage_move, stage_who  # noqa: F401
+from engine.tables.stage import (  # noqa: F401
+    Who,
+    audience_legal,
+    audience_view,
+    room_exists,
+    room_language,
+    stage_look,
+    stage_move,
+    stage_who,
+)
 from engine.tables.state import (  # noqa: F401
     SNAPSHOT_CHARS_PER_MOVE,
     SNAPSHOT_EVERY,
@@ -165,8 +174,6 @@ from engine.tables.state import (  # noqa: F401
 )
 from engine.tables.views import (  # noqa: F401
     ROOMS_VIEWED,
-    audience_legal,
-    audience_view,
     version,
     view,
 )

@@ -1,10 +1,17 @@
 """Saved games: the record (DESIGN.md's format), the statistics' rows, the move log and replays,
 players' names across games, and keepsakes.
 
+The record is built when the game ends from the final state, the seats and the turns' end times
+(`turn_ends`, stamped as each turn closes): nothing is replayed inside the lock. Once it is
+committed, a thread of its own packs the flat rows the statistics need (engine/stats/rows.py) into
+one blob beside the record, so the table waits for nothing; rows missing, or packed before the game
+had a family, are rebuilt from the record, which stays the export and the source of truth.
+
 Statistics is the laptop's: a phone sees only the games it played in. When a game is saved, the
 devices that held its seats and audience memberships (`holders`) are kept beside its record
 (`record_devices`); `played_by=<device id>` narrows the archive to those games, and
-`played_by=None` is the whole archive (the laptop, and the engine's own callers)."""
+`played_by=None` is the whole archive (the laptop, and the engine's own callers). No HTTP route
+serves archive content but a seat's own keepsakes (pages/routes.py)."""
 
 from __future__ import annotations
 

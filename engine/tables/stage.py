@@ -272,3 +272,26 @@ def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body
         if store().move_answer(code, key, move_id, conn) is None:
             store().put_move_answer(conn, code, key, move_id, body, answer, time_now())
     return answer
+
+
+@refusals_only
+def audience_view(code: str, member: str, token: str, device=None) -> dict:
+    """The shared screen's view, and under `member` this member's own, as their stage socket draws
+    it (`stage_look`): name, points in this game, picks in this turn, the picks they may make now
+    and what members do in this game. A page passes the `device` asking: a code that names no room
+    counts against it as on every way in (`probed`), and a wrong code gets the same answer as a
+    wrong token."""
+    try:
+        room = probed(code, device, proof=lambda r: audience.is_member(r["code"], member, token))
+    except RoomNotFound:
+        raise BadToken("member") from None
+    audience.member_row(room["code"], member, token)
+    look = stage_look(room["code"], Who("member", hash_token(token), member))
+    if look is None:
+        raise BadToken("member")
+    return {**look["view"], "member": {k: v for k, v in look["me"].items() if k != "last"}}
+
+
+@refusals_only
+def audience_legal(code: str, member: str, token: str) -> list[dict]:
+    return audience_view(code, member, token)["member"]["may_pick"]

@@ -1,5 +1,12 @@
 """The state of a room: this process's copy, kept at the room's version, rebuilt from the last
-snapshot and the moves logged since (a restart, another process)."""
+snapshot and the moves logged since (a restart, another process).
+
+Snapshots live in their own table, so a version bump rewrites a few bytes rather than the whole
+state. One is written when a turn closes, on a host action, at the end, and otherwise once the moves
+since the last one are many compared with its size (at least `SNAPSHOT_EVERY`; one per
+`SNAPSHOT_CHARS_PER_MOVE` characters of state): neither a move's cost nor its share of snapshot
+writing grows with the game. After a restart, or in another process, the snapshot plus the moves
+since rebuild the state exactly. A failed move (refused, or a commit that fails) drops the copy."""
 
 from __future__ import annotations
 

@@ -1,5 +1,15 @@
 """Views: what each viewer sees of a room at a version, built once and shared by every socket that
-asks (a hundred sockets of one room read its rows once a version)."""
+asks (a hundred sockets of one room read its rows once a version); only each room's latest version
+is kept (at most `ROOMS_VIEWED` rooms). Callers treat them as read-only.
+
+Every view starts with one header built by the service, whatever the game and whether it has
+started: `code`, `game`, `title`, `status`, `version`, `names`, `you`, `language`, `options`,
+`turn_word`, `phase` ("lobby" before the start), `waiting_for`, `scores`, `skippable`, `out`,
+`ended_by_host`, `asking` (seats someone asked to get back into), `joining` (names waiting for the
+host to seat them), the clock's `deadline`, `paused`, `left`, `pace` and `skip_quiet`, the
+audience's reveal and top, and in the lobby `seats_allowed` and `seat_counts` (the counts the
+variant plays with). What every viewer's header reads from the store is read once per version
+(`_shared_header`)."""
 
 from __future__ import annotations
 
@@ -214,39 +224,3 @@ def _copied(room: dict, raw: dict) -> dict:
 @refusals_only
 def version(code: str, device=None) -> int:
     return probed(code, device)["version"]
-
-
-@refusals_only
-def audience_view(code: str, member: str, token: str, device=None) -> dict:
-    """The shared screen's view, and under `member` this member's own: name, points in this game,
-    picks in this turn, the picks they may make now and what members do in this game. A page passes
-    the `device` asking: a code that names no room counts against it as on every way in
-    (`probed`), and a wrong code gets the same answer as a wrong token."""
-    try:
-        room = probed(code, device, proof=lambda r: audience.is_member(r["code"], member, token))
-    except RoomNotFound:
-        raise BadToken("member") from None
-    found = audience.member_row(room["code"], member, token)
-    shown = dict(view(room["code"]))
-    game = GAMES[room["game"]]
-    state = None
-    if room["status"] != "lobby":
-        with room_lock(room["code"]):
-            state = under_way(room).state
-    may, mine, done = audience.may_pick(game, room, state, member)
-    watched = game.audience.of(shown["options"]) if game.audience else None
-    shown["member"] = {
-        "id": member,
-        "name": found["name"],
-        "points": audience.points(room["code"], room["game_no"]).get(member, 0),
-        "picks": mine,
-        "may_pick": may,
-        "done": done,
-        "does": watched.does if watched else "",
-    }
-    return shown
-
-
-@refusals_only
-def audience_legal(code: str, member: str, token: str) -> list[dict]:
-    return audience_view(code, member, token)["member"]["may_pick"]

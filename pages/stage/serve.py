@@ -1,6 +1,7 @@
 """What the stage socket (engine/push/stage.py) is told a screen and a move are: the viewer a hello
 proves, its screen drawn from its view (once per distinct screen, shared by every socket showing it),
-and its taps played through the service. Mounted by pages/routes.py. No Streamlit call."""
+and its taps played through the service. Mounted by pages/routes.py. Nothing here imports Streamlit:
+it runs off the script thread, for sockets."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ class Viewer:
     shown_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="milliseconds"))
     reads: frozenset | None = None  # the view's fields its screen read when last drawn
     page: tuple[str, ...] = ()  # the fields its page's own Streamlit part read (`reading.page_key`)
+    port: int = 8501  # the server's, as the socket reached it: the wall's join link names it
     quiet: bool = False  # a page that only waits on the room (for the host): no screen is drawn
 
     @property
@@ -98,17 +100,17 @@ def _view_print(view: dict, reads: frozenset | None) -> str:
     return found
 
 
-def refusal(lang: str, exc: SobremesaError) -> str:
-    template = getattr(exc, "template", None)
-    if not template:
-        return str(exc)
-    params = dict(getattr(exc, "params", None) or {})
-    if isinstance(params.get("deck"), str):
-        params["deck"] = i18n.translate(lang, params["deck"])
-    try:
-        return i18n.translate(lang, template, **params)
-    except (KeyError, IndexError, ValueError):
-        return str(exc)
+def said_of(lang: str, exc: SobremesaError, code: str, seat: int | None, token: str, since: str) -> str:
+    """What a seat is told of its refused move: that its other phone played first, when that phone
+    played since `since` (two phones share a seat: not an error, the screen shows what was played),
+    else the refusal itself. The stage's taps and the drawing pad's strokes say it this one way."""
+    if seat is not None and isinstance(exc, MoveError):
+        try:
+            if tables.played_since(code, seat, token, since):
+                return i18n.translate(lang, OTHER_PHONE)
+        except SobremesaError:
+            pass
+    return i18n.refusal(lang, exc)
 
 
 class Serve:
@@ -126,9 +128,9 @@ class Serve:
         page, quiet = valid_fields(hello.get("page")) or (), hello.get("quiet") is True
         if look is None:  # its token holds but it sees nothing (a seat taken out): its draw sends the blank screen
             lang = hello.get("lang") if hello.get("lang") in LANGUAGES else i18n.SOURCE
-            return Viewer(who, token, lang, page=page, quiet=quiet)
+            return Viewer(who, token, lang, page=page, quiet=quiet, port=peer.port)
         lang = hello.get("lang") if hello.get("lang") in LANGUAGES else look["view"]["language"]
-        viewer = Viewer(who, token, lang, look.get("seat"), page=page, quiet=quiet)
+        viewer = Viewer(who, token, lang, look.get("seat"), page=page, quiet=quiet, port=peer.port)
         if viewer.seat is not None:
             presence.arrive(code, viewer.seat)
         return viewer
@@ -154,7 +156,7 @@ class Serve:
         stage = stage_of(view["game"])
         extra: dict = {}
         if viewer.who.kind == "wall":
-            extra = _wall_extra(code, view, stage)
+            extra = _wall_extra(code, view, stage, viewer.port)
         elif viewer.who.kind == "seat" and view.get("last_round"):  # its links to save its drawings
             extra = {"token": viewer.token}
         me = look.get("me")
@@ -182,19 +184,11 @@ class Serve:
                 move = {k: v for k, v in move.items() if k != "anyway"}
             return tables.stage_move(code, viewer.who, viewer.token or "", move_id, move)
         except SobremesaError as exc:
-            message = refusal(viewer.lang, exc)
-            # Any refusal, once the seat's other phone has played since this one drew its screen
-            # (a second Stop! is refused as not a set any more): that phone played first.
+            since = None
             if viewer.seat is not None and isinstance(exc, MoveError):
-                try:
-                    with _guard:
-                        since = _drawn.get((code, viewer.who.token_hash), {}).get(at) if isinstance(at, int) else None
-                    if tables.played_since(code, viewer.seat, viewer.token or "", since or viewer.shown_at):
-                        message = i18n.translate(
-                            viewer.lang, "Your seat's other phone played first: here is what it played."
-                        )
-                except SobremesaError:
-                    pass
+                with _guard:
+                    since = _drawn.get((code, viewer.who.token_hash), {}).get(at) if isinstance(at, int) else None
+            message = said_of(viewer.lang, exc, code, viewer.seat, viewer.token or "", since or viewer.shown_at)
             return {"refused": move_id if isinstance(move_id, str) else None, "message": message}
 
     def _advice(self, code: str, viewer: Viewer, move) -> dict | None:
@@ -231,18 +225,12 @@ def _device(peer: Peer) -> gate.Device:
     return gate.Device(guard.device_id(cookies), peer.address, "", peer.laptop)
 
 
-def _join_base() -> str:
-    try:
-        from streamlit import config
-
-        return tables.join_base(int(config.get_option("server.port") or 8501))
-    except Exception:  # no server config here (a test app): the defaults above
-        return ""
-
-
-def _wall_extra(code: str, view: dict, stage) -> dict:
+def _wall_extra(code: str, view: dict, stage, port: int = 8501) -> dict:
     extra: dict = {"connected": sorted(presence.recent(code))}
-    base = _join_base()
+    try:
+        base = tables.join_base(port)
+    except Exception:  # the store cannot be read: the wall shows the code alone
+        base = ""
     if base:  # the join link as a person types it (pages/routes.py sends /CODE on to the join page)
         extra["join"] = f"{urlsplit(base).netloc}/{view['code']}"
     until = view.get("reveal_until")

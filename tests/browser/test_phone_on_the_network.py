@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from engine import i18n, tables
 from tests.faults.proxy import Proxy
+from tests.forwarder import pipe
 
 WAIT = 20_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -80,19 +81,6 @@ def origin_mangler(port: int, listen: str = "127.0.0.3"):
     server.bind((listen, 0))
     server.listen(32)
     sockets = [server]
-
-    def pipe(a, b):
-        try:
-            while data := a.recv(65536):
-                b.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (a, b):
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
 
     def serve_one(client):
         head = b""

@@ -22,10 +22,6 @@ from tests.pages.test_pages import ROOT, TIMEOUT, open_host_controls, run, stage
 pytestmark = pytest.mark.usefixtures("plain_cards")
 
 
-def html_of(at) -> str:
-    return "".join(h.proto.body for h in at.get("html"))
-
-
 def button(at, label: str):
     return next(b for b in at.button if b.label.endswith(label))
 
@@ -57,41 +53,30 @@ def test_the_countdown_and_the_hosts_clock_controls(name):
     view = tables.view(room.code)
     waited, idle = view["waiting_for"][0], next((s for s in range(len(joined)) if s not in view["waiting_for"]), None)
     phone = run("play", room=room.code, seat=waited, token=joined[waited].token)
-    staged = on_stage(name)  # the game's screens, the countdown with them, are the stage's
-    if staged:
-        clock = stage_clock(phone)
-        assert clock, "the phone the table waits on shows no countdown"
-        assert clock["deadline"] == str(epoch_ms(view["deadline"])) and clock["paused"] == "0"
-        assert clock["hurry"] == "{n} s left!" and clock["up"] == "Time's up"  # what the browser writes
-    else:
-        assert "data-sm-left=" in html_of(phone), "the phone the table waits on shows no countdown"
+    assert on_stage(name) and wall_on_stage(name)  # every game's screens, the countdown with them, are the stage's
+    clock = stage_clock(phone)
+    assert clock, "the phone the table waits on shows no countdown"
+    assert clock["deadline"] == str(epoch_ms(view["deadline"])) and clock["paused"] == "0"
+    assert clock["hurry"] == "{n} s left!" and clock["up"] == "Time's up"  # what the browser writes
     if idle is not None:
         other = run("play", room=room.code, seat=idle, token=joined[idle].token)
-        shows = stage_clock(other) is not None if staged else "data-sm-left=" in html_of(other)
-        assert not shows, "a phone the table does not wait on shows the countdown"
+        assert stage_clock(other) is None, "a phone the table does not wait on shows the countdown"
 
     wall = open_host_controls(run("table", room=room.code, host=room.host_token))
-    staged = wall_on_stage(name)  # the wall is the stage's even where the phones are not (Pictomania's)
-    if staged:
-        assert stage_clock(wall)["deadline"] == str(epoch_ms(view["deadline"]))
-    else:
-        assert "data-sm-left=" in html_of(wall)
+    assert stage_clock(wall)["deadline"] == str(epoch_ms(view["deadline"]))
     button(wall, "Pause").click().run()
     paused = tables.view(room.code)
-    if staged:  # held still at what was left, and says it is paused
-        clock = stage_clock(wall)
-        assert clock["paused"] == "1" and clock["left"] == str(paused["left"] * 1000) and "deadline" not in clock
-        assert clock["paused-text"] == "Paused"
-    assert paused["paused"] and (staged or "Paused" in html_of(wall))
+    clock = stage_clock(wall)  # held still at what was left, and says it is paused
+    assert clock["paused"] == "1" and clock["left"] == str(paused["left"] * 1000) and "deadline" not in clock
+    assert clock["paused-text"] == "Paused"
+    assert paused["paused"]
     button(wall, "+30 s").click().run()
     assert tables.view(room.code)["left"] == paused["left"] + 30
-    if staged:
-        assert stage_clock(wall)["left"] == str((paused["left"] + 30) * 1000)
+    assert stage_clock(wall)["left"] == str((paused["left"] + 30) * 1000)
     button(wall, "Resume").click().run()
     assert not tables.view(room.code)["paused"] and tables.view(room.code)["deadline"]
-    if staged:
-        resumed = stage_clock(wall)
-        assert resumed["paused"] == "0" and resumed["deadline"] == str(epoch_ms(tables.view(room.code)["deadline"]))
+    resumed = stage_clock(wall)
+    assert resumed["paused"] == "0" and resumed["deadline"] == str(epoch_ms(tables.view(room.code)["deadline"]))
     wall.segmented_control(key="clock-pace").set_value("brisk").run()
     assert not wall.exception and tables.view(room.code)["pace"] == "brisk"
 

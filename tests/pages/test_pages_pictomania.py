@@ -136,8 +136,10 @@ def test_a_game_the_host_ended_mid_round(room):
     ready_all(r.code, seats)
     draw_and_guess(r.code, seats)
     tables.end(r.code, r.host_token)
-    run("table", room=r.code, host=r.host_token)
-    run("play", room=r.code, seat=0, token=seats[0].token)
+    assert tables.view(r.code)["phase"] == "end" and tables.record(r.code)["turns"] == []  # no round was scored
+    shared = stage_of(run("table", room=r.code, host=r.host_token))
+    assert "win" in shared and all(name in shared for name in NAMES)  # the podium, straight away
+    assert "win" in stage_of(run("play", room=r.code, seat=0, token=seats[0].token))
 
 
 def test_the_rules_page_shows_the_engines_token_tables():

@@ -4,15 +4,13 @@ whole game on the laptop). The round's answers are the stage's (pages/games/pict
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import zipfile
 
 import streamlit as st
 
-from engine import tables
-from pages import ui
+from pages import keepsakes, ui
 from pages.i18n import _
 
 _CSS = """
@@ -34,21 +32,18 @@ def name(view, seat) -> str:
     return names[seat] if seat is not None and 0 <= int(seat) < len(names) else "?"
 
 
-@functools.lru_cache(maxsize=8)
-def _keepsake(code: str, game_no: int, round_no: int | None, rounds: int) -> dict[str, bytes]:
-    """A scored round never changes: build its images once (`rounds` keys the whole game's)."""
-    return tables.keepsake(code, game_no, round_no)
+def _one(code, game_no, round_no, seat=None):
+    """A download's bytes, built when its button is pressed (pages/keepsakes.py keeps them)."""
+    if seat is None:
+        return lambda: keepsakes.sheet_of(keepsakes.files(code, game_no, round_no))
+    return lambda: keepsakes.drawing_of(keepsakes.files(code, game_no, round_no), round_no, seat)
 
 
-def _one(code, game_no, round_no, rounds, pick):
-    return lambda: next(v for k, v in _keepsake(code, game_no, round_no, rounds).items() if pick(k))
-
-
-def _zip(code, game_no, rounds):
+def _zip(code, game_no):
     def build():
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:  # GIF and PNG are compressed already
-            for file_name, data in _keepsake(code, game_no, None, rounds).items():
+            for file_name, data in keepsakes.files(code, game_no, None).items():
                 z.writestr(file_name, data)
         return out.getvalue()
 
@@ -62,20 +57,17 @@ def save_drawings(view, record) -> None:
     code, game_no, round_no = view.get("code"), view.get("game_no"), record["round"]
     if not code or not game_no:
         return
-    rounds = len(view.get("history") or []) or round_no
-    you = view.get("you")
-    prefix = f"pictomania-{code.lower()}-{game_no}-round{round_no}"
+    you, game = view.get("you"), view["game"]
     seats = [you] if you is not None else sorted(int(s) for s in record["assignments"])
     with st.popover(_("Save the drawings"), icon=":material/download:", key=f"pm-save-{round_no}-{you}"):
         for seat in seats:
             if not record["drawings"].get(str(seat)):
                 continue
-            tag = f"-round{round_no}-{seat + 1}-"
             label = _("My drawing, animated") if seat == you else _("{name}'s drawing, animated", name=name(view, seat))
             st.download_button(
                 label,
-                _one(code, game_no, round_no, rounds, lambda k, t=tag: t in k),
-                file_name=f"{prefix}-{seat + 1}.gif",
+                _one(code, game_no, round_no, seat),
+                file_name=keepsakes.saved_as(game, code, game_no, round_no, seat),
                 mime="image/gif",
                 on_click="ignore",
                 icon=":material/animated_images:",
@@ -83,8 +75,8 @@ def save_drawings(view, record) -> None:
             )
         st.download_button(
             _("All the round's drawings, with their words"),
-            _one(code, game_no, round_no, rounds, lambda k: k.endswith("sheet.png")),
-            file_name=f"{prefix}-sheet.png",
+            _one(code, game_no, round_no),
+            file_name=keepsakes.saved_as(game, code, game_no, round_no),
             mime="image/png",
             on_click="ignore",
             icon=":material/image:",
@@ -93,8 +85,8 @@ def save_drawings(view, record) -> None:
         if you is None and ui.is_local_request():
             st.download_button(
                 _("The whole game's drawings (zip)"),
-                _zip(code, game_no, rounds),
-                file_name=f"pictomania-{code.lower()}-{game_no}.zip",
+                _zip(code, game_no),
+                file_name=keepsakes.saved_as(game, code, game_no),
                 mime="application/zip",
                 on_click="ignore",
                 icon=":material/folder_zip:",
