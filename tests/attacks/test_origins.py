@@ -1,4 +1,4 @@
-"""Which pages may open a socket (issue 47, items 1, 5 and 12): a socket's Origin must be the page's
+"""Which pages may open a socket (issue 47, items 1 and 5; item 12's /events is retired): a socket's Origin must be the page's
 own (scheme, host and port equal to its Host), or one of the server's own addresses. A phone that
 opened the laptop at another of its addresses plays; a foreign page is refused with a close code,
 on the app's sockets and on Streamlit's own, where it no longer makes the laptop look itself up on
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import gate, tables
+from engine import tables
 from tests.attacks.conftest import closed_with, wall_hello, ws
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,15 +40,6 @@ def test_a_page_at_another_address_of_the_laptop_opens_its_socket(server):
         assert closed_with(foreign) == 4403
     with ws(server.port, f"/stage/{code}", "127.0.0.2", origin=f"http://127.0.0.2:{server.port + 1}") as port:
         assert closed_with(port) == 4403  # the same host on another port is another origin
-
-
-def test_the_old_push_socket_takes_only_the_servers_own_pages(server):
-    code = tables.create_room("dixit", language="en").code
-    ticket = gate.issue(code)
-    with ws(server.port, f"/events/{code}?t={ticket}", "127.0.0.3", origin="http://games.elsewhere.example") as s:
-        assert closed_with(s) == 4403
-    with ws(server.port, f"/events/{code}?t={ticket}", "127.0.0.3", origin=f"http://127.0.0.1:{server.port}") as s:
-        assert json.loads(s.recv(timeout=20))["boot"]
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("ip"), reason="needs root and iproute2 (CI has both)")
