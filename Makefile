@@ -7,6 +7,10 @@ STAMP := $(VENV)/.installed-$(shell (sha1sum pyproject.toml 2>/dev/null || shasu
 
 N ?= 2
 
+# Python's bytecode cache, even where the shell turns it off (PYTHONDONTWRITEBYTECODE): without it
+# every server a test starts and every test worker compiled the project again (2.6 s a worker).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test check demo system-test-deps bench cluster clean
 
 $(STAMP): pyproject.toml

@@ -27,7 +27,9 @@ LOG_NAME = "setup.log"  # in the venv folder: the setting up's full output
 DOT_SECONDS = 2  # while a step works, a dot this often: it is alive
 MAKING = "Making its own Python environment"  # the first step
 UNFINISHED = ".run-unfinished"  # in a venv this script began making: it may make that one again
-PIP_INSTALL = ["pip", "install", "--disable-pip-version-check", "--progress-bar", "off", "--editable"]
+# --no-compile: pip would compile every module of every package (8 of a first install's 20 s here);
+# Python compiles the few the app imports on its first start instead.
+PIP_INSTALL = ["pip", "install", "--disable-pip-version-check", "--progress-bar", "off", "--no-compile", "--editable"]
 
 
 def venv_python(venv, windows=os.name == "nt"):

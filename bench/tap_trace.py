@@ -61,14 +61,13 @@ def trace(work) -> tuple[set, set, set]:
 
 
 def main() -> None:
-    from bench.measure import figure
-    from engine import tables
-    from pages.stage.serve import SERVE, Viewer
-    from tests.helpers import fake_cards
-
     import dataclasses
 
+    from bench.measure import figure
+    from engine import tables
     from engine.games import GAMES
+    from pages.stage.serve import SERVE, Viewer
+    from tests.helpers import fake_cards
 
     GAMES["dixit"] = dataclasses.replace(
         GAMES["dixit"], content=dataclasses.replace(GAMES["dixit"].content, cards=lambda o, s: fake_cards(100))

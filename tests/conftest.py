@@ -28,14 +28,60 @@ manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.sca
 
 # Tests that start several server processes (a cluster behind nginx on PostgreSQL) or drive WebKit
 # run after the others, by themselves (`make test`): beside another test on the second core their
-# waits ran out (a cluster's Ctrl-C past 30 s, a wall caught mid-rerun).
-ALONE = ("tests/webkit/", "tests/attacks/", "tests/browser/test_cluster.py", "tests/shell/test_cluster_command.py")
+# waits ran out (a cluster's Ctrl-C past 30 s, a wall caught mid-rerun). So does the one attack that
+# times a reply (a pong within 2 s, in a network namespace).
+ALONE = (
+    "tests/webkit/",
+    "tests/attacks/test_origins.py::test_a_foreign_origin_never_makes_the_laptop_look_itself_up",
+    "tests/browser/test_cluster.py",
+    "tests/shell/test_cluster_command.py",
+)
 
 
+def pytest_itemcollected(item):
+    if any(part in item.nodeid for part in ALONE):
+        item.add_marker(pytest.mark.alone)
+
+
+# A test's rough cost in seconds on a busy core, by where it lives (the first match counts). Only
+# the order follows from it: make test's workers (pytest-xdist `worksteal`) each take a third of the
+# list as it stands and steal the back half of the longest queue when done. Each third is dealt the
+# same rough total, the slowest first: the run ends on quick tests with every worker busy, instead
+# of one worker on a 40 s fault test after the others are done.
+COST = (
+    ("tests/shell/test_readme_install.py", 60),
+    ("tests/faults/", 25),
+    ("tests/browser/test_stage_every_variant.py", 20),
+    ("tests/browser/test_stage_sizes.py", 15),
+    ("tests/browser/", 7),
+    ("tests/attacks/", 5),
+    ("tests/shell/", 2),
+    ("tests/pages/", 0.7),
+    ("tests/engine/", 0.2),
+)
+
+
+def cost(nodeid: str) -> float:
+    return next((seconds for part, seconds in COST if nodeid.startswith(part)), 0.1)
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have left out what they leave out
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if any(part in item.nodeid for part in ALONE):
-            item.add_marker(pytest.mark.alone)
+    workers = getattr(config, "workerinput", {}).get("workercount", 0)  # in each worker's collection
+    if workers < 2:
+        return
+    sizes, left = [], len(items)
+    for n in range(workers, 0, -1):  # how worksteal splits the list at the start
+        sizes.append(left // n)
+        left -= sizes[-1]
+    thirds: list[list] = [[] for _ in sizes]
+    totals = [0.0] * workers
+    for item in sorted(items, key=lambda i: -cost(i.nodeid)):
+        open_ = [w for w in range(workers) if len(thirds[w]) < sizes[w]]
+        w = min(open_, key=lambda w: totals[w])
+        thirds[w].append(item)
+        totals[w] += cost(item.nodeid)
+    items[:] = [item for third in thirds for item in third]
 
 
 @pytest.fixture(autouse=True)

@@ -189,7 +189,7 @@ def seat_row(room: dict, seat, token, conn=None, seats: list | None = None) -> d
         # A computer player holds a token of its own for its seat: a seat handed over keeps the
         # person's token valid, so giving it back needs nothing from them.
         for b in store().bots(room["code"], conn) if isinstance(token, str) else ():
-            if b["seat"] == seat and hmac.compare_digest(b["token"].encode(), token.encode()):
+            if b["seat"] == seat and token_ok(token, hash_token(b["token"])):
                 found = next((s for s in seats if s["seat"] == seat), None)
                 if found is not None:
                     return found

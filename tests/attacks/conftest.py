@@ -1,8 +1,9 @@
 """The attack tests' server and clients: a real server (`streamlit run app.py`) with a probe in it
 (tests/attacks/probe: it notes every host name looked up and every keepsake built), shared by a
 module's tests; each attack comes from a phone of its own, a client bound to 127.0.0.x (x >= 2),
-which the server does not take for the laptop. Nothing leaves the loopback range. The tests run
-alone (tests/conftest.py): they read the server's memory."""
+which the server does not take for the laptop. Nothing leaves the loopback range. They run beside
+the other tests: a server's memory is read from the kernel's peak mark (`Peak`), which other
+processes do not move; only the test timed in a network namespace runs alone (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,11 @@ from tests.browser.conftest import StreamlitServer, browser, close_pages  # noqa
 PROBE = Path(__file__).resolve().parent / "probe"
 
 
-def rss_mb(pid: int) -> float:
+def rss_mb(pid: int, field: str = "VmRSS:") -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(field):
             return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
+    raise AssertionError(f"no {field}")
 
 
 class Attacked(StreamlitServer):

@@ -20,9 +20,16 @@ from tests.stream import StreamSession
 
 
 def first_message(client, key: str, within: float = 20) -> dict:
+    """The first message carrying `key`, pinging every 3 s meanwhile as a tab does (a socket silent
+    for 9 s is taken for half-open and closed)."""
     ends = time.monotonic() + within
     while True:
-        told = json.loads(client.recv(timeout=max(0.1, ends - time.monotonic())))
+        try:
+            told = json.loads(client.recv(timeout=min(3, max(0.1, ends - time.monotonic()))))
+        except TimeoutError:
+            assert time.monotonic() < ends, f"no message with {key!r} in {within} s"
+            client.send("ping")
+            continue
         if key in told:
             return told
 

@@ -29,7 +29,8 @@ def server(tmp_path_factory):
     env = {**os.environ, "SOBREMESA_DATA": str(data)}
     env.pop("SOBREMESA_DATABASE_URL", None)
     demo = [sys.executable, "-m", "engine.demo", "--games", "6", "--seed", "3"]
-    subprocess.run(demo, cwd=ROOT, env=env, check=True, capture_output=True)
+    made = subprocess.run(demo, cwd=ROOT, env=env, capture_output=True, text=True)
+    assert made.returncode == 0, f"engine.demo exited {made.returncode}:\n{made.stdout[-2000:]}\n{made.stderr[-4000:]}"
     srv = StreamlitServer("app.py", env, log_path=data / "server.log").start()
     yield srv
     srv.stop()

@@ -49,8 +49,8 @@ def join_audience(browser, srv, code: str, name: str, button: str = "Join the au
     return page
 
 
-def test_three_members_pick_the_storytellers_card_in_dixit(serve, browser):
-    srv = serve("app.py")
+def test_three_members_pick_the_storytellers_card_in_dixit(house, browser):
+    srv = house
     room = room_with_seats(srv, "dixit")
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
@@ -85,8 +85,8 @@ def test_three_members_pick_the_storytellers_card_in_dixit(serve, browser):
     assert {m["name"]: m["points"] for m in record["audience"]} == {"Lu": 1, "Mo": 0, "Ned": 0}
 
 
-def test_three_members_answer_after_the_clues_in_maudit_mot_dit(serve, browser):
-    srv = serve("app.py")
+def test_three_members_answer_after_the_clues_in_maudit_mot_dit(house, browser):
+    srv = house
     room = room_with_seats(srv, "maudit_mot_dit")
     code, tokens = room["code"], room["tokens"]
     holder = tables_call(srv, f"print(tables.view('{code}')['holder'])")
@@ -134,8 +134,8 @@ def test_three_members_answer_after_the_clues_in_maudit_mot_dit(serve, browser):
     assert record["turns"][0]["audience_picks"] == {"0": 1}
 
 
-def test_the_join_link_with_every_seat_taken_offers_the_audience_first_in_each_language(serve, browser):
-    srv = serve("app.py")
+def test_the_join_link_with_every_seat_taken_offers_the_audience_first_in_each_language(house, browser):
+    srv = house
     words = {
         "en": ("Join the audience", "While the players vote, pick the card"),
         "es": ("Unirme al público", "Mientras los jugadores votan, elige la carta"),
@@ -156,8 +156,8 @@ def test_the_join_link_with_every_seat_taken_offers_the_audience_first_in_each_l
         page.context.close()
 
 
-def test_two_phones_share_a_seat_and_the_first_tap_counts(serve, browser):
-    srv = serve("app.py")
+def test_two_phones_share_a_seat_and_the_first_tap_counts(house, browser):
+    srv = house
     room = room_with_seats(srv, "dixit")
     code, tokens = room["code"], room["tokens"]
     to_the_vote(srv, code, tokens)

@@ -21,10 +21,7 @@ def api(srv, code: str) -> dict:
     script = (
         "import json,sys; from engine import tables; code=sys.argv[1]; print(json.dumps({'view': tables.view(code)}))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", script, code], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
-    )
-    return json.loads(out.stdout)["view"]
+    return json.loads(srv.python(script, code))["view"]
 
 
 def pick_and_confirm(page, nth: int = 0, enabled_only: bool = False):
@@ -102,11 +99,7 @@ def test_a_restart_mid_game_loses_nothing_and_tabs_reconnect(serve, browser):
         "s=[tables.join(r.code, n) for n in ('Ana','Bo','Cy')]; tables.start(r.code, r.host_token); "
         "print(json.dumps({'code': r.code, 'seats': [[x.seat, x.token] for x in s]}))"
     )
-    room = json.loads(
-        subprocess.run(
-            [sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
-        ).stdout
-    )
+    room = json.loads(srv.python(script))
     code, (_, ana_token) = room["code"], room["seats"][0]
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(f"{srv.url}/play?room={code}&seat=0&token={ana_token}")
@@ -159,11 +152,7 @@ def test_eight_tabs_in_one_browser_all_get_pushed_updates(serve, browser):
         "s=[tables.join(r.code, n) for n in ('Ana','Bo','Cy')]; tables.start(r.code, r.host_token); "
         "print(json.dumps([r.code, s[0].token]))"
     )
-    code, ana_token = json.loads(
-        subprocess.run(
-            [sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
-        ).stdout
-    )
+    code, ana_token = json.loads(srv.python(script))
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     ana = context.new_page()
     ana.goto(f"{srv.url}/play?room={code}&seat=0&token={ana_token}")

@@ -4,12 +4,8 @@ count; the shared screen shows each clue and each answer as it arrives, never th
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from playwright.sync_api import expect
-
-from tests.browser.conftest import ROOT
 
 WAIT = 20_000
 NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
@@ -17,15 +13,11 @@ NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
 
 def call(srv, code: str, expr: str):
     """A table call in another process on the server's database (like a script would)."""
-    script = f"import json,sys; from engine import tables; code=sys.argv[1]; print(json.dumps({expr}))"
-    out = subprocess.run(
-        [sys.executable, "-c", script, code], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
-    )
-    return json.loads(out.stdout)
+    return json.loads(srv.python(f"code=sys.argv[1]; print(json.dumps({expr}))", code))
 
 
-def test_a_round_found_on_the_exact_count(serve, browser):
-    srv = serve("app.py")
+def test_a_round_found_on_the_exact_count(house, browser):
+    srv = house
     room = call(srv, "-", "(lambda r: [r.code, r.host_token])(tables.create_room('maudit_mot_dit', seed=6))")
     code, host_token = room
     host = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()

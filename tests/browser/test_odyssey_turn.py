@@ -24,8 +24,8 @@ def api_moves(code, seats, kind):
         tables.submit(code, seat, seats[seat].token, {k: v for k, v in move.items() if k != "seat"})
 
 
-def test_seven_players_one_turn_with_a_double_vote(serve, browser, monkeypatch):
-    srv = serve("app.py")
+def test_seven_players_one_turn_with_a_double_vote(house, browser, monkeypatch):
+    srv = house
     monkeypatch.setenv("SOBREMESA_DATA", srv.env["SOBREMESA_DATA"])
     tables.reset()
     room = tables.create_room("odyssey", options={"variant": "base"}, seed=7)

@@ -5,6 +5,8 @@ above the stage) each hold one socket of the app's: the stage's. What the old pu
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import expect
 
 from tests.browser.test_room_life import WAIT, tables_call
@@ -51,6 +53,10 @@ def test_the_walls_tab_and_a_drawers_phone_hold_one_app_socket_each(serve, brows
     ana.add_init_script(COUNT_SOCKETS)
     ana.goto(f"{srv.url}/play?room={code}&seat=0&token={tokens[0]}")
     host.get_by_role("button", name="Start the game with 3 players").click()
+    deadline = time.monotonic() + WAIT / 1000  # the click's run has started the game
+    while tables_call(srv, f"print(json.dumps(tables.view('{code}')['status']))") != "playing":
+        assert time.monotonic() < deadline, "the game never started"
+        time.sleep(0.2)
     ready = "; ".join(f"tables.submit('{code}', {s}, '{t}', {{'type': 'ready'}})" for s, t in enumerate(tokens))
     tables_call(srv, ready + "; print(0)")
     expect(ana.get_by_text("Only you see this", exact=False)).to_be_visible(timeout=WAIT)  # the drawing pad came

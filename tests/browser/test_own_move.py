@@ -12,8 +12,8 @@ RERUNS = "code => window.__sobremesaPushRooms?.[code]?.reruns"
 RENDERED = "([code, v]) => window.__sobremesaPushRooms?.[code]?.rendered >= v"
 
 
-def test_the_actors_tab_and_the_others_show_a_move_with_no_rerun(serve, browser):
-    srv = serve("app.py")
+def test_the_actors_tab_and_the_others_show_a_move_with_no_rerun(house, browser):
+    srv = house
     room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
     ana, bo = phone(browser), phone(browser)
@@ -41,8 +41,8 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
 """
 
 
-def test_a_phone_stays_awake_while_the_table_waits_on_it_and_no_longer(serve, browser):
-    srv = serve("app.py")
+def test_a_phone_stays_awake_while_the_table_waits_on_it_and_no_longer(house, browser):
+    srv = house
     room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
     bo = phone(browser)
@@ -58,8 +58,8 @@ MARK = "() => { document.querySelector('[data-testid=card]').__kept = true; }"
 KEPT = "() => document.querySelector('[data-testid=card]').__kept === true"
 
 
-def test_a_move_redraws_a_phone_in_place(serve, browser):
-    srv = serve("app.py")
+def test_a_move_redraws_a_phone_in_place(house, browser):
+    srv = house
     room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code, tokens = room["code"], room["tokens"]
     told_at = told(srv, code, tokens)

@@ -34,8 +34,8 @@ def seconds(text: str) -> int:
     return int(re.search(r"(\d+) s", text)[1])
 
 
-def test_the_countdown_moves_without_reruns_and_a_turn_nobody_votes_in_ends_on_its_own(serve, browser):
-    srv = serve("app.py")
+def test_the_countdown_moves_without_reruns_and_a_turn_nobody_votes_in_ends_on_its_own(house, browser):
+    srv = house
     room = brisk_room(srv, ("Ana", "Bo", "Cy"))
     code, host, tokens = room["code"], room["host"], room["tokens"]
     told_at = told(srv, code, tokens)  # Ana tells: the table waits on Bo and Cy to give, 30 s

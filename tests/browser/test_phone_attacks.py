@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 from streamlit.web.server.starlette.starlette_app_utils import generate_xsrf_token_string
 
+from tests.browser.test_accessibility import settled
 from tests.stream import StreamSession, bound_socket
 
 WAIT = 20_000
@@ -93,6 +94,7 @@ def test_the_laptop_uploads_a_deck_and_a_word_list_and_plays_with_them(serve, br
     expect(uploader).to_be_attached(timeout=WAIT)
     uploader.set_input_files([str(p) for p in sorted(DREAMS.glob("*.jpg"))[:31]])
     expect(page.get_by_text("dream-031.jpg")).to_be_visible(timeout=WAIT)
+    settled(page)
     page.get_by_role("button", name="Add this deck").click()
     expect(page.get_by_text("Deck 'Our drawings' added with 31 cards.")).to_be_visible(timeout=60_000)
     expect(page.get_by_text("403")).to_have_count(0)
@@ -113,6 +115,7 @@ def test_the_laptop_uploads_a_deck_and_a_word_list_and_plays_with_them(serve, br
         files=[{"name": "year6.txt", "mimeType": "text/plain", "buffer": words.encode()}]
     )
     expect(page.get_by_text("year6.txt")).to_be_visible(timeout=WAIT)
+    settled(page)  # the upload's own rerun is over: a click during it can be lost with the rerun
     page.get_by_role("button", name="Add this list").click()
     expect(page.get_by_text("List 'Year 6' added with 12 cards.")).to_be_visible(timeout=WAIT)
     page.get_by_role("button", name="Create the room").click()

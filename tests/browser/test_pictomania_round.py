@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
-
-from tests.browser.conftest import ROOT
 
 WAIT = 20_000
 NAMES = ["Ana", "Bo", "Cy"]
@@ -40,10 +36,8 @@ print(json.dumps({"shared": tables.view(code), "numbers": [v["number"] for v in 
 
 def py(srv, script: str, *args) -> dict | None:
     """Run engine code in a separate process on the server's database."""
-    out = subprocess.run(
-        [sys.executable, "-c", script, *args], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
-    )
-    return json.loads(out.stdout) if out.stdout.strip() else None
+    out = srv.python(script, *args)
+    return json.loads(out) if out.strip() else None
 
 
 def canvas_box(page):
@@ -127,8 +121,8 @@ def guess(page, drawer: int, number: int) -> None:
     tile.locator("[data-testid=confirm-pick]").click(timeout=WAIT)
 
 
-def test_three_players_draw_guess_and_score_a_round(serve, browser):
-    srv = serve("app.py")
+def test_three_players_draw_guess_and_score_a_round(house, browser):
+    srv = house
     room = py(srv, SETUP % (NAMES,))
     code, tokens = room["code"], room["tokens"]
 

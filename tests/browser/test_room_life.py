@@ -4,27 +4,15 @@ who lost their link getting back in through the host."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from playwright.sync_api import expect
-
-from tests.browser.conftest import ROOT
 
 WAIT = 20_000
 
 
 def tables_call(srv, code: str):
     """Run Python with engine.tables in another process on the server's database; print JSON."""
-    out = subprocess.run(
-        [sys.executable, "-c", "import json; from engine import tables\n" + code],
-        cwd=ROOT,
-        env=srv.env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(srv.python(code).strip().splitlines()[-1])
 
 
 def seated_room(srv, names, *, start=False, language="en") -> dict:
@@ -54,8 +42,8 @@ def phone(browser):
     return browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
 
 
-def test_a_lobby_removal_moves_the_next_tab_to_its_new_seat_without_a_reload(serve, browser):
-    srv = serve("app.py")
+def test_a_lobby_removal_moves_the_next_tab_to_its_new_seat_without_a_reload(house, browser):
+    srv = house
     room = seated_room(srv, ("Ana", "Bo", "Cy", "Di"))
     code, tokens = room["code"], room["tokens"]
     cy = phone(browser)
@@ -90,8 +78,8 @@ def test_a_lobby_removal_moves_the_next_tab_to_its_new_seat_without_a_reload(ser
     expect(cy.locator("[data-testid=card-zoom]")).to_have_count(0)
 
 
-def test_a_lost_link_comes_back_through_the_host_and_the_wall_shows_no_token(serve, browser):
-    srv = serve("app.py")
+def test_a_lost_link_comes_back_through_the_host_and_the_wall_shows_no_token(house, browser):
+    srv = house
     room = seated_room(srv, ("Ana", "Bo", "Cy"), start=True)
     code = room["code"]
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()

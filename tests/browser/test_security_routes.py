@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
 
 from playwright.sync_api import expect
-
-from tests.browser.conftest import ROOT
 
 WAIT = 20_000
 # At most 20 characters each, as names are; each would load a URL if it were read as markup.
@@ -22,11 +18,7 @@ HOSTILE = ["![i](//127.0.0.1:9/)", "<img src=//[::1]:9>", "**Bo** <b>x</b>"]
 
 def tables_call(srv, expr: str):
     """Evaluate `expr` with engine.tables in another process on the server's database."""
-    script = f"import json; from engine import tables; print(json.dumps({expr}))"
-    out = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, env=srv.env, capture_output=True, text=True, check=True
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(srv.python(f"print(json.dumps({expr}))").strip().splitlines()[-1])
 
 
 def test_hostile_names_show_as_typed_and_load_nothing(serve, browser):

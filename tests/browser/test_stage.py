@@ -6,28 +6,16 @@ dropped shows the current screen once it is back."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from playwright.sync_api import expect
-
-from tests.browser.conftest import ROOT
 
 WAIT = 20_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def run(srv, script: str, *args) -> dict:
-    """The service in a separate process on the server's database (as a script or a bot would)."""
-    out = subprocess.run(
-        [sys.executable, "-c", "import json, sys\nfrom engine import tables\n" + script, *args],
-        cwd=ROOT,
-        env=srv.env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)
+    """The service on the server's database, as a script or a bot would use it."""
+    return json.loads(srv.python(script, *args))
 
 
 def room(srv, game: str, names: list[str], options: dict | None = None) -> dict:
@@ -91,8 +79,8 @@ def open_table(srv, browser, r: dict):
     return wall, phones, member
 
 
-def test_a_dixit_turn_by_taps_over_the_socket_with_no_rerun(serve, browser):
-    srv = serve("app.py")
+def test_a_dixit_turn_by_taps_over_the_socket_with_no_rerun(house, browser):
+    srv = house
     r = room(srv, "dixit", ["Ana", "Bo", "Cy", "Di"])
     code = r["code"]
     wall, phones, member = open_table(srv, browser, r)
@@ -120,8 +108,8 @@ def test_a_dixit_turn_by_taps_over_the_socket_with_no_rerun(serve, browser):
     expect(wall.locator(".sm-stage[data-scene=tell]")).to_be_visible(timeout=WAIT)
 
 
-def test_an_odyssey_turn_by_taps(serve, browser):
-    srv = serve("app.py")
+def test_an_odyssey_turn_by_taps(house, browser):
+    srv = house
     r = room(srv, "odyssey", ["Ana", "Bo", "Cy"])
     code = r["code"]
     wall, phones, member = open_table(srv, browser, r)
@@ -149,8 +137,8 @@ SEND_TWICE = """([id, move]) => {
 DROP = "() => { const s = [...globalThis.__sobremesaStages.values()][0]; s.ws.close(); }"
 
 
-def test_a_double_tap_and_a_retried_tap_play_once(serve, browser):
-    srv = serve("app.py")
+def test_a_double_tap_and_a_retried_tap_play_once(house, browser):
+    srv = house
     r = room(srv, "dixit", ["Ana", "Bo", "Cy"])
     code = r["code"]
     wall, phones, member = open_table(srv, browser, r)
@@ -171,8 +159,8 @@ def test_a_double_tap_and_a_retried_tap_play_once(serve, browser):
     assert [m["move"]["type"] for m in moves(srv, code)] == ["claim", "tell"]
 
 
-def test_a_seat_taken_out_gets_the_blank_screen_and_a_dropped_phone_catches_up(serve, browser):
-    srv = serve("app.py")
+def test_a_seat_taken_out_gets_the_blank_screen_and_a_dropped_phone_catches_up(house, browser):
+    srv = house
     r = room(srv, "dixit", ["Ana", "Bo", "Cy", "Di"])
     code = r["code"]
     wall, phones, member = open_table(srv, browser, r)

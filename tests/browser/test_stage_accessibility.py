@@ -2,15 +2,16 @@
 wall (projector size), a seat's phone and a member's phone, at the vote and at the reveal; and a
 Dixit vote can be cast with the keyboard alone.
 
-Dixit's stage is checked in English, Spanish and Italian; each other game in one of them, the
-language turning from game to game (test_stage_every_variant.py turns it too): a translation changes
-the words, not the markup axe reads, and each test costs a server and its pages."""
+Each page is checked in one of English, Spanish and Italian, the language turning from page to page
+and from game to game (test_stage_every_variant.py turns it too): a translation changes the words,
+not the markup axe reads, and each page costs a load."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from pages.i18n import COOKIE
 from tests.browser.test_accessibility import LOCALES, assert_accessible
 from tests.browser.test_pictomania_round import PHONE_UA  # an Android phone's: the pad sizes to it
 from tests.browser.test_room_life import WAIT, tables_call
@@ -39,10 +40,11 @@ def voting_room(srv, language: str) -> dict:
     )
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_the_stage_has_no_serious_violation(serve, browser, lang):
-    srv = serve("app.py")
-    room = voting_room(srv, lang)
+def test_the_stage_has_no_serious_violation(house, browser):
+    """Dixit's wall, a seat's phone and a member's at the vote, and the wall and the member's at the
+    reveal: each page in its own language, the three turning."""
+    srv = house
+    room = voting_room(srv, LANGS[0])
     code = room["code"]
     pages = {
         "the wall": (f"/table?room={code}", {"viewport": {"width": 1920, "height": 1080}}),
@@ -50,9 +52,13 @@ def test_the_stage_has_no_serious_violation(serve, browser, lang):
         "a member's phone": (f"/play?room={code}&member={room['member'][0]}&token={room['member'][1]}", PHONE),
     }
     opened = {}
-    for where, (path, ctx) in pages.items():
-        page = browser.new_context(locale=LOCALES[lang], **ctx).new_page()
+    for (where, (path, ctx)), lang in zip(pages.items(), LANGS, strict=True):
+        context = browser.new_context(locale=LOCALES[lang], **ctx)
+        # The reader's own choice of language for this room (the menu's cookie), over the room's.
+        context.add_cookies([{"name": COOKIE, "value": f"{lang}.{code}", "url": srv.url}])
+        page = context.new_page()
         page.goto(srv.url + path)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
         page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
         assert_accessible(page, f"{where} at the vote, {lang}")
         opened[where] = page
@@ -65,12 +71,12 @@ def test_the_stage_has_no_serious_violation(serve, browser, lang):
         )
     wall = opened["the wall"]
     expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
-    assert_accessible(wall, f"the wall at the reveal, {lang}")
-    assert_accessible(opened["a member's phone"], f"a member's phone after the reveal, {lang}")
+    assert_accessible(wall, f"the wall at the reveal, {LANGS[0]}")
+    assert_accessible(opened["a member's phone"], f"a member's phone after the reveal, {LANGS[2]}")
 
 
-def test_a_vote_with_the_keyboard_alone(serve, browser):
-    srv = serve("app.py")
+def test_a_vote_with_the_keyboard_alone(house, browser):
+    srv = house
     room = voting_room(srv, "en")
     code = room["code"]
     bo = browser.new_context(**PHONE).new_page()
@@ -92,10 +98,10 @@ def test_a_vote_with_the_keyboard_alone(serve, browser):
 
 
 @pytest.mark.parametrize("lang", [LANGS[1]])
-def test_maudit_mot_dit_on_the_stage_has_no_serious_violation(serve, browser, lang):
+def test_maudit_mot_dit_on_the_stage_has_no_serious_violation(house, browser, lang):
     """The wall, the box holder's phone (its word, its clue box) and an opponent's (an answer box,
     "too slow") after a clue and an answer."""
-    srv = serve("app.py")
+    srv = house
     room = tables_call(
         srv,
         f"r = tables.create_room('maudit_mot_dit', seed=5, language={lang!r})\n"
@@ -121,10 +127,10 @@ def test_maudit_mot_dit_on_the_stage_has_no_serious_violation(serve, browser, la
 
 
 @pytest.mark.parametrize("lang", [LANGS[2]])
-def test_trading_faces_on_the_stage_has_no_serious_violation(serve, browser, lang):
+def test_trading_faces_on_the_stage_has_no_serious_violation(house, browser, lang):
     """The wall and a phone with its hand to pass from (Passing cards), and a Memory phone with the
     grid to lift from."""
-    srv = serve("app.py")
+    srv = house
     rooms = tables_call(
         srv,
         "out = []\n"
@@ -148,9 +154,9 @@ def test_trading_faces_on_the_stage_has_no_serious_violation(serve, browser, lan
 
 
 @pytest.mark.parametrize("lang", [LANGS[0]])
-def test_pictomanias_wall_has_no_serious_violation(serve, browser, lang):
+def test_pictomanias_wall_has_no_serious_violation(house, browser, lang):
     """The wall while three draw (the drawings, the words beside them), then at the round's reveal."""
-    srv = serve("app.py")
+    srv = house
     room = tables_call(
         srv,
         f"r = tables.create_room('pictomania', seed=5, language={lang!r})\n"
@@ -180,10 +186,10 @@ def test_pictomanias_wall_has_no_serious_violation(serve, browser, lang):
 
 
 @pytest.mark.parametrize("lang", [LANGS[1]])
-def test_pictomanias_phone_has_no_serious_violation(serve, browser, lang):
+def test_pictomanias_phone_has_no_serious_violation(house, browser, lang):
     """A phone while it guesses (its drawing frozen: the stage draws the whole phone, numbers to
     place and "I'm done"), and a phone reading the words."""
-    srv = serve("app.py")
+    srv = house
     room = tables_call(
         srv,
         f"r = tables.create_room('pictomania', seed=5, language={lang!r})\n"

@@ -67,9 +67,9 @@ print(json.dumps({{"version": tables.version(code), "turns": len(v.get("history"
 
 
 @pytest.mark.parametrize("name,variant,players", tables(), ids=lambda v: v if isinstance(v, str) else str(v))
-def test_every_scene_of_every_variant_fits_and_is_accessible(serve, browser, name, variant, players):
+def test_every_scene_of_every_variant_fits_and_is_accessible(house, browser, name, variant, players):
     lang = LANGS[[t[:2] for t in tables()].index((name, variant)) % len(LANGS)]
-    srv = serve("app.py")
+    srv = house
     room = tables_call(
         srv,
         f"r = tables.create_room({name!r}, options={variant!r}, seed=7, language={lang!r})\n"

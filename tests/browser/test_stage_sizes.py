@@ -136,8 +136,8 @@ def look(wall, scene: str) -> None:
 
 
 @pytest.mark.parametrize("game,options,players", [("dixit", {}, 6), ("odyssey", {"variant": "base"}, 12)])
-def test_every_scene_fits_every_projector(serve, browser, game, options, players):
-    srv = serve("app.py")
+def test_every_scene_fits_every_projector(house, browser, game, options, players):
+    srv = house
     room = started(srv, game, players, options, audience=True)
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
@@ -200,8 +200,8 @@ print(json.dumps(view()["phase"]))
 """
 
 
-def test_every_maudit_scene_fits_every_projector(serve, browser):
-    srv = serve("app.py")
+def test_every_maudit_scene_fits_every_projector(house, browser):
+    srv = house
     room = started(srv, "maudit_mot_dit", 6)
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
@@ -244,8 +244,8 @@ print(json.dumps(tables.view(code)["phase"]))
 @pytest.mark.parametrize(
     "variant,players,scenes", [("classic", 5, ("face", "pass")), ("memory", 4, ("peek", "decide"))]
 )
-def test_every_trading_faces_scene_fits_every_projector(serve, browser, variant, players, scenes):
-    srv = serve("app.py")
+def test_every_trading_faces_scene_fits_every_projector(house, browser, variant, players, scenes):
+    srv = house
     room = started(srv, "trading_faces", players, {"variant": variant})
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
@@ -291,8 +291,8 @@ print(json.dumps(tables.view(code)["phase"] if step != "reveal" else "reveal"))
 """
 
 
-def test_every_pictomania_scene_fits_every_projector(serve, browser):
-    srv = serve("app.py")
+def test_every_pictomania_scene_fits_every_projector(house, browser):
+    srv = house
     room = started(srv, "pictomania", 6)
     code, tokens = room["code"], room["tokens"]
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
@@ -307,8 +307,8 @@ def test_every_pictomania_scene_fits_every_projector(serve, browser):
     look(wall, "end")
 
 
-def test_six_drawings_are_at_least_300_by_225_at_1280_by_720(serve, browser):
-    srv = serve("app.py")
+def test_six_drawings_are_at_least_300_by_225_at_1280_by_720(house, browser):
+    srv = house
     room = started(srv, "pictomania", 6)
     wall = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce").new_page()
     wall.goto(f"{srv.url}/table?room={room['code']}")

@@ -137,8 +137,8 @@ def waiting(wall):
     return wall.locator(".sm-waiting")
 
 
-def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(serve, browser, monkeypatch, opened):
-    srv = serve("app.py")
+def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(house, browser, monkeypatch, opened):
+    srv = house
     r, seats = room(monkeypatch, srv, "classic", CLASSIC_SEED)
     hands = tables.state_of(r.code)["hands"]
     assert hands["0"].count(SET) == 3 and [tables.view(r.code, s.seat, s.token)["sets"] for s in seats] == [1, 0, 0]
@@ -196,8 +196,8 @@ MEMORY_SEED = 8
 LIFT = 4  # card 5 on the grid: "in_love" with seed 8
 
 
-def test_memory_a_lifted_card_shows_on_the_left_neighbours_phone_only(serve, browser, monkeypatch, opened):
-    srv = serve("app.py")
+def test_memory_a_lifted_card_shows_on_the_left_neighbours_phone_only(house, browser, monkeypatch, opened):
+    srv = house
     r, seats = room(monkeypatch, srv, "memory", MEMORY_SEED)
     lifted = tables.state_of(r.code)["grid"][LIFT]
     wall, phones = open_pages(browser, srv, r, seats, opened)
