@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import time
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -183,12 +184,24 @@ def attempt(action, *args) -> bool:
         return False
 
 
+FLASH_SECONDS = 4  # a refusal stays this long through the reruns that follow it (a key restored, a move)
+
+
 def flash() -> bool:
-    """Show the refusal an action of this tab left, once. True if there was one."""
-    message = st.session_state.pop("flash", None)
-    if message:
-        st.error(esc(message), icon="✋")
-    return bool(message)
+    """Show the refusal an action of this tab left. It stays through the reruns of the next few
+    seconds (a rerun right after it, as a host key restored from the browser makes, took it away
+    before anyone could read it). True if there was one."""
+    message = st.session_state.get("flash")
+    if not message:
+        return False
+    shown = st.session_state.setdefault("flash_shown", {})
+    first = shown.setdefault(message, time.monotonic())
+    if time.monotonic() - first > FLASH_SECONDS:
+        st.session_state.pop("flash", None)
+        shown.clear()
+        return False
+    st.error(esc(message), icon="✋")
+    return True
 
 
 def keep_host(code: str, token: str) -> None:

@@ -105,7 +105,23 @@ function booted(s, boot) {
     sessionStorage.setItem(key, "1");
   } catch (_) { return; }
   s.gone = true;
+  keepTaps(s);
   location.reload();
+}
+
+// Taps not yet answered when the page reloads itself are sent again by the reloaded page, with
+// their ids: the server plays each id once, so a tap made just as the server came back is not lost.
+function keepTaps(s) {
+  const taps = [...s.taps.values()].map(({ id, move, key, at, quiet }) => ({ id, move, key, at, quiet }));
+  try { if (taps.length) sessionStorage.setItem(`sobremesa-taps:${s.key}`, JSON.stringify(taps)); } catch (_) {}
+}
+
+function keptTaps(key) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(`sobremesa-taps:${key}`) || "[]");
+    sessionStorage.removeItem(`sobremesa-taps:${key}`);
+    return new Map(kept.map((t) => [t.id, t]));
+  } catch (_) { return new Map(); }
 }
 
 // A page that cannot reach the game (its socket refused, or never open in UNREACHABLE_MS) says so,
@@ -329,6 +345,7 @@ function tap(s, button) {
 
 function send(s, t) {
   s.taps.set(t.id, t);
+  if (s.gone) keepTaps(s);  // tapped while the page reloads itself: the reloaded page sends it
   s.sentAt = Date.now(); metrics(s);  // bench/faults.py times a tap from here
   if (!t.quiet) flash(s, "");
   sending(s, t, true);
@@ -423,7 +440,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
   const fields = data.page || null;
   if (!s) {
     s = { key, code: data.code, token: data.token, member: data.member, lang: data.lang, quiet: !!data.quiet,
-          fields, version: -1, rendered: -1, connects: 0, backoff: 250, shownAt: {}, taps: new Map(),
+          fields, version: -1, rendered: -1, connects: 0, backoff: 250, shownAt: {}, taps: keptTaps(key),
           state: "connecting", mounts: 0 };
     REG.set(key, s);
   }
