@@ -29,6 +29,7 @@ from datetime import UTC, datetime, timedelta
 from engine import tables
 from engine.core import MoveError
 from engine.games import GAMES
+from engine.tables.deadlines import at
 
 GROUP = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Farid", "Gaia", "Hugo", "Inés", "Jonas", "Kemal", "Lucía")
 # Spellings a person sometimes types. Case and spaces make no difference to player_key; the others
@@ -122,11 +123,19 @@ class Table:
         tables.start(self.room.code, self.room.host_token)
 
     def legal(self, seat: int) -> list[dict]:
+        self.watch_the_reveal()
         return tables.legal(self.room.code, seat, self.seats[seat].token)
 
     def submit(self, seat: int, move: dict, low: float = 2, high: float = 15) -> None:
+        self.watch_the_reveal()
         self.clock.tick(low, high, self.rng)
         tables.submit(self.room.code, seat, self.seats[seat].token, move)
+
+    def watch_the_reveal(self) -> None:
+        """The class watches the last turn's reveal to its end: the next turn's moves wait for it."""
+        until = tables.view(self.room.code)["reveal_until"]
+        if until and at(until) > self.clock.now:
+            self.clock.now = at(until) + timedelta(seconds=self.rng.uniform(0.5, 3))
 
     def view(self, seat: int | None = None) -> dict:
         if seat is None:
@@ -136,6 +145,7 @@ class Table:
     def skip(self, seat: int) -> bool:
         """The host skips a player who went for coffee; False if the rules refuse it now."""
         try:
+            self.watch_the_reveal()
             self.clock.tick(30, 90, self.rng)
             tables.skip(self.room.code, self.room.host_token, seat)
             return True

@@ -13,19 +13,22 @@ from pages import ui
 from pages.games import SETUPS
 from pages.i18n import N_, _
 
-PACES = {"off": N_("No clock"), "relaxed": N_("Relaxed"), "brisk": N_("Brisk")}
+PACES = {"off": N_("No clock"), "relaxed": N_("Relaxed"), "brisk": N_("Brisk"), "host": N_("Host's Next")}
+TIMED = ("relaxed", "brisk")  # as Clock.pace keeps each phase's seconds
 
 
 def lengths(game: str, pace: str, options: dict) -> str:
     """Each timed phase's seconds at `pace`, in the game's own words and play order, for the game
     and `options` chosen: "Tell: 90 s · Give a card: 60 s · Vote: 45 s". Empty with no clock."""
+    if pace == "host":
+        return _("No time limit: each reveal stays on the shared screen until the host taps Next.")
     clock = tables.games()[game].clock
     seconds = clock.pace if clock else {}
-    if pace not in PACES or pace == "off" or not seconds:
+    if pace not in TIMED or not seconds:
         return ""
     screen = SETUPS[game]
     names = screen.pace_names(options) if hasattr(screen, "pace_names") else getattr(screen, "PACE_NAMES", {})
-    at = list(PACES).index(pace) - 1  # (relaxed, brisk), as Clock.pace keeps them
+    at = TIMED.index(pace)
     return " · ".join(
         _("{phase}: {n} s", phase=_(name), n=seconds[phase][at]) for phase, name in names.items() if phase in seconds
     )
@@ -46,6 +49,8 @@ def options(game: str, chosen: dict) -> dict:
     if pace == "off":
         return {"pace": "off"}
     st.caption(ui.esc(lengths(game, pace, chosen)))
+    if pace == "host":  # nobody is skipped by a clock: the host skips
+        return {"pace": "host", "skip_quiet": False}
     quiet = st.checkbox(
         _("Skip quiet players"),
         value=True,
@@ -55,20 +60,39 @@ def options(game: str, chosen: dict) -> dict:
     return {"pace": pace, "skip_quiet": quiet}
 
 
+def revealing(view) -> bool:
+    """Whether the room holds a reveal now (engine/tables/deadlines.py `revealing`, read from a view)."""
+    until = view.get("reveal_until")
+    held = bool(view.get("reveal_held") and view.get("reveal_since"))
+    return held or bool(until and until > datetime.now(UTC).isoformat())
+
+
+def reveal_controls(view, code: str, host_token: str) -> None:
+    """*Next* and *Hold* while a reveal is on (the wall's keys N and H do the same), and *Next* at
+    the podium while its places come one by one."""
+    on = revealing(view)
+    if view["status"] == "finished" and (on or view.get("reveal_since")):
+        _next_button(code, host_token)
+    elif view["status"] == "playing" and on:  # the next turn waits for the reveal's end, or this Next
+        go, hold = st.columns(2)
+        with go:
+            _next_button(code, host_token)
+        hold.button(
+            "✋ " + _("Hold"),
+            key="hold-reveal",
+            use_container_width=True,
+            disabled=bool(view.get("reveal_held")),
+            help=_("Keep this reveal on the shared screen until you tap Next (key H on the shared screen)."),
+            on_click=ui.attempt,
+            args=(tables.hold, code, host_token),
+        )
+
+
 def host_controls(view, code: str, host_token: str) -> None:
     """Pause and resume, 30 seconds more, and the pace from the next phase on."""
     if view["status"] != "playing":
         return
     st.markdown("**" + _("Clock") + "**")
-    if view.get("reveal_until") and view["reveal_until"] > datetime.now(UTC).isoformat():
-        # The wall plays the turn just closed; the next deadline starts when it ends, or now.
-        st.button(
-            "⏭ " + _("End the reveal"),
-            key="end-reveal",
-            use_container_width=True,
-            on_click=ui.attempt,
-            args=(tables.end_reveal, code, host_token),
-        )
     if view.get("pace", "off") != "off":
         stop, more = st.columns(2)
         if view.get("paused"):
@@ -107,4 +131,16 @@ def host_controls(view, code: str, host_token: str) -> None:
         format_func=lambda p: _(PACES[p]),
         key="clock-pace",
         on_change=change,
+    )
+
+
+def _next_button(code: str, host_token: str) -> None:
+    st.button(
+        "⏭ " + _("Next"),
+        key="next-scene",
+        type="primary",
+        use_container_width=True,
+        help=_("End this reveal and go on (key N on the shared screen)."),
+        on_click=ui.attempt,
+        args=(tables.next_scene, code, host_token),
     )

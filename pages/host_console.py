@@ -321,6 +321,7 @@ def panel(view: dict, console: Console, folded: bool = True) -> bool:
     full run draws (no move reruns it)."""
     rejoin_requests(view, console)
     join_requests(view, console)
+    clock.reveal_controls(view, console.code, console.host_token)  # outside the folded panel: the host paces the class
     flashed = ui.flash()  # a refusal is shown even with the panel folded (the rejoin buttons sit outside it)
     if not folded:
         st.subheader(_("Host controls"))

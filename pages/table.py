@@ -103,7 +103,15 @@ def screen() -> None:
         fields += ("version",)  # a refusal is shown once: the next move draws the page again
     shown = {**view, "host": tables.host_mark(code)} if console is not None else view
     with place:
-        mount(code, "wall", page=(fields, page_key(shown, fields)))
+        if console is None:
+            mount(code, "wall", page=(fields, page_key(shown, fields)))
+        else:  # the host's wall takes N (Next) and H (Hold), as its controls' buttons do
+            host_token = console.host_token
+
+            def key(action: str) -> None:
+                ui.attempt(tables.next_scene if action == "next" else tables.hold, code, host_token)
+
+            mount(code, "wall", page=(fields, page_key(shown, fields)), keys={"n": "next", "h": "hold"}, on_key=key)
 
 
 def hosting() -> None:
@@ -129,7 +137,8 @@ def _controls_show(view) -> tuple:
     """What the host's controls show that a move changes: the page's full run draws them again when
     it does. A game with tools of its own for the host (`host_extra`) shows them turn by turn."""
     own = view.get("history_length") if hasattr(SETUPS[view["game"]], "host_extra") else None
-    return (view["status"], view["game_no"], tuple(view["asking"]), own)
+    reveal = (view.get("reveal_since"), view.get("reveal_until"), view.get("reveal_held"))  # Next and Hold
+    return (view["status"], view["game_no"], tuple(view["asking"]), own, reveal)
 
 
 hosting()

@@ -14,6 +14,7 @@ from engine.core.errors import (  # noqa: F401
     NotHost,
     NotStarted,
     NotYourTurn,
+    RevealOn,
     RoomFull,
     RoomNotFound,
     SobremesaError,

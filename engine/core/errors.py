@@ -66,6 +66,12 @@ class IllegalMove(MoveError):
     """The move breaks a rule: a card not in hand, a vote for one's own card, ..."""
 
 
+class RevealOn(MoveError):
+    """The room holds the reveal of the turn just closed: the next turn's moves wait for its end."""
+
+    template = "Everyone is watching the reveal: the game goes on when it ends."
+
+
 class GameOver(MoveError):
     template = "The game has ended: nothing more can be played."
 

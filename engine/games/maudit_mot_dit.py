@@ -43,6 +43,9 @@ from engine.core.parts import Clock, Content, Host
 from engine.games import maudit_audience, maudit_words as words
 
 RULES_VERSION = "2"  # 2: a host's end mid-round writes the round that changed the scores
+# Seconds the room watches a round once it is settled (after its spell and its verdict): the word,
+# the clues that found it, the spells and the curse, the points.
+REVEAL = 8
 SYMBOLS = ("sun", "feather", "moon", "star", "key", "leaf", "drop", "flame")
 LAPS = 2
 SPELLS = 10
@@ -690,6 +693,7 @@ GAME = Game(
     clock=Clock(
         {"choose": (45, 25), "clues": (90, 45), "verdict": (30, 20), "spell": (30, 15)},
         moment=lambda state: len(state["clues"]),  # each clue gives the table a fresh deadline
+        reveal=REVEAL,
     ),
     variants=({},),
     family="maudit_mot_dit",

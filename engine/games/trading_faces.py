@@ -55,6 +55,7 @@ from engine.games import trading_faces_audience
 from engine.pictures.trading_faces_emotions import EMOTIONS  # the cards' list, shared with their pictures
 
 RULES_VERSION = "1"
+REVEAL = 5  # seconds the room watches each face made (or each Memory turn): the face, who read it, the cards won
 DEAL = {3: 10, 4: 8, 5: 6}
 GRID_COLUMNS, GRID_ROWS = 6, 5
 GRID_CELLS = GRID_COLUMNS * GRID_ROWS  # 30 cells for 26 cards: RULES.md's 5 × 4 cannot hold them
@@ -551,7 +552,9 @@ GAME = Game(
     turn_word="turn",
     host=Host(skippable=waiting_for, skip=_skip, kick=_kick),
     audience=trading_faces_audience.audience(EMOTIONS),
-    clock=Clock({"pass": (45, 25), "face": (30, 15), "peek": (45, 25), "decide": (30, 15)}),  # face: each guesser
+    clock=Clock(
+        {"pass": (45, 25), "face": (30, 15), "peek": (45, 25), "decide": (30, 15)}, reveal=REVEAL
+    ),  # face: each guesser
     variants=({"variant": "classic"}, {"variant": "memory"}),
     family="trading_faces",
     content=Content(constants={"emotions": EMOTIONS, "grid": (GRID_COLUMNS, GRID_ROWS)}, pictures=_pictures),

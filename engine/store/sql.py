@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS clocks (
   since TEXT, deadline TEXT, paused BOOLEAN NOT NULL, left_ms BIGINT
 );
 CREATE TABLE IF NOT EXISTS clock_reveals (code TEXT PRIMARY KEY, until TEXT);
+CREATE TABLE IF NOT EXISTS reveal_holds (code TEXT PRIMARY KEY, since TEXT, held BOOLEAN NOT NULL);
 CREATE TABLE IF NOT EXISTS room_origins (
   code TEXT PRIMARY KEY, device TEXT, address TEXT NOT NULL, here BOOLEAN NOT NULL, created_at TEXT NOT NULL
 );
@@ -508,6 +509,7 @@ class SqlStore(AudienceRows, MoveIdRows):
             "snapshots",
             "clocks",
             "clock_reveals",
+            "reveal_holds",
             "room_origins",
             *AUDIENCE_TABLES,
             *MOVE_ID_TABLES,
@@ -627,10 +629,12 @@ class SqlStore(AudienceRows, MoveIdRows):
     def clock(self, code: str, conn=None) -> dict | None:
         row = self._run(
             conn,
-            # The reveal's end has a table of its own: a column added to `clocks` would need a migration
-            # that both stores run twice without harm.
+            # The reveal's end, and its start and hold, have tables of their own: a column added to
+            # `clocks` would need a migration that both stores run twice without harm.
             "SELECT pace, skip_quiet, moment, waiting, since, deadline, paused, left_ms, "
-            "(SELECT until FROM clock_reveals r WHERE r.code = clocks.code) AS reveal_until FROM clocks WHERE code = ?",
+            "(SELECT until FROM clock_reveals r WHERE r.code = clocks.code) AS reveal_until, "
+            "(SELECT since FROM reveal_holds h WHERE h.code = clocks.code) AS reveal_since, "
+            "(SELECT held FROM reveal_holds h WHERE h.code = clocks.code) AS reveal_held FROM clocks WHERE code = ?",
             (code,),
         ).fetchone()
         if row is None:
@@ -640,6 +644,7 @@ class SqlStore(AudienceRows, MoveIdRows):
             "skip_quiet": bool(row["skip_quiet"]),
             "paused": bool(row["paused"]),
             "waiting": json.loads(row["waiting"]),
+            "reveal_held": bool(row["reveal_held"]),
         }
 
     def put_clock(self, conn, code: str, clock: dict) -> None:
@@ -667,15 +672,24 @@ class SqlStore(AudienceRows, MoveIdRows):
                 "INSERT INTO clock_reveals (code, until) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET until = excluded.until",
                 (code, clock["reveal_until"]),
             )
+        if "reveal_since" in clock:
+            self._run(
+                conn,
+                "INSERT INTO reveal_holds (code, since, held) VALUES (?, ?, ?) "
+                "ON CONFLICT (code) DO UPDATE SET since = excluded.since, held = excluded.held",
+                (code, clock["reveal_since"], bool(clock.get("reveal_held"))),
+            )
 
     def running_clocks(self) -> list[str]:
-        """Rooms being played whose clock may act: a pace set, or quiet players skipped."""
+        """Rooms whose clock may act: being played with a pace set or quiet players skipped, or
+        with a reveal whose end is still to be told (the last turn's too, before the podium)."""
         return [
             r["code"]
             for r in self._run(
                 None,
-                "SELECT c.code FROM clocks c JOIN rooms r ON r.code = c.code WHERE r.status = 'playing' "
-                "AND (c.pace <> 'off' OR c.skip_quiet) ORDER BY c.code",
+                "SELECT c.code FROM clocks c JOIN rooms r ON r.code = c.code WHERE (r.status = 'playing' "
+                "AND (c.pace <> 'off' OR c.skip_quiet)) OR (r.status IN ('playing', 'finished') AND EXISTS "
+                "(SELECT 1 FROM clock_reveals v WHERE v.code = c.code AND v.until IS NOT NULL)) ORDER BY c.code",
             )
         ]
 

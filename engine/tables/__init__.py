@@ -108,8 +108,9 @@ from engine.tables.join_address import (  # noqa: F401
     set_join_address,
 )
 from engine.tables.pace import (  # noqa: F401
-    end_reveal,
+    hold,
     more_time,
+    next_scene,
     outage_pause,
     outage_paused,
     outage_resume,

@@ -1,8 +1,9 @@
 """The pace clock's deadlines, kept with the room (the `clocks` table), so that a restart or another
 server process keeps them; the engine itself reads no clock.
 
-A room's clock has a pace (`off`, `relaxed` or `brisk`: each phase's seconds are data on its `Game`)
-and the quiet-player rule (`skip_quiet`). After every change of a game's state, `settle` looks at
+A room's clock has a pace (`off`, `relaxed` or `brisk`: each phase's seconds are data on its `Game`;
+or `host`: no deadline, and each reveal holds until the host's *Next*) and the quiet-player rule
+(`skip_quiet`). After every change of a game's state, `settle` looks at
 the moment the table is in: the phase, the turn, the seats it waits on, and anything the game says
 starts a new deadline (`Clock.moment`). A new moment (a new phase, or a seat newly waited on) gets a
 new deadline; a simultaneous phase whose seats act one by one keeps its one deadline. `pace.tick`
@@ -18,7 +19,8 @@ from engine.core import BadOptions, Game
 from engine.core.moves import is_whole
 from engine.tables.base import store
 
-PACES = ("off", "relaxed", "brisk")
+PACES = ("off", "relaxed", "brisk", "host")
+TIMED = ("relaxed", "brisk")  # the paces with deadlines: a phase's seconds are (relaxed, brisk)
 
 
 QUIET_SECONDS = 30  # a seat waited on whose phone has been away this long is skipped (skip_quiet)
@@ -33,8 +35,8 @@ def settings(options: dict | None) -> tuple[dict, dict]:
     options = dict(options or {})
     pace = options.pop("pace", "off")
     if not isinstance(pace, str) or pace not in PACES:
-        raise BadOptions("Choose a pace: no clock, relaxed or brisk.")
-    quiet = options.pop("skip_quiet", pace != "off")
+        raise BadOptions("Choose a pace: no clock, relaxed, brisk or the host's.")
+    quiet = options.pop("skip_quiet", pace in TIMED)
     if not isinstance(quiet, bool):
         raise BadOptions("Skipping quiet players is either on or off.")
     return options, {"pace": pace, "skip_quiet": quiet}
@@ -46,9 +48,9 @@ def new_clock(chosen: dict) -> dict:
 
 def seconds_for(game: Game, pace: str, phase) -> int | None:
     """How long this phase may last at this pace; None: no deadline."""
-    if pace == "off" or game.clock is None or phase not in game.clock.pace:
+    if pace not in TIMED or game.clock is None or phase not in game.clock.pace:
         return None
-    return game.clock.pace[phase][PACES.index(pace) - 1]
+    return game.clock.pace[phase][TIMED.index(pace)]
 
 
 def at(when: str) -> datetime:
@@ -65,26 +67,41 @@ def moment(game: Game, game_no: int, state: dict) -> str:
     return json.dumps([game_no, len(state["history"]), state.get("phase"), within])
 
 
+def revealing(clock: dict | None, now: str) -> bool:
+    """Whether the room holds a reveal now: the next turn's moves wait for its end (`Clock.reveal`
+    seconds after the move that closed the turn), or for the host's *Next* while it is held."""
+    if not clock:
+        return False
+    until = clock.get("reveal_until")
+    return bool(clock.get("reveal_held") and clock.get("reveal_since")) or bool(until and until > now)
+
+
 def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, closed: bool = False) -> None:
     """After a change of the game's state (in its transaction): the deadline of the moment it is in.
-    A move that `closed` a turn starts the wall's reveal (`Clock.reveal` seconds): the next deadline
-    starts when the reveal ends, so nobody's clock runs while the class watches it. The last turn
-    has its reveal too, before the podium; a game the host ended has none (the podium at once), and
-    a new game dealt during the last reveal ("Play again") starts at once."""
+    A move that `closed` a turn starts the room's reveal (`Clock.reveal` seconds, or held until the
+    host's *Next* at the host's pace): the next turn's moves wait for its end, and the next deadline
+    starts then, so nobody's clock runs while the class watches it. The last turn has its reveal
+    too, before the podium; a game the host ended has none (the podium at once), and a new game
+    dealt during the last reveal ("Play again") starts at once. `reveal_since` is when the scene
+    that plays in steps began: the reveal, or the podium of a game that ended without one."""
     clock = store().clock(code, conn)
     reveal = game.clock.reveal if game.clock else 0
     if clock is None:
-        if not (closed and reveal):
+        if not (closed and reveal) and game.outcome(state) is None:
             return
         clock = new_clock({"pace": "off", "skip_quiet": False})  # no pace, but the reveal's timing
     before = dict(clock)
     waiting = game.waiting_for(state) if game.outcome(state) is None else []
-    if closed and reveal:
-        clock["reveal_until"] = later(now, reveal)
-    elif closed or game.outcome(state) is not None or not state["history"]:
-        clock["reveal_until"] = None  # no turn to play again: a host's end, or a new game (play again)
-    start = clock.get("reveal_until") if clock.get("reveal_until") and clock["reveal_until"] > now else now
     key = moment(game, game_no, state)
+    if closed and reveal:
+        held = clock["pace"] == "host"
+        clock.update(reveal_until=None if held else later(now, reveal), reveal_since=now, reveal_held=held)
+    elif closed or game.outcome(state) is not None or not state["history"]:
+        # no turn to play again: a host's end, or a new game (play again)
+        clock.update(reveal_until=None, reveal_held=False)
+        if game.outcome(state) is not None and key != clock["moment"]:
+            clock["reveal_since"] = now  # the podium, at once
+    start = clock.get("reveal_until") if clock.get("reveal_until") and clock["reveal_until"] > now else now
     if key != clock["moment"] or not set(waiting) <= set(clock["waiting"]):
         seconds = seconds_for(game, clock["pace"], state.get("phase"))
         clock.update(moment=key, since=start, deadline=None, left_ms=None)
@@ -102,8 +119,9 @@ def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, clo
 
 def header(code: str) -> dict:
     """What every view says of the clock: the deadline (ISO-8601 UTC, or None), whether it is
-    paused and then the seconds left, the pace, whether quiet players are skipped, and until when
-    the wall plays the last turn's reveal (`reveal_until`, or None)."""
+    paused and then the seconds left, the pace, whether quiet players are skipped, and the reveal:
+    when its steps began (`reveal_since`), until when it holds (`reveal_until`), and whether the
+    host holds it (`reveal_held`: until their *Next*). The screens compare them with the time."""
     clock = store().clock(code)
     if clock is None:
         return {
@@ -113,10 +131,14 @@ def header(code: str) -> dict:
             "pace": "off",
             "skip_quiet": False,
             "reveal_until": None,
+            "reveal_since": None,
+            "reveal_held": False,
         }
     left = clock["left_ms"]
     return {
         "reveal_until": clock.get("reveal_until"),
+        "reveal_since": clock.get("reveal_since"),
+        "reveal_held": bool(clock.get("reveal_held")),
         "deadline": clock["deadline"],
         "paused": clock["paused"] and clock["pace"] != "off",
         "left": None if left is None or not clock["paused"] else int(left // 1000),

@@ -19,6 +19,7 @@ from engine.tables.deadlines import (
     later,
     moment,
     new_clock,
+    revealing,
     settings,
     settle,
     whole_seconds,
@@ -55,6 +56,15 @@ def _expire_locked(u: Unit, now: str) -> tuple[int, int, int]:
     """(seats skipped, the room's version after, its version before)."""
     conn, code, room = u.conn, u.code, u.room  # locked: another process's tick waits here, then finds nothing due
     clock = store().clock(code, conn)
+    until = clock.get("reveal_until") if clock else None
+    if clock and until and not clock["reveal_held"] and at(until) <= at(now):
+        # The reveal is over: a new version tells every screen, page and computer player at once
+        # (the next turn shows within a tick). The next scene (the podium, after the last turn's
+        # reveal) began when it ended.
+        store().put_clock(conn, code, {**clock, "reveal_until": None, "reveal_since": until})
+        return 0, bump(conn, room), room["version"]
+    if revealing(clock, now):  # held by the host: nobody is skipped while the room watches
+        return 0, room["version"], room["version"]
     if room["status"] != "playing" or clock is None or not clock["waiting"] or clock["paused"]:
         return 0, room["version"], room["version"]
     game, game_no = GAMES[room["game"]], room["game_no"]
@@ -141,19 +151,37 @@ def more_time(code: str, host_token: str, seconds: int = 30) -> int:
 
 
 @refusals_only
-def end_reveal(code: str, host_token: str) -> int:
-    """The host ends the wall's reveal early: the next phase's deadline starts now."""
+def next_scene(code: str, host_token: str) -> int:
+    """The host's *Next*: the reveal on now ends (held, or before its time), and the next turn's
+    clock starts now, with what it had left; at the podium, every place shows at once."""
     with changing(code, host_token) as change:
         clock = store().clock(change.code, change.conn)
         now = time_now()
-        until = clock.get("reveal_until") if clock else None
-        if not until or until <= now:
-            raise TableError("The reveal is already over.")
-        if clock["deadline"] is not None:
-            clock["deadline"] = later(clock["deadline"], -(at(until) - at(now)).total_seconds())
-        clock["since"] = now
-        clock["reveal_until"] = now
+        if revealing(clock, now):
+            assert clock is not None
+            until = clock.get("reveal_until")
+            if clock["deadline"] is not None and until:
+                clock["deadline"] = later(clock["deadline"], (at(now) - at(until)).total_seconds())
+            clock.update(since=now, reveal_until=None, reveal_since=now, reveal_held=False)
+        elif change.room["status"] == "finished" and clock is not None and clock.get("reveal_since"):
+            clock["reveal_since"] = None  # the podium's steps: all shown
+        else:
+            raise TableError("There is no reveal to end now.")
         store().put_clock(change.conn, change.code, clock)
+    return change.version
+
+
+@refusals_only
+def hold(code: str, host_token: str) -> int:
+    """The host's *Hold*: the reveal on now stays until their *Next*, whatever the pace."""
+    with changing(code, host_token) as change:
+        clock = store().clock(change.code, change.conn)
+        if not revealing(clock, time_now()):
+            raise TableError("There is no reveal to hold now.")
+        assert clock is not None
+        if clock["reveal_held"]:
+            raise TableError("The reveal is already held: Next ends it.")
+        store().put_clock(change.conn, change.code, {**clock, "reveal_held": True})
     return change.version
 
 

@@ -7,12 +7,13 @@ import json
 
 from engine.core import (
     NotStarted,
+    RevealOn,
     UnknownMove,
     check,
     perform,
 )
 from engine.games import GAMES
-from engine.tables import steps
+from engine.tables import deadlines, steps
 from engine.tables.archive import build_record, keep_devices, save_stat_rows_soon
 from engine.tables.base import (
     after_commit,
@@ -31,12 +32,16 @@ from engine.tables.state import SNAPSHOT_CHARS_PER_MOVE, SNAPSHOT_EVERY, forget_
 from engine.tables.steps import Moving
 from engine.tables.unit import Actor, Unit
 
+# The host's moves a reveal lets through: ending the game, and taking a seat out of it.
+PASS_THE_REVEAL = ("end", "kick")
+
 
 @refusals_only
 def legal(code: str, seat: int, token: str) -> list[dict]:
+    """The seat's moves now: none while the room holds a reveal (the next turn waits for its end)."""
     room = room_row(code)
     seat_row(room, seat, token)
-    if room["status"] != "playing":
+    if room["status"] != "playing" or deadlines.revealing(store().clock(room["code"]), time_now()):
         return []
     with room_lock(room["code"]):
         return json.loads(json.dumps(GAMES[room["game"]].legal(under_way(room).state, seat)))
@@ -85,6 +90,9 @@ def apply_in(u: Unit, move: dict, actor: Actor) -> int:
     if room["status"] == "lobby":
         raise NotStarted("The game has not started yet: wait for the host to start it.")
     game, game_no = GAMES[room["game"]], room["game_no"]
+    if actor.kind != "service" and move.get("type") not in PASS_THE_REVEAL:
+        if deadlines.revealing(u.store.clock(code, conn), time_now()):
+            raise RevealOn(move=move.get("type"))
     kept = under_way(room, conn)
     state = kept.state
     m = Moving(

@@ -165,10 +165,17 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
     shown_last = None
     if last is not None and last["turn"] == view.get("history_length", 0) - 1:
         shown_last = {"picks": board["last_picks"].get(member, []), "points": last["points"].get(member, 0)}
+    scored = board["points"]
+    mine_points = scored.get(member, 0)
+    everyone = [scored.get(m, 0) for m in board["members"]]
     return {
         "id": member,
         "name": found["name"],
-        "points": board["points"].get(member, 0),
+        "points": mine_points,
+        # where the member stands in the audience: 1 + how many scored more, of how many
+        "place": 1 + sum(1 for p in everyone if p > mine_points),
+        "of": len(everyone),
+        "tied": sum(1 for p in everyone if p == mine_points) > 1,
         "picks": mine,
         "may_pick": may,
         "done": done,

@@ -207,6 +207,7 @@ function show(s, html, version) {
     const seen = (globalThis.__sobremesaSheets ??= {});                      // bench/stroke_latency.py reads it
     for (let n = 1; n <= +svg.dataset.strokes; n++) seen[`${svg.dataset.seat}:${n}`] ??= Date.now();
   }
+  steps(s);
   tick(s);
   s.version = Math.max(s.version, version);
   s.rendered = s.version;
@@ -400,6 +401,34 @@ function zoom(img) {
   document.body.appendChild(box);
 }
 
+// A scene that plays in steps (a reveal, the podium): the screen names when its steps began
+// (`data-reveal-from`, the server's epoch ms) and each part's step (`data-step-at`, ms after). Each
+// part's CSS animation is set to start then, however late or often the screen was drawn: a wall
+// reloaded mid-reveal, a second wall, or a morph joins at the step the room is at (a negative delay
+// starts an animation part way through). The server's clock, not the phone's: `s.skew`.
+function steps(s) {
+  const scene = s.root && s.root.querySelector("[data-reveal-from]");
+  if (!scene) return;
+  const from = +scene.dataset.revealFrom - (s.skew || 0) - Date.now();
+  for (const el of scene.querySelectorAll("[data-step-at]")) {
+    const delay = `${Math.round(from + +el.dataset.stepAt)}ms`;
+    if (el.style.animationDelay !== delay) el.style.animationDelay = delay;
+  }
+}
+
+// The host's wall takes the keyboard: N for Next, H for Hold (the host's controls' buttons). Not
+// while a field is being typed in.
+function onHostKey(s, e) {
+  if (!s.keys || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+  const at = e.target;
+  if (at && (at.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(at.tagName))) return;
+  const action = s.keys[e.key.toLowerCase()];
+  if (!action || !s.trigger) return;
+  e.preventDefault();
+  s.keyed = (s.keyed || 0) + 1;
+  s.trigger("key", { action, n: s.keyed });
+}
+
 // A button that plays a scene's animations again (Pictomania's replay): no move, no server. An
 // animation that ended and holds no value (`backwards` only) is not in getAnimations(): taking the
 // animations away for one style pass starts every one of them again.
@@ -458,6 +487,11 @@ export default function ({ parentElement, data, setTriggerValue }) {
   s.sendingText = data.sending;
   s.pageBoot = data.boot;
   s.trigger = setTriggerValue;
+  s.keys = data.keys || null;
+  if (s.keys && !s.onHostKey) {
+    s.onHostKey = (e) => onHostKey(s, e);
+    document.addEventListener("keydown", s.onHostKey);
+  }
   s.pageKey = data.page_key ?? null;
   s.gone = false;
   if (s.root !== root) {

@@ -23,6 +23,58 @@ def winners_line(view, t: Speaker) -> str:
     )
 
 
+# The podium's steps (seconds each): 3rd, then 2nd, then 1st, then the whole ranking.
+PODIUM = (("third", 1.2), ("second", 1.2), ("first", 1.8), ("ranking", 0.0))
+VOTE_STAGGER_MS, VOTES_AT_ONCE = 250, 6  # votes land one by one, or all at once past this many
+
+
+def steps(named: tuple[tuple[str, float], ...], start_ms: int | None) -> dict | None:
+    """A scene that plays in steps, as its screen draws it: `from` (epoch ms: when the scene began)
+    and `at` (each step's start, ms after it). None when the scene is not playing in steps (all
+    shown). pages/assets/stage.js starts each part's animation at its step, however late the
+    screen is drawn; pages/assets/stage.css has the parts (`sm-in`, `sm-out`, `sm-resort`)."""
+    if start_ms is None:
+        return None
+    at, ms = {}, 0
+    for name, seconds in named:
+        at[name] = ms
+        ms += int(seconds * 1000)
+    return {"from": start_ms, "at": at, "length": ms}
+
+
+def reveal(named: tuple[tuple[str, float], ...], extra: dict | None) -> dict | None:
+    """The reveal's steps (`steps`) while the room holds one, else None."""
+    extra = extra or {}
+    return steps(named, extra.get("reveal_from")) if extra.get("revealing") else None
+
+
+def staggered(at_ms: int, n: int, i: int) -> int:
+    """The i-th of n things landing from `at_ms` on: one by one, or all at once past VOTES_AT_ONCE."""
+    return at_ms if n > VOTES_AT_ONCE else at_ms + i * VOTE_STAGGER_MS
+
+
+def tally(view, gained: dict) -> list[dict]:
+    """Everyone's points through a reveal, for the points and the re-sort: each seat's total
+    before the turn and after it, what it gained, and its place in the order before and after
+    (highest first, seats in order among ties)."""
+    after = view.get("scores") or []
+    rows = [
+        {
+            "seat": s,
+            "name": view["names"][s],
+            "gained": int(gained.get(str(s), 0)),
+            "after": after[s] if s < len(after) else 0,
+        }
+        for s in range(len(view["names"]))
+    ]
+    for r in rows:
+        r["before"] = r["after"] - r["gained"]
+    for key, order in (("before", "order_before"), ("after", "order_after")):
+        for i, r in enumerate(sorted(rows, key=lambda r: (-r[key], r["seat"]))):
+            r[order] = i
+    return rows
+
+
 def clock(view) -> dict | None:
     """The pace clock as drawn: {"deadline": epoch ms} while it runs (the browser counts down to it,
     so the screen is the same whenever it is drawn), {"left": ms} while paused, or None with no countdown."""
@@ -46,16 +98,30 @@ def scene_of(view, extra: dict | None) -> str:
     return view["phase"]
 
 
+PODIUM_STEP = {1: "first", 2: "second", 3: "third"}  # the others come with the whole ranking
+
+
+def standings(names: list[str], points: list[int]) -> list[dict]:
+    """Everyone placed, best first, ties sharing a place (1, 2, 2, 4: RULES.md section 6): each with
+    the podium's step that shows it (3rd, then 2nd, then 1st, then the whole ranking)."""
+    at = ranking.places(points)
+    order = sorted(range(len(points)), key=lambda i: (at[i], i))
+    return [
+        {
+            "place": at[i],
+            "name": names[i],
+            "points": points[i],
+            "tied": at.count(at[i]) > 1,
+            "step": PODIUM_STEP.get(at[i], "ranking"),
+        }
+        for i in order
+    ]
+
+
 def podium(view, t: Speaker) -> list[dict]:
-    """The players placed 1 to 3 (ties share a place), at most 8 names."""
-    scores = view["scores"]
-    shown, _more = ranking.top(scores)
-    at = ranking.places(scores)
-    return [{"place": at[i], "name": view["names"][i], "points": scores[i]} for i in shown]
-
-
-def podium_more(view) -> int:
-    return ranking.top(view["scores"])[1]
+    """The players' standings (`standings`), or in a game of teams the teams' (a game's screen
+    passes them instead)."""
+    return standings(view["names"], view["scores"])
 
 
 def skipped_line(view, t: Speaker, scene: str = "") -> str:
@@ -85,11 +151,12 @@ def wall_extra(view, extra: dict | None, t: Speaker) -> dict:
             audience += " · " + t.n_("{n} has picked", "{n} have picked", size["picked"])
     return {
         "connected": set(extra.get("connected") or ()),
-        "clock": clock(view),
+        "revealing": bool(extra.get("revealing")),  # nobody is waited on while the room watches
+        "clock": None if extra.get("revealing") else clock(view),  # nothing of the next turn runs yet
         "audience": audience,
         "audience_reveal": extra.get("audience_line") or "",
         "podium": podium(view, t),
-        "podium_more": podium_more(view),
+        "podium_steps": steps(PODIUM, extra.get("podium_from")),
         "audience_top": view.get("audience_top") or [],
         "audience_more": view.get("audience_more") or 0,
         "skipped": skipped_line(view, t, scene_of(view, extra)),
@@ -116,12 +183,17 @@ def skipped_here(view, seat: int, t: Speaker) -> str:
 def phone_extra(view, extra: dict | None, t: Speaker) -> dict:
     extra = extra or {}
     seat = view["you"]
-    alone = view.get("status") == "playing" and bool(view.get("waiting_on_you_alone"))
+    on = bool(extra.get("revealing"))
+    alone = view.get("status") == "playing" and bool(view.get("waiting_on_you_alone")) and not on
+    scores = view.get("scores") or []
+    places = ranking.places(scores) if scores else []
     return {
+        "scene": scene_of(view, extra),
+        "my_place": t.place(places[seat], len(places), places.count(places[seat]) > 1) if places else "",
         "me": view["names"][seat],
         "my_points": view["scores"][seat] if view.get("scores") else 0,
         "alone": alone,
-        "clock": clock(view) if view.get("waiting_on_you") else None,
+        "clock": clock(view) if view.get("waiting_on_you") and not extra.get("revealing") else None,
         "sitting_out": seat in (view.get("sitting_out") or []),
         "skipped_why": skipped_here(view, seat, t),
         "out_of_game": seat in (view.get("out") or []),
@@ -131,12 +203,18 @@ def phone_extra(view, extra: dict | None, t: Speaker) -> dict:
 def member_extra(view, me: dict, extra: dict | None, t: Speaker) -> dict:
     ranked = sorted(zip(view["scores"], view["names"], strict=False), key=lambda sn: -sn[0])
     return {
+        "scene": scene_of(view, extra),
         "scores_line": " · ".join(f"{name} {score}" for score, name in ranked),
         "winners": winners_line(view, t) if view.get("status") == "finished" else "",
         "audience_top": view.get("audience_top") or [],
         "audience_more": view.get("audience_more") or 0,
         "last": me.get("last"),
         "audience_top_line": _top_line(view, t),
+        "my_audience_place": t._(
+            "You're {place} in the audience.", place=t.place(me.get("place", 1), me.get("of", 1), bool(me.get("tied")))
+        )
+        if "place" in me
+        else "",
     }
 
 

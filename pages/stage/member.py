@@ -4,6 +4,10 @@ pick went, and the public table, short. No Streamlit."""
 
 from __future__ import annotations
 
+import threading
+
+from markupsafe import Markup
+
 from pages.stage import kit
 from pages.stage.render import Speaker, render
 
@@ -25,9 +29,57 @@ def _member_done(view, stage) -> str:
     return getattr(stage, "MEMBER_DONE", None) or DONE
 
 
+_fragments: dict[tuple, Markup] = {}
+_fragments_guard = threading.Lock()
+
+
+def _reveal_fragment(view, lang: str, stage, extra: dict) -> Markup:
+    """What the whole audience reads at a reveal (the game's `reveal_answer`: which was right), drawn
+    once per room, version and language however many members there are."""
+    key = (lang, view.get("code"), view.get("version"), extra.get("reveal_from"))
+    with _fragments_guard:
+        found = _fragments.get(key)
+    if found is None:
+        answer = getattr(stage, "reveal_answer", None)
+        found = Markup(render("member_fragment.html", lang, answer=answer(view, Speaker(lang)) if answer else ""))
+        with _fragments_guard:
+            _fragments[key] = found
+            while len(_fragments) > 256:
+                _fragments.pop(next(iter(_fragments)))
+    return found
+
+
+def _my_line(me: dict, what: str, t: Speaker) -> str:
+    """A member's own line at a reveal: how their pick went, and where they stand in the audience."""
+    last = me.get("last") or {}
+    if last.get("points"):
+        how = "✅ " + t.n_(
+            "You picked {pick}: +{n} point.", "You picked {pick}: +{n} points.", last["points"], pick=what
+        )
+    elif what:
+        how = t._("You picked {pick}.", pick=what)
+    else:
+        how = t._("You did not pick this time.")
+    place = t.place(me.get("place", 1), me.get("of", 1), bool(me.get("tied")))
+    return how + " " + t._("You're {place} in the audience.", place=place)
+
+
 def draw(view, me: dict, lang: str, stage=None, extra: dict | None = None) -> str:
-    """The member's screen. `me`: the service's (name, points, picks, may_pick, done, does, last)."""
+    """The member's screen. `me`: the service's (name, points, picks, may_pick, done, does, last).
+    At a reveal: the audience's one fragment, and the member's own line."""
     t = Speaker(lang)
+    if (extra or {}).get("revealing"):
+        last = me.get("last") or {}
+        what = " & ".join(pick_text(p, stage, t) for p in last.get("picks") or [])
+        return render(
+            "member_reveal.html",
+            lang,
+            view=view,
+            me=me,
+            fragment=_reveal_fragment(view, lang, stage, extra or {}),
+            mine=_my_line(me, what, t),
+            good=bool(last.get("points")),
+        )
     shown = dict(me)
     shown["done_text"] = t._(_member_done(view, stage))
     shown["does_text"] = t._(me.get("does") or WATCH)

@@ -107,6 +107,22 @@ class Speaker:
     def points(self, n: int) -> str:
         return translate_plural(self.lang, "{n} point", "{n} points", n)
 
+    def ordinal(self, n: int) -> str:
+        """A place as this language writes it: 1st, 2nd, 23rd; 1.º; 1º."""
+        if self.lang == "es":
+            return f"{n}.º"
+        if self.lang == "it":
+            return f"{n}º"
+        tens = n % 100
+        suffix = "th" if 11 <= tens <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+
+    def place(self, place: int, of: int, tied: bool) -> str:
+        """Where a seat finished: "2nd of 5", or "tied 2nd of 5"."""
+        if tied:
+            return self._("tied {place} of {n}", place=self.ordinal(place), n=of)
+        return self._("{place} of {n}", place=self.ordinal(place), n=of)
+
 
 _grids: dict[str, Markup] = {}
 _grids_guard = threading.Lock()

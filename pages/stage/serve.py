@@ -9,6 +9,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
@@ -154,11 +155,11 @@ class Serve:
         if viewer.quiet:  # a page waiting on the room: the version and its page's key, no screen
             return Drawn(look["version"], "quiet", str, page=page)
         stage = stage_of(view["game"])
-        extra: dict = {}
+        extra: dict = reveal_extra(view)  # every screen holds the reveal: the wall, the phones, the audience
         if viewer.who.kind == "wall":
-            extra = _wall_extra(code, view, stage, viewer.port)
+            extra.update(_wall_extra(code, view, stage, viewer.port))
         elif viewer.who.kind == "seat" and view.get("last_round"):  # its links to save its drawings
-            extra = {"token": viewer.token}
+            extra["token"] = viewer.token
         me = look.get("me")
         key = _fingerprint(viewer.who.kind, viewer.lang, _view_print(view, viewer.reads), me, extra)
         viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -225,6 +226,28 @@ def _device(peer: Peer) -> gate.Device:
     return gate.Device(guard.device_id(cookies), peer.address, "", peer.laptop)
 
 
+def _epoch(when: str) -> float:
+    return datetime.fromisoformat(when.replace("Z", "+00:00")).timestamp()
+
+
+def reveal_extra(view: dict) -> dict:
+    """The reveal as every screen draws it, while the room holds one: `revealing`, its steps'
+    start (`reveal_from`, epoch ms: a screen drawn late, or again, joins at the right step), and
+    `until` (epoch s: the screen is drawn again then; none while the host holds it). At the end of
+    a game, `podium_from`: when the podium's places began to come (none: all shown)."""
+    since, until = view.get("reveal_since"), view.get("reveal_until")
+    now = time.time()
+    if view.get("history_length") and since and (view.get("reveal_held") or until and _epoch(until) > now):
+        extra: dict = {"revealing": True, "reveal_from": int(_epoch(since) * 1000)}
+        if until and not view.get("reveal_held"):
+            extra["until"] = _epoch(until)
+        return extra
+    if view.get("status") == "finished":
+        began = until or since  # the last turn's reveal ended then, or the game did
+        return {"podium_from": int(_epoch(began) * 1000)} if began else {}
+    return {}
+
+
 def _wall_extra(code: str, view: dict, stage, port: int = 8501) -> dict:
     extra: dict = {"connected": sorted(presence.recent(code))}
     try:
@@ -233,12 +256,6 @@ def _wall_extra(code: str, view: dict, stage, port: int = 8501) -> dict:
         base = ""
     if base:  # the join link as a person types it (pages/routes.py sends /CODE on to the join page)
         extra["join"] = f"{urlsplit(base).netloc}/{view['code']}"
-    until = view.get("reveal_until")
-    if until and view.get("history_length"):  # a turn or a round just closed
-        ends = datetime.fromisoformat(until.replace("Z", "+00:00")).timestamp()
-        if ends > datetime.now(UTC).timestamp():
-            extra["revealing"] = True  # the scene: the wall plays the turn just closed
-            extra["until"] = ends  # drawn again when it ends
     try:
         size = tables.audience_size(code, view.get("history_length"))
         extra["audience"] = {"count": size["count"], "picked": size["picked"]}

@@ -140,7 +140,7 @@ def test_save_the_drawings_on_a_phone_and_on_the_wall(serve, browser):
             for seat, token in enumerate(tokens)
         ),
     )
-    py(srv, f"from engine import tables\ntables.end_reveal({code!r}, {room['host']!r})\n")
+    py(srv, f"from engine import tables\ntables.next_scene({code!r}, {room['host']!r})\n")
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(f"{srv.url}/play?room={code}&seat=1&token={tokens[1]}")
     phone.locator(".pm-last > summary").click(timeout=WAIT)

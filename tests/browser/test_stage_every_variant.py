@@ -49,7 +49,7 @@ rnd = random.Random(n)
 def mark(v):
     return (v["phase"], len(v.get("history") or []), v["status"])
 if not play:
-    tables.end_reveal(code, host)
+    tables.next_scene(code, host)
 v = tables.view(code)
 start = mark(v)
 for _ in range(500 if play else 0):

@@ -286,7 +286,7 @@ elif step == "reveal":
         if str(seat) not in tables.view(code)["finished"]:
             play(seat, {{"type": "finish", "token": None}})
 elif step == "words":
-    tables.end_reveal(code, {host!r})
+    tables.next_scene(code, {host!r})
 print(json.dumps(tables.view(code)["phase"] if step != "reveal" else "reveal"))
 """
 

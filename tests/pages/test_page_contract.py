@@ -21,6 +21,7 @@ from engine import i18n, tables
 from engine.games import GAMES
 from pages.stage import on_stage, wall_on_stage
 from tests import stage_text
+from tests.helpers import submit
 from tests.kit import fill
 from tests.pages.test_pages import ROOT, TIMEOUT
 from tests.pages.test_pages_i18n import english_left, shown
@@ -146,7 +147,7 @@ def test_every_moment_renders_for_every_viewer(name, variant, players):
         move = fill(game, rnd.choice(moves), rnd, tables.state_of(room.code))
         move.pop("seat", None)
         try:
-            tables.submit(room.code, seat, seats[seat].token, move)
+            submit(room.code, seat, seats[seat].token, move)
         except Exception:  # a sampled free field the rules refuse (a drawing off the sheet): another move
             continue
     assert len(seen) >= 2, f"the table reached only {seen}"

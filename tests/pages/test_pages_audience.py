@@ -12,6 +12,7 @@ import pytest
 
 from engine import tables
 from engine.games import GAMES
+from tests.helpers import past_the_reveal, submit
 from tests.pages.test_pages import run, shown, stage_markup, stage_of, text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
@@ -25,7 +26,7 @@ def html_of(at) -> str:
 def best_in_the_audience(at) -> list[tuple[str, str, str]]:
     """The wall's audience podium at the end, on the stage: (place, name, points) in order."""
     markup = stage_markup(at)
-    section = re.search(r'<section class="sm-podium sm-best".*?</section>', markup, re.S)
+    section = re.search(r'<section class="sm-podium sm-best[^"]*".*?</section>', markup, re.S)
     assert section, "no audience podium on the wall"
     places = re.findall(
         r'<span class="sm-rank">([^<]*)</span><span class="sm-name">([^<]*)</span><span class="sm-pts">([^<]*)</span>',
@@ -70,12 +71,12 @@ def test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end():
     seats = [tables.join(room.code, n) for n in NAMES[:3]]
     lu = tables.join_audience(room.code, "Lu")
     tables.start(room.code, room.host_token)
-    tables.submit(room.code, 0, seats[0].token, {"type": "claim"})
+    submit(room.code, 0, seats[0].token, {"type": "claim"})
     hand = tables.view(room.code, 0, seats[0].token)["hand"]
-    tables.submit(room.code, 0, seats[0].token, {"type": "tell", "card": hand[0], "phrase": "sea"})
+    submit(room.code, 0, seats[0].token, {"type": "tell", "card": hand[0], "phrase": "sea"})
     for s in seats[1:]:
         v = tables.view(room.code, s.seat, s.token)
-        tables.submit(room.code, s.seat, s.token, {"type": "give", "cards": v["hand"][: v["gives_per_player"]]})
+        submit(room.code, s.seat, s.token, {"type": "give", "cards": v["hand"][: v["gives_per_player"]]})
     story = next(p["position"] for p in tables.state_of(room.code)["table"] if p["owner"] == 0)
     member = run("play", room=room.code, member=lu.id, token=lu.token)
     assert "Which card is the storyteller's?" in stage_of(member)
@@ -84,7 +85,7 @@ def test_the_wall_shows_how_the_audience_picked_and_its_best_at_the_end():
     assert picked["ack"] == "tap-1"
     assert f"Your pick: card {story}" in stage_of(run("play", room=room.code, member=lu.id, token=lu.token))
     for s in seats[1:]:
-        tables.submit(room.code, s.seat, s.token, tables.legal(room.code, s.seat, s.token)[0])
+        submit(room.code, s.seat, s.token, tables.legal(room.code, s.seat, s.token)[0])
     assert f"The audience: card {story}: 1" in stage_of(run("table", room=room.code))  # the wall's reveal
     assert f"You picked card {story}: +1 point" in stage_of(run("play", room=room.code, member=lu.id, token=lu.token))
     tables.end(room.code, room.host_token)
@@ -116,17 +117,18 @@ def test_the_start_page_sets_the_audience():
 
 def dixit_turn(room, seats, pickers) -> None:
     """One Dixit turn played with the first legal moves; `pickers` pick the storyteller's card."""
+    past_the_reveal(room.code)
     turns = len(tables.state_of(room.code)["history"])
     while tables.view(room.code)["phase"] != "vote":
         seat = tables.view(room.code)["waiting_for"][0]
-        tables.submit(room.code, seat, seats[seat].token, tables.legal(room.code, seat, seats[seat].token)[0])
+        submit(room.code, seat, seats[seat].token, tables.legal(room.code, seat, seats[seat].token)[0])
     state = tables.state_of(room.code)
     story = next(p["position"] for p in state["table"] if p["owner"] == state["storyteller"])
     for m in pickers:
         tables.audience_submit(room.code, m.id, m.token, {"type": "pick", "position": story})
     while len(tables.state_of(room.code)["history"]) == turns:
         seat = tables.view(room.code)["waiting_for"][0]
-        tables.submit(room.code, seat, seats[seat].token, tables.legal(room.code, seat, seats[seat].token)[0])
+        submit(room.code, seat, seats[seat].token, tables.legal(room.code, seat, seats[seat].token)[0])
 
 
 def test_the_audience_top_three_names_everyone_tied_in_it():
@@ -161,8 +163,8 @@ def test_a_maudit_member_who_found_the_word_is_told_so():
     lu = tables.join_audience(room.code, "Lu")
     tables.start(room.code, room.host_token)
     holder = tables.state_of(room.code)["holder"]
-    tables.submit(room.code, holder, seats[holder].token, tables.legal(room.code, holder, seats[holder].token)[-1])
-    tables.submit(room.code, holder, seats[holder].token, {"type": "clue", "text": "qwxz"})
+    submit(room.code, holder, seats[holder].token, tables.legal(room.code, holder, seats[holder].token)[-1])
+    submit(room.code, holder, seats[holder].token, {"type": "clue", "text": "qwxz"})
     asked = stage_of(run("play", room=room.code, member=lu.id, token=lu.token))
     assert "Your answer after clue 1" in asked and "qwxz" in asked  # the clues so far, and a box to answer in
     assert "One answer for this clue" in asked and "Send my answer" in asked

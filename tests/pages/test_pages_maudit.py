@@ -10,6 +10,7 @@ import pytest
 from engine import tables
 from pages.stage.serve import SERVE, Viewer
 from tests import stage_text
+from tests.helpers import submit
 from tests.pages.test_pages import mounted, run, stage_of
 
 NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
@@ -76,10 +77,10 @@ def test_the_word_card_and_the_chosen_word_show_on_the_holders_phone_only(room):
     for viewer in ("wall", 1, 2, 3):
         assert not [w for w in words if w in shown_now[viewer]], viewer
     choice = card["back"][1]
-    tables.submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
+    submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
     secret = next(c["word"] for c in card["card"] if c["symbol"] == choice["symbol"])
-    tables.submit(r.code, 0, seats[0].token, {"type": "clue", "text": "zebra-crossing"})
-    tables.submit(r.code, 1, seats[1].token, {"type": "answer", "text": "stripes"})
+    submit(r.code, 0, seats[0].token, {"type": "clue", "text": "zebra-crossing"})
+    submit(r.code, 1, seats[1].token, {"type": "answer", "text": "stripes"})
     shown_now = pages(r, seats)
     assert secret in shown_now[0] and "zebra-crossing" in shown_now["wall"] and "Giulia: stripes" in shown_now["wall"]
     for viewer in ("wall", 1, 2, 3):
@@ -88,11 +89,11 @@ def test_the_word_card_and_the_chosen_word_show_on_the_holders_phone_only(room):
     assert "Your answer" in shown_now[2] and "Your answer" not in shown_now[1]  # Giulia answered
     # The round closes unfound once every clue is given and answered; then the word is public.
     for n in range(1, choice["count"]):
-        tables.submit(r.code, 0, seats[0].token, {"type": "clue", "text": f"hint{n}"})
+        submit(r.code, 0, seats[0].token, {"type": "clue", "text": f"hint{n}"})
     for s in seats[1:]:
         view = tables.view(r.code, s.seat, s.token)
         if s.seat in view["may_answer"]:
-            tables.submit(r.code, s.seat, s.token, {"type": "answer", "text": "nothing"})
+            submit(r.code, s.seat, s.token, {"type": "answer", "text": "nothing"})
     assert tables.view(r.code)["phase"] == "verdict"
     shown_now = pages(r, seats)
     assert secret in shown_now["wall"] and "not found" in shown_now["wall"]
@@ -104,14 +105,14 @@ def test_a_near_miss_is_offered_to_the_holder_and_a_clue_warning_shows_before_it
     card = holder_card(r, seats)
     choice = card["back"][1]
     secret = next(c["word"] for c in card["card"] if c["symbol"] == choice["symbol"])
-    tables.submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
+    submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
     answer = tap(r, seats[0], {"type": "clue", "text": secret + "s"}, "c1")
     assert "shares a root with your word" in answer["message"]  # warned, not sent
     assert answer["again_label"] == "Give it anyway" and answer["again"]["anyway"] is True
     assert tables.view(r.code)["clues"] == []
     assert tap(r, seats[0], answer["again"], "c2")["ack"] == "c2"
     assert [c["clue"] for c in tables.view(r.code)["clues"]] == [secret + "s"]
-    tables.submit(r.code, 1, seats[1].token, {"type": "answer", "text": secret + "x"})
+    submit(r.code, 1, seats[1].token, {"type": "answer", "text": secret + "x"})
     markup = stage_text.screen(r.code, "en", seats[0].token)
     assert "Accept “" in read(markup) and "from Giulia: close enough" in read(markup)
     assert "mm-near" in markup
@@ -120,11 +121,11 @@ def test_a_near_miss_is_offered_to_the_holder_and_a_clue_warning_shows_before_it
 def test_bad_input_from_a_phone_gets_a_message_and_changes_nothing(room):
     r, seats = room
     card = holder_card(r, seats)
-    tables.submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": card["back"][0]["symbol"]})
+    submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": card["back"][0]["symbol"]})
     before = tables.version(r.code)
     answer = tap(r, seats[0], {"type": "clue", "text": "two words"}, "c1")
     assert "A clue is one word" in answer["message"] and tables.version(r.code) == before
-    tables.submit(r.code, 0, seats[0].token, {"type": "clue", "text": "one"})
+    submit(r.code, 0, seats[0].token, {"type": "clue", "text": "one"})
     assert "Type an answer first." in tap(r, seats[1], {"type": "answer", "text": "   "}, "a1")["message"]
     assert tables.version(r.code) == before + 1
     # An empty field is caught on the phone itself (pages/assets/stage.js), with this message.
@@ -158,19 +159,19 @@ def test_the_wall_shows_the_box_order_the_curse_the_spells_and_the_rounds_before
     card = holder_card(r, seats)
     choice = min(card["back"], key=lambda b: b["count"])
     first = next(c["word"] for c in card["card"] if c["symbol"] == choice["symbol"])
-    tables.submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
+    submit(r.code, 0, seats[0].token, {"type": "choose", "symbol": choice["symbol"]})
     for n in range(choice["count"]):
-        tables.submit(r.code, 0, seats[0].token, {"type": "clue", "text": f"hint{n}"})
+        submit(r.code, 0, seats[0].token, {"type": "clue", "text": f"hint{n}"})
         for s in seats[1:]:
             if s.seat in tables.view(r.code)["may_answer"]:
-                tables.submit(r.code, s.seat, s.token, {"type": "answer", "text": f"nope{s.seat}"})
+                submit(r.code, s.seat, s.token, {"type": "answer", "text": f"nope{s.seat}"})
     for s in seats[1:]:
-        tables.submit(r.code, s.seat, s.token, {"type": "verdict", "unrelated": True})
+        submit(r.code, s.seat, s.token, {"type": "verdict", "unrelated": True})
     # Giulia's round is under way: her word stays hers, Anna's is public now.
     card = tables.view(r.code, 1, seats[1].token)
-    tables.submit(r.code, 1, seats[1].token, {"type": "choose", "symbol": card["back"][0]["symbol"]})
+    submit(r.code, 1, seats[1].token, {"type": "choose", "symbol": card["back"][0]["symbol"]})
     secret = tables.view(r.code, 1, seats[1].token)["chosen"]["word"]
-    tables.submit(r.code, 1, seats[1].token, {"type": "clue", "text": "sunny"})
+    submit(r.code, 1, seats[1].token, {"type": "clue", "text": "sunny"})
     shown_now = wall(r)
     assert "Earlier rounds" in shown_now and "Next to hold the box: Carlo" in shown_now
     assert f"Anna's word {first} , in {choice['count']} clue" in shown_now and "hint0" in shown_now

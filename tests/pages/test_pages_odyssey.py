@@ -12,9 +12,11 @@ import re
 import pytest
 
 from engine import tables
-from engine.core import TableError
+from engine.core import TableError, ranking
+from engine.store import now
 from pages.games.dixit_family.screens import TEAMS
 from tests import stage_text
+from tests.helpers import past_the_reveal
 from tests.pages.test_pages import mounted, run, shown, stage_markup, text_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
@@ -63,7 +65,9 @@ def pages_run(room, seats, who=None) -> dict:
 
 
 def play_one(room, seats, rnd, double=False):
-    """One move of someone the table waits for (a double vote when asked and allowed)."""
+    """One move of someone the table waits for (a double vote when asked and allowed), once the
+    reveal before it is over."""
+    past_the_reveal(room.code)
     view = tables.view(room.code)
     for seat in view["waiting_for"]:
         moves = tables.legal(room.code, seat, seats[seat].token)
@@ -82,11 +86,16 @@ def through_phases(room, seats, rnd, double=False) -> dict:
     seen = {}
     while tables.view(room.code)["phase"] != "end" and len(tables.view(room.code)["history"]) < 2:
         view = tables.view(room.code)
-        key = (view["phase"], len(view["history"]))
+        held = view["reveal_held"] or (view["reveal_until"] or "") > now()
+        key = ("reveal" if held else view["phase"], len(view["history"]))
         if key not in seen:
             # Who is waited for, plus one who is not: both states of a phone.
             idle = [s for s in range(len(seats)) if s not in view["waiting_for"]][:1]
-            seen[key] = (view, pages_run(room, seats, who=view["waiting_for"][:2] + idle))
+            who = None if held else view["waiting_for"][:2] + idle  # a reveal: every phone
+            seen[key] = (view, pages_run(room, seats, who=who))
+        if held:  # the room watched the turn's reveal: its time runs out
+            past_the_reveal(room.code)
+            continue
         play_one(room, seats, rnd, double)
     return seen
 
@@ -107,14 +116,22 @@ def check_the_end(room, seats, won) -> str:
     the podium, once the last turn's reveal that holds the wall first is over (the host ends it)."""
     view = tables.view(room.code)
     texts = pages_run(room, seats)
+    if "the storyteller's card was" in texts[None]:  # the last turn's reveal holds the room
+        assert not any("Game over" in texts[seat] or "You win!" in texts[seat] for seat in range(len(seats)))
+        with contextlib.suppress(TableError):  # (over by now, on a slow machine: nothing to end)
+            tables.next_scene(room.code, room.host_token)
+        texts = pages_run(room, seats)
+    places = ranking.places(view["scores"])
     for seat in range(len(seats)):
         assert ("You win!" if won(view, seat) else "Game over") in texts[seat]
-        assert f"You scored {view['scores'][seat]}." in texts[seat]
-    if "the storyteller's card was" in texts[None]:  # the reveal held the wall when it was drawn
-        with contextlib.suppress(TableError):  # (over by now, on a slow machine: nothing to end)
-            tables.end_reveal(room.code, room.host_token)
-        texts = pages_run(room, seats)
+        points = view["scores"][seat]
+        assert f"You scored {points} point{'s' if points != 1 else ''}: " in texts[seat]
+        assert f"{ordinal(places[seat])} of {len(seats)}." in texts[seat]
     return texts[None]
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def test_lobby_pages():
@@ -156,7 +173,12 @@ def test_base_seven_players_every_phase_then_the_end():
     assert waited and all("A single correct vote earns +1" in t and "Vote for this card" in t for t in waited)
     assert idle and all("Waiting for:" in t and "You told. Your card for the story:" in t for t in idle)
 
-    view, texts = seen[("tell", 1)]  # the turn just closed, on every phone
+    view, texts = seen[("reveal", 1)]  # the turn just closed, on every phone, each its own side
+    assert all(f"Turn 1: {teller} told — the storyteller's card was" in t for t in phones(texts))
+    assert "Your card was card" in texts[NAMES.index(teller)]
+    assert "Waiting for" not in texts[None] and "is the storyteller" not in texts[None]
+
+    view, texts = seen[("tell", 1)]  # then the next turn, with the last one folded away
     assert all(f"Turn 1: {teller} told: “{PHRASE}”" in t for t in phones(texts))
 
     tables.end(room.code, room.host_token)
@@ -227,7 +249,9 @@ def test_party_six_players_every_phase():
         play_one(room, seats, rnd)
     red = tables.view(room.code)["last_turn"]["red_vote"]
     assert red is not None
-    assert f"Red card: {red} (" in phone(room, seats, teller)  # the turn just closed, on the phone
+    assert f"Your red card: card {red}." in phone(room, seats, teller)  # the reveal, on the phone
+    past_the_reveal(room.code)
+    assert f"Red card: {red} (" in phone(room, seats, teller)  # then the last turn, folded
 
 
 def test_party_storyteller_sees_no_card_before_the_phrase():

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine import tables
 from engine.games import pictomania
 from pages.games.pictomania import pictomania as screen, sketch
+from tests.helpers import submit
 from tests.pages.test_pages import run, shown, stage_of
 
 TIMEOUT = 30
@@ -49,28 +50,28 @@ def room():
 
 def ready_all(code, seats):
     for s in seats:
-        tables.submit(code, s.seat, s.token, {"type": "ready"})
+        submit(code, s.seat, s.token, {"type": "ready"})
 
 
 def draw_and_guess(code, seats):
     for s in seats:
-        tables.submit(
+        submit(
             code,
             s.seat,
             s.token,
             {"type": "stroke", "points": [[10, 10], [500, 300], [990, 740]], "width": 8, "color": "#e53935"},
         )
-        tables.submit(code, s.seat, s.token, {"type": "stroke", "points": [[100, 700]], "width": 30, "color": "eraser"})
+        submit(code, s.seat, s.token, {"type": "stroke", "points": [[100, 700]], "width": 30, "color": "eraser"})
     left = tables.view(code, 1, seats[1].token)["numbers_left"]
-    tables.submit(code, 1, seats[1].token, {"type": "guess", "drawer": 0, "number": left[0]})
-    tables.submit(code, 2, seats[2].token, {"type": "finish", "token": 4})
+    submit(code, 1, seats[1].token, {"type": "guess", "drawer": 0, "number": left[0]})
+    submit(code, 2, seats[2].token, {"type": "finish", "token": 4})
 
 
 def finish_round(code, seats):
     for s in seats:
         view = tables.view(code, s.seat, s.token)
         if str(s.seat) not in view["finished"]:
-            tables.submit(code, s.seat, s.token, {"type": "finish", "token": None})
+            submit(code, s.seat, s.token, {"type": "finish", "token": None})
 
 
 def test_words_phase(room):
@@ -117,7 +118,7 @@ def test_after_a_round_and_at_the_end(room):
     shared = stage_of(run("table", room=r.code, host=r.host_token))  # the round's reveal
     assert "Round 1 — the answers" in shared
     assert all(name in shared for name in NAMES)  # the drawings' names, and the round's scores
-    tables.end_reveal(r.code, r.host_token)
+    tables.next_scene(r.code, r.host_token)
     shared = stage_of(run("table", room=r.code, host=r.host_token))  # the next words, the round's breakdown
     assert "Round 2 of 4" in shared and "Round 1 — the answers" in shared and "Tokens received" in shared
     run("play", room=r.code, seat=3, token=seats[3].token)

@@ -22,6 +22,7 @@ from engine.games.trading_faces import DEAL, EMOTIONS, GAME
 from pages.games.trading_faces import screens as stage
 from pages.stage.serve import SERVE, Viewer
 from tests import stage_text
+from tests.helpers import past_the_reveal, submit
 from tests.pages.test_pages import mounted, run
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
@@ -170,7 +171,7 @@ def tap_after_the_other_phone(r, s, move: dict, first: dict) -> dict:
     shown_at = tables.version(r.code)
     screen(r, s)  # drawn for this phone: its socket notes when
     time.sleep(0.005)  # the other phone plays after it (moves are timed to the millisecond)
-    tables.submit(r.code, s.seat, s.token, first)
+    submit(r.code, s.seat, s.token, first)
     return tap(r, s, move, at=shown_at)
 
 
@@ -281,7 +282,7 @@ def test_passing_each_phone_shows_its_own_hand_and_nobody_elses(players):
     passed = {0: given}
     for s in seats[1:-1]:
         passed[s.seat] = hands[str(s.seat)][0]
-        tables.submit(r.code, s.seat, s.token, {"type": "pass", "card": passed[s.seat]})
+        submit(r.code, s.seat, s.token, {"type": "pass", "card": passed[s.seat]})
     last = seats[-1]
     passed[last.seat] = hands[str(last.seat)][-1]
     played(tap(r, last, {"type": "pass", "card": passed[last.seat]}))
@@ -427,6 +428,10 @@ def test_a_face_is_on_the_makers_phone_only_then_revealed(players, maker):
         scores = {maker: 1}
     view = tables.view(r.code)
     assert view["phase"] == "pass" and view["scores"] == [scores.get(s, 0) for s in range(players)]
+    pages = screens(r, seats)  # the room holds the reveal: nothing of the pass yet
+    assert line in read(pages["wall"]) and "Everyone passes" not in read(pages["wall"])
+    assert not any(cards(pages[s.seat]) for s in seats)
+    past_the_reveal(r.code)
     pages = screens(r, seats)
     page = read(pages["wall"])
     assert line in page and "Everyone passes one card to the left, face down" in page
@@ -477,7 +482,7 @@ def test_a_stop_tapped_on_both_phones_of_a_seat_is_a_note():
 
 def test_the_host_ends_the_game_after_a_face():
     (r, seats, emotion), _ = rooms_with_a_face(3, 0)
-    tables.submit(r.code, 1, seats[1].token, {"type": "guess", "emotion": emotion})  # Ana 2, Bo 1, Cy 0
+    submit(r.code, 1, seats[1].token, {"type": "guess", "emotion": emotion})  # Ana 2, Bo 1, Cy 0
     tables.end(r.code, r.host_token)
     view = tables.view(r.code)
     assert view["phase"] == "end" and view["ended_by_host"] and view["scores"] == [2, 1, 0]
@@ -486,13 +491,17 @@ def test_the_host_ends_the_game_after_a_face():
     assert "The game is over" in page and "The host ended the game. 🏆 Ana wins with 2 points" in page
     assert "1 Ana 2 points 2 Bo 1 point 3 Cy 0 points" in page  # the podium
     assert emotions_on(markup) <= {emotion}  # nothing of the hands left
-    for s, expected in zip(
-        seats, ["🏆 You win!", "🏆 Ana wins with 2 points", "🏆 Ana wins with 2 points"], strict=True
+    for s, expected, place in zip(
+        seats,
+        ["🏆 You win!", "Game over", "Game over"],
+        ["1st", "2nd", "3rd"],
+        strict=True,
     ):
         markup = screen(r, s)
         assert headings(markup) == [expected], s.seat
+        assert s.seat == 0 or "🏆 Ana wins with 2 points" in read(markup)
         count = view["scores"][s.seat]
-        assert f"You won {count} card{'s' if count != 1 else ''}." in read(markup)
+        assert f"You won {count} card{'s' if count != 1 else ''}: {place} of 3." in read(markup)
         assert not cards(markup) and confirm(markup) is None and not acts(markup)
         assert emotions_on(markup) == {emotion}  # the won cards; no hand any more
 
@@ -503,7 +512,7 @@ def test_the_host_ends_the_game_while_a_face_is_guessed():
     assert "The host ended the game. 🏆 Ana & Bo & Cy win with 0 points" in read(screen(r))
     for s in seats:
         markup = screen(r, s)
-        assert headings(markup) == ["🏆 You win!"] and "You won 0 cards." in read(markup)
+        assert headings(markup) == ["🏆 You win!"] and "You won 0 cards: tied 1st of 3." in read(markup)
         assert not cards(markup) and confirm(markup) is None
 
 
@@ -558,6 +567,8 @@ def test_memory_the_lifted_card_is_on_the_left_neighbours_phone_only():
     s = state(r)
     won = {seat: s["won"][str(seat)] for seat in range(3)}
     assert s["scores"] == [0, 1, 1] and s["active"] == 1
+    assert "Bo lifts a card" not in read(screen(r))  # the room holds the reveal first
+    past_the_reveal(r.code)
     pages = screens(r, seats)
     public = {lifted, grid[other]} | set(won[1]) | set(won[2])
     page = read(pages["wall"])
@@ -568,7 +579,7 @@ def test_memory_the_lifted_card_is_on_the_left_neighbours_phone_only():
 
     # Bo lifts a card none of them has seen: only Cy sees it. Then he ends his turn.
     cell = next(c for c in range(26) if grid[c] not in public)
-    tables.submit(r.code, 1, seats[1].token, {"type": "peek", "cell": cell})
+    submit(r.code, 1, seats[1].token, {"type": "peek", "cell": cell})
     pages = screens(r, seats)
     assert "Make this face for Bo! No words, no hands." in read(pages[2]) and grid[cell] in emotions_on(pages[2])
     for viewer in ("wall", 0, 1):
@@ -577,25 +588,27 @@ def test_memory_the_lifted_card_is_on_the_left_neighbours_phone_only():
     assert ("End my turn without flipping", {"type": "end_turn"}) in acts(pages[1])
     played(tap(r, seats[1], {"type": "end_turn"}))
     assert state(r)["active"] == 2 and state(r)["phase"] == "peek"
+    past_the_reveal(r.code)
     assert "Cy lifts a card: only Ana sees it" in read(screen(r))
     assert "Make this face for" not in read(screen(r, seats[2]))
 
     # Cy finds a pair, then the host ends the game.
     first = next(c for c in range(26) if c not in (4, other))
     second = next(c for c in range(26) if c != first and grid[c] == grid[first])
-    tables.submit(r.code, 2, seats[2].token, {"type": "peek", "cell": first})
-    tables.submit(r.code, 2, seats[2].token, {"type": "flip", "cell": second})
+    submit(r.code, 2, seats[2].token, {"type": "peek", "cell": first})
+    submit(r.code, 2, seats[2].token, {"type": "flip", "cell": second})
     assert f"Cy found a pair: {word(grid[first])}!" in read(screen(r))
     tables.end(r.code, r.host_token)
     assert state(r)["scores"] == [0, 1, 3]  # Cy: a card from the pile, then the pair
     assert "The host ended the game. 🏆 Cy wins with 3 points" in read(screen(r))
     assert headings(screen(r, seats[2])) == ["🏆 You win!"]
-    assert "You won 1 card." in read(screen(r, seats[1])) and "You won 0 cards." in read(screen(r, seats[0]))
+    assert "You won 1 card: 2nd of 3." in read(screen(r, seats[1]))
+    assert "You won 0 cards: 3rd of 3." in read(screen(r, seats[0]))
 
 
 def test_the_wall_shows_who_has_passed_and_who_called_stop_and_the_scores_once():
     r, seats = new_room(3, seed_without_sets(3))
-    tables.submit(r.code, 1, seats[1].token, {"type": "pass", "card": state(r)["hands"]["1"][0]})
+    submit(r.code, 1, seats[1].token, {"type": "pass", "card": state(r)["hands"]["1"][0]})
     markup = screen(r)
     page = read(markup)
     assert "Cards passed this round" in page

@@ -12,15 +12,16 @@ import pytest
 from engine import tables
 from engine.games import GAMES
 from pages.stage import stage_of
-from pages.stage.serve import _wall_extra
+from pages.stage.serve import _wall_extra, reveal_extra
 from tests import kit
+from tests.helpers import submit
 
 REVEALING = [name for name, game in GAMES.items() if game.clock and game.clock.reveal]
 
 
 def scene(code: str) -> str:
     view = tables.view(code)
-    drawn = stage_of(view["game"]).wall(view, "en", _wall_extra(code, view, None))
+    drawn = stage_of(view["game"]).wall(view, "en", reveal_extra(view) | _wall_extra(code, view, None))
     return re.search(r'data-scene="?([a-z]+)', drawn).group(1)
 
 
@@ -36,8 +37,8 @@ def test_the_last_turn_is_revealed_before_the_podium(name):
         state = tables.state_of(room.code)
         move = kit.random_move(GAMES[name], state, rnd)
         seat = move.pop("seat")
-        tables.submit(room.code, seat, seats[seat].token, move)
+        submit(room.code, seat, seats[seat].token, move)
     assert tables.view(room.code)["status"] == "finished"
     assert scene(room.code) == "reveal"
-    tables.end_reveal(room.code, room.host_token)  # the reveal over (its time, or the host's)
+    tables.next_scene(room.code, room.host_token)  # the reveal over (its time, or the host's)
     assert scene(room.code) == "end"

@@ -4,6 +4,7 @@ messages (pages/games/dixit_family/dixit.py, odyssey.py), so their translations 
 
 from __future__ import annotations
 
+from engine.core import ranking
 from pages.stage import kit
 from pages.stage.render import N_, Speaker, render
 
@@ -17,6 +18,10 @@ TEAMS = [  # emoji, name (translated where shown), colour
     ("🟤", N_("Brown"), "#8B5A2B"),
 ]
 CLAIM = N_("I have a phrase!")
+# The reveal's steps on the wall (seconds each; within the game's Clock.reveal): the cards show whose
+# each is and the storyteller's is marked, the votes land voter by voter, the points count up beside
+# each name, the scores re-sort.
+REVEAL = (("cards", 1.5), ("votes", 2.0), ("points", 1.5), ("sort", 1.0))
 # The start page's pace line (pages/clock.py): each timed phase's name.
 PACE_NAMES = {"tell": N_("Tell"), "give": N_("Give a card"), "vote": N_("Vote")}
 
@@ -80,12 +85,20 @@ def _hand(view) -> list[dict]:
     return [{"id": c, "value": c} for c in view.get("hand") or []]
 
 
-def revealed(view, turn, t: Speaker) -> dict:
-    """A finished turn, fully revealed: whose card was where, who voted what, who scored what."""
+def revealed(view, turn, t: Speaker, show: dict | None = None) -> dict:
+    """A finished turn, fully revealed: whose card was where, who voted what, who scored what.
+    `show`: the reveal's steps (kit.steps), each vote's moment in it."""
     voters_of: dict[int, list[str]] = {}
-    for voter, picks in turn["votes"].items():
+    for voter, picks in sorted(turn["votes"].items(), key=lambda kv: int(kv[0])):
         for p in picks:
             voters_of.setdefault(p, []).append(_name(view, int(voter)))
+    at = (show or {}).get("at") or {"votes": 0}
+    n_votes = sum(len(v) for v in voters_of.values())
+    landing, i = {}, 0
+    for p in turn["table"]:
+        for name in voters_of.get(p["position"], []):
+            landing.setdefault(p["position"], []).append({"name": name, "at": kit.staggered(at["votes"], n_votes, i)})
+            i += 1
     teller, red = turn["storyteller"], turn.get("red_vote")
     party = _variant(view) == "party"
     story = None if party else next((p["position"] for p in turn["table"] if p["owner"] == teller), None)
@@ -107,6 +120,7 @@ def revealed(view, turn, t: Speaker) -> dict:
                 **extra,
                 "glow": p["position"] == story,
                 "votes": voters_of.get(p["position"], []),
+                "voters": landing.get(p["position"], []),
                 "owner": who,
             }
         )
@@ -155,7 +169,13 @@ def revealed(view, turn, t: Speaker) -> dict:
         headline = t._("Turn {turn}: {teller} told — the storyteller's card was {card}", card=story, **params)
     else:
         headline = t._("Turn {turn}: {teller} told", **params)
+    tally = kit.tally(view, turn["scores"])
+    for row in tally:
+        team = _team(view, row["seat"])
+        row["colour"] = team[2] if team else "#C9BBAE"
+        row["mark"] = team[0] + " " if team else ""
     return {
+        "tally": tally,
         "told": told,
         "headline": headline,
         "phrase": turn.get("phrase") or "",
@@ -166,21 +186,28 @@ def revealed(view, turn, t: Speaker) -> dict:
     }
 
 
-def _team_line(view, t: Speaker) -> list[dict]:
+def _team_line(view, t: Speaker, shown: dict | None = None) -> list[dict]:
+    """The teams' strip: each team's players and score (during a reveal, `shown`: the score before
+    the turn too, until the points step)."""
     if _variant(view) != "team":
         return []
     members: dict[int, list[int]] = {}
     for seat, team in view["teams"].items():
         members.setdefault(team, []).append(int(seat))
-    return [
-        {
-            "label": f"{TEAMS[team % len(TEAMS)][0]} {t._(TEAMS[team % len(TEAMS)][1])}",
-            "who": " & ".join(_name(view, s) for s in seats),
-            "colour": TEAMS[team % len(TEAMS)][2],
-            "score": view["team_scores"].get(str(team), 0),
-        }
-        for team, seats in sorted(members.items())
-    ]
+    gained = (view.get("last_turn") or {}).get("team_scores") or {} if shown else {}
+    lines = []
+    for team, seats in sorted(members.items()):
+        score = view["team_scores"].get(str(team), 0)
+        lines.append(
+            {
+                "label": f"{TEAMS[team % len(TEAMS)][0]} {t._(TEAMS[team % len(TEAMS)][1])}",
+                "who": " & ".join(_name(view, s) for s in seats),
+                "colour": TEAMS[team % len(TEAMS)][2],
+                "score": score,
+                "row": {"before": score - int(gained.get(str(team), 0)), "after": score} if shown else None,
+            }
+        )
+    return lines
 
 
 def winners_line(view, t: Speaker) -> str:
@@ -213,6 +240,11 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
             else t._("Votes cast: {n} of {total}", n=len(done), total=total)
         )
     scene = kit.scene_of(view, extra)
+    show = kit.reveal(REVEAL, extra)
+    shown = revealed(view, last, t, show) if last else None
+    parts = kit.wall_extra(view, extra, t)
+    if phase == "end" and _variant(view) == "team" and view.get("team_scores"):
+        parts["podium"] = _team_standings(view, t)  # the teams on the podium, with their players' names
     return render(
         "dixit_family_wall.html",
         lang,
@@ -222,12 +254,26 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
         counts=counts,
         hint=_hint(view, t),
         table=_table_cards(view, t) if phase == "vote" else [],
-        last=revealed(view, last, t) if last else None,
-        teams=_team_line(view, t),
+        last=shown,
+        reveal=show,
+        tally=shown["tally"] if shown else None,
+        teams=_team_line(view, t, shown if show else None),
         winners=winners_line(view, t) if phase == "end" else "",
         marks={int(s): _team(view, int(s))[0] + " " for s in (view.get("teams") or {})},
-        **kit.wall_extra(view, extra, t),
+        **parts,
     )
+
+
+def _team_standings(view, t: Speaker) -> list[dict]:
+    members: dict[int, list[int]] = {}
+    for seat, team in view["teams"].items():
+        members.setdefault(team, []).append(int(seat))
+    teams = sorted(members)
+    names = [
+        f"{TEAMS[k % len(TEAMS)][0]} {t._(TEAMS[k % len(TEAMS)][1])}: " + " & ".join(_name(view, s) for s in members[k])
+        for k in teams
+    ]
+    return kit.standings(names, [view["team_scores"].get(str(k), 0) for k in teams])
 
 
 HINTS = {
@@ -332,10 +378,14 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
             ),
         }
     last = view.get("last_turn")
+    scene = kit.scene_of(view, extra)
+    show = kit.reveal(REVEAL, extra) if scene == "reveal" else None
     return render(
         "dixit_family_phone.html",
         lang,
         view=view,
+        reveal=show,
+        mine=_my_reveal(view, last, t) if scene == "reveal" and last else [],
         phase_line=phase_line(view, t),
         controls=controls,
         hand=_hand(view),
@@ -347,6 +397,72 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
         winners=winners_line(view, t) if phase == "end" else "",
         **kit.phone_extra(view, extra, t),
     )
+
+
+def _names(view, seats) -> str:
+    return ", ".join(_name(view, s) for s in seats)
+
+
+def _my_reveal(view, turn, t: Speaker) -> list[dict]:
+    """A seat's own side of the reveal, each line with the step it comes at: whose the
+    storyteller's card was (or, for the storyteller, who found it), what this seat's vote and
+    card did, and its points and place."""
+    you, teller, party = view["you"], turn["storyteller"], _variant(view) == "party"
+    owner = {p["position"]: p["owner"] for p in turn["table"]}
+    story = None if party else next((pos for pos, o in owner.items() if o == teller), None)
+    voted = {int(v): picks for v, picks in turn["votes"].items()}
+    mine = [pos for pos, o in owner.items() if o == you]
+    lines = []
+    if story is not None and you == teller:
+        found = [v for v, picks in voted.items() if story in picks]
+        lines.append({"step": "cards", "text": t._("Your card was card {card}.", card=story)})
+        if not found:
+            text = t._("Nobody found it.")
+        elif len(found) == len([v for v in voted if v != teller]):
+            text = t._("Everyone found it.")
+        else:
+            text = t._("{names} found it.", names=_names(view, found))
+        lines.append({"step": "votes", "text": text})
+    elif you != teller:
+        if story is not None:
+            lines.append(
+                {"step": "cards", "text": t._("Card {card} was {teller}'s.", card=story, teller=_name(view, teller))}
+            )
+        picks = voted.get(you, [])
+        if story in picks:
+            lines.append({"step": "votes", "text": "✅ " + t._("You found it!"), "good": True})
+        for pick in picks:
+            if pick != story:
+                lines.append(
+                    {
+                        "step": "votes",
+                        "text": t._(
+                            "You picked card {card}: {owner}'s.", card=pick, owner=_name(view, owner.get(pick))
+                        ),
+                    }
+                )
+    fooled = [v for v, picks in voted.items() if v != you and any(p in mine for p in picks)]
+    if fooled and you != teller:
+        lines.append({"step": "votes", "text": t._("Your card fooled {names}.", names=_names(view, fooled))})
+    if turn.get("red_vote") is not None and you == teller:
+        lines.append({"step": "votes", "text": "🟥 " + t._("Your red card: card {card}.", card=turn["red_vote"])})
+    elif turn.get("red_vote") is not None and turn["red_vote"] in voted.get(you, []):
+        lines.append({"step": "votes", "text": "🟥 " + t._("Your vote was on the red card.")})
+    if _variant(view) == "team" and view.get("team") is not None and turn.get("team_scores"):
+        team = str(view["team"])
+        scores = view["team_scores"]
+        gained = int(turn["team_scores"].get(team, 0))
+        places = ranking.places([scores[k] for k in sorted(scores, key=int)])
+        at = places[sorted(scores, key=int).index(team)]
+        place = t.place(at, len(scores), places.count(at) > 1)
+        text = t._("Your team: +{n} · {place}", n=gained, place=place)
+    else:
+        gained = int(turn["scores"].get(str(you), 0))
+        places = ranking.places(view["scores"])
+        place = t.place(places[you], len(places), places.count(places[you]) > 1)
+        text = t._("+{n} this turn · you're {place}", n=gained, place=place)
+    lines.append({"step": "points", "text": text, "good": gained > 0})
+    return lines
 
 
 def _bold(text: str):
@@ -389,6 +505,18 @@ def member(view, me: dict, lang: str, extra: dict | None = None) -> str:
     )
 
 
+def reveal_answer(view, t: Speaker) -> str:
+    """What the audience was asked, answered, for every member's phone at the reveal."""
+    turn = view.get("last_turn")
+    if not turn:
+        return ""
+    if _variant(view) == "party":
+        red = turn.get("red_vote")
+        return t._("The storyteller put the red card on card {card}.", card=red) if red is not None else ""
+    story = next((p["position"] for p in turn["table"] if p["owner"] == turn["storyteller"]), None)
+    return t._("Card {card} was the storyteller's.", card=story) if story is not None else ""
+
+
 def pick_text(pick: dict, t: Speaker) -> str:
     """A member's pick in words, for how it went at the reveal."""
     return t._("card {card}", card=pick.get("position"))
@@ -399,4 +527,4 @@ def audience_line(counts: dict, t: Speaker) -> str:
     return " · ".join(t._("card {card}: {count}", card=card, count=count) for card, count in ranked)
 
 
-__all__ = ["audience_line", "member", "phone", "pick_text", "wall"]
+__all__ = ["audience_line", "member", "phone", "pick_text", "reveal_answer", "wall"]

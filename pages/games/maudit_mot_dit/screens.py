@@ -8,6 +8,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from engine import tables
+from engine.core import ranking
 from engine.games.maudit_audience import ANSWER_MAX
 from pages.stage import kit
 from pages.stage.render import N_, Speaker, render
@@ -35,6 +36,9 @@ WARNINGS = {
 # answers to that clue still count.
 CLOSE_AFTER_MS = 3000
 EARLIER_ROUNDS = 3  # the latest closed rounds, under the clues on the wall
+# The reveal's steps once a round is settled (seconds each; within the game's Clock.reveal): the
+# word, the clues that found it, the spell and the curse, the points.
+REVEAL = (("word", 1.5), ("clues", 2.5), ("spells", 1.5), ("points", 1.5))
 # A member whose answer found the word answers no more this round (pages/stage/member.py shows it).
 MEMBER_DONE = N_("You found the word! 1 point, counted when the round ends. No more answers this round.")
 
@@ -218,10 +222,67 @@ def _wall_waiting(view, t: Speaker) -> str:
     return ""
 
 
+def _record_clues(view, record: dict) -> list[dict]:
+    """A settled round's clues as its record keeps them, each with its answers."""
+    return [
+        {
+            "n": i + 1,
+            "clue": c["clue"],
+            "answers": [
+                {"who": _name(view, a["seat"]), "answer": a["answer"], "right": a["correct"]} for a in c["answers"]
+            ],
+        }
+        for i, c in enumerate(record.get("clues") or [])
+    ]
+
+
+def _my_reveal(view, record: dict, t: Speaker) -> list[dict]:
+    """A seat's own side of the round just settled, each line at its step."""
+    you, holder = view["you"], record["box_holder"]
+    word = record["chosen"]["word"]
+    lines = []
+    if you == holder:
+        if record["guessed_on"] is None:
+            lines.append({"step": "word", "text": t._("Nobody found your word, {word}.", word=word)})
+        else:
+            lines.append(
+                {
+                    "step": "clues",
+                    "text": t._("Your word {word} was found on clue {n}.", word=word, n=record["guessed_on"]),
+                    "good": True,
+                }
+            )
+    else:
+        lines.append({"step": "word", "text": t._("The word was {word}.", word=word)})
+        if you in record["guessers"]:
+            lines.append(
+                {
+                    "step": "clues",
+                    "text": "✅ " + t._("You found it on clue {n}!", n=record["guessed_on"]),
+                    "good": True,
+                }
+            )
+    if record.get("spell_to") == you or you in (record.get("slow_spells") or []):
+        lines.append({"step": "spells", "text": SPELL + " " + t._("You take a spell.")})
+    if record.get("curse_to") == you:
+        lines.append({"step": "spells", "text": CURSE + " " + t._("The curse goes to you.")})
+    gained = int((record.get("scores") or {}).get(str(you), 0))
+    places = ranking.places(view["scores"])
+    place = t.place(places[you], len(places), places.count(places[you]) > 1)
+    lines.append(
+        {"step": "points", "text": t._("+{n} this round · you're {place}", n=gained, place=place), "good": gained > 0}
+    )
+    return lines
+
+
 def wall(view, lang: str, extra: dict | None = None) -> str:
     t = Speaker(lang)
     phase = view["phase"]
-    shown = view.get("result") or (view.get("last") if phase == "choose" else None)
+    scene = kit.scene_of(view, extra)
+    show = kit.reveal(REVEAL, extra) if scene == "reveal" else None
+    record = view.get("last") if scene == "reveal" else None
+    shown = record or view.get("result") or (view.get("last") if phase == "choose" else None)
+    settling = phase in ("spell", "verdict") and view.get("result")  # its points wait for the reveal
     bits = []
     if phase != "end":
         bits = [
@@ -234,9 +295,12 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
         "maudit_mot_dit_wall.html",
         lang,
         view=view,
-        scene=kit.scene_of(view, extra),
+        scene=scene,
+        reveal=show,
+        tally=kit.tally(view, record.get("scores") or {}) if record else None,
+        held_tally=kit.tally(view, view["result"].get("scores") or {}) if settling else None,
         phase_line=status_line(view, t),
-        clues=_clues(view),
+        clues=_record_clues(view, record) if record else _clues(view),
         result=result(view, shown, t),
         turn_line=" · ".join(bits),
         next_line=_next_line(view, t) if phase != "end" else "",
@@ -303,6 +367,10 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
             if s != view["holder"] and s not in view.get("out", [])
         ]
     shown = view.get("result") if phase in ("verdict", "spell") else view.get("last") if phase == "choose" else None
+    if kit.scene_of(view, extra) == "reveal" and view.get("last"):  # the round just settled, this seat's side of it
+        context["reveal"] = kit.reveal(REVEAL, extra)
+        context["mine"] = _my_reveal(view, view["last"], t)
+        shown = view["last"]
     return render(
         "maudit_mot_dit_phone.html",
         lang,
@@ -351,6 +419,12 @@ def member(view, me: dict, lang: str, extra: dict | None = None) -> str:
         most=ANSWER_MAX,
         **kit.member_extra(view, me, extra, t),
     )
+
+
+def reveal_answer(view, t: Speaker) -> str:
+    """The word of the round just settled, for every member's phone at the reveal."""
+    record = view.get("last")
+    return t._("The word was {word}.", word=record["chosen"]["word"]) if record else ""
 
 
 def pick_text(pick: dict, t: Speaker) -> str:

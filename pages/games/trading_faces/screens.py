@@ -9,12 +9,16 @@ from __future__ import annotations
 import functools
 import hashlib
 
+from engine.core import ranking
 from engine.pictures.trading_faces import card_back_svg, face_svg
 from engine.pictures.trading_faces_emotions import EMOTIONS
 from pages.stage import kit
 from pages.stage.render import N_, Speaker, render
 
 FACES_SHOWN = 4  # the latest faces under the rest on the wall; the seats' scores count them all
+# The reveal's steps (seconds each; within the game's Clock.reveal): the face (or the cards flipped),
+# who read it, the cards won.
+REVEAL = (("face", 1.5), ("result", 1.5), ("points", 1.5))
 TURNS_SHOWN = 4  # the memory turns before the last, beside the grid
 
 WORDS = {  # the emotions' names, translated where shown (pages/games/trading_faces/trading_faces.py's)
@@ -203,12 +207,72 @@ def _won(view, t: Speaker) -> list[dict]:
     ]
 
 
+def _gained(turn) -> dict:
+    return (turn or {}).get("scores") or {}
+
+
+def reveal_line(view, turn, t: Speaker) -> str:
+    """The face (or the Memory turn) just closed, in one line."""
+    if view.get("variant") == "memory":
+        return turn_text(view, turn, t)
+    return face_line(view, turn, t)
+
+
+def _my_reveal(view, turn, t: Speaker) -> list[dict]:
+    """A seat's own side of the face (or the Memory turn) just closed, each line at its step."""
+    you = view["you"]
+    lines = []
+    if view.get("variant") == "memory":
+        if turn["active"] == you and turn.get("flip") and turn["flip"]["match"]:
+            lines.append(
+                {
+                    "step": "result",
+                    "text": "✅ " + t._("You found a pair: {emotion}!", emotion=word(turn["shown"][0], t)),
+                    "good": True,
+                }
+            )
+        else:
+            lines.append({"step": "result", "text": turn_text(view, turn, t)})
+    else:
+        maker, winner = turn["face_maker"], turn["winner"]
+        lines.append({"step": "face", "text": t._("It was: {emotion}.", emotion=word(turn["emotion"], t))})
+        if winner == you:
+            lines.append({"step": "result", "text": "✅ " + t._("You read it!"), "good": True})
+        elif maker == you:
+            text = (
+                t._("{name} read your face!", name=_name(view, winner))
+                if winner is not None
+                else t._("Nobody read your face.")
+            )
+            lines.append({"step": "result", "text": text, "good": winner is not None})
+        else:
+            lines.append({"step": "result", "text": face_line(view, turn, t)})
+    gained = int(_gained(turn).get(str(you), 0))
+    places = ranking.places(view["scores"])
+    place = t.place(places[you], len(places), places.count(places[you]) > 1)
+    lines.append(
+        {
+            "step": "points",
+            "text": t.n_("+{n} card · you're {place}", "+{n} cards · you're {place}", gained, place=place),
+            "good": gained > 0,
+        }
+    )
+    return lines
+
+
 def wall(view, lang: str, extra: dict | None = None) -> str:
     t = Speaker(lang)
     phase, memory = view["phase"], view.get("variant") == "memory"
     face = view.get("face")
     last = view.get("last")
-    context: dict = {}
+    scene = kit.scene_of(view, extra)
+    show = kit.reveal(REVEAL, extra) if scene == "reveal" else None
+    context: dict = {"reveal": show}
+    if scene == "reveal" and last:
+        context["reveal_line"] = reveal_line(view, last, t)
+        context["tally"] = kit.tally(view, _gained(last))
+        if not memory:
+            context["face_shown"] = _face(view, last, t)
     if memory:
         context["cells"] = grid(view, t, shown=_last_flip(view))
         context["cell_em"] = cell_em(len(view["grid"]), view["columns"])
@@ -254,7 +318,7 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
         lang,
         view=view,
         memory=memory,
-        scene=kit.scene_of(view, extra),
+        scene=scene,
         phase_line=phase_line(view, t),
         winners=kit.winners_line(view, t) if phase == "end" else "",
         **context,
@@ -268,7 +332,14 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
         return render("trading_faces_phone.html", lang, view=view, **kit.phone_extra(view, extra, t))
     seat, phase, memory = view["you"], view["phase"], view.get("variant") == "memory"
     context: dict = {"memory": memory}
-    if phase == "end":
+    on = kit.scene_of(view, extra) == "reveal" and view.get("last")
+    if on:  # the face just made, this seat's side of it: nothing of the next one until the reveal ends
+        context["reveal"] = kit.reveal(REVEAL, extra)
+        context["reveal_line"] = reveal_line(view, view["last"], t)
+        context["mine"] = _my_reveal(view, view["last"], t)
+        if not memory:
+            context["face_shown"] = _face(view, view["last"], t)
+    elif phase == "end":
         context["won"] = _won(view, t)
     elif memory:
         down = [c for c, s in enumerate(view["grid"]) if s == "down"]
@@ -337,6 +408,12 @@ def member(view, me: dict, lang: str, extra: dict | None = None) -> str:
         emotions=emotions,
         **kit.member_extra(view, me, extra, t),
     )
+
+
+def reveal_answer(view, t: Speaker) -> str:
+    """What the audience was asked, answered, for every member's phone at the reveal."""
+    turn = view.get("last")
+    return reveal_line(view, turn, t) if turn else ""
 
 
 def pick_text(pick: dict, t: Speaker) -> str:

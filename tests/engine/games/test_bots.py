@@ -12,6 +12,7 @@ from engine import tables
 from engine.bots import runner
 from engine.core import IllegalMove, SobremesaError, TableError
 from engine.games import GAMES
+from tests.helpers import past_the_reveal, submit
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
 
@@ -32,7 +33,7 @@ def human_move(code: str, seat, rnd) -> bool:
     move.pop("seat")
     if move["type"] == "tell":
         move["phrase"] = rnd.choice(("A quiet storm", "Lost keys", "The other side"))
-    tables.submit(code, seat.seat, seat.token, move)
+    submit(code, seat.seat, seat.token, move)
     return True
 
 
@@ -40,6 +41,7 @@ def play_out(code: str, humans: list, rnd, most=3000) -> None:
     for _ in range(most):
         if tables.view(code)["status"] != "playing":
             return
+        past_the_reveal(code)
         moved = runner.play_pending(code, rnd) > 0
         for seat in humans:
             moved = human_move(code, seat, rnd) or moved
@@ -81,6 +83,7 @@ def test_one_person_and_two_computer_players_play_a_real_game_with_phrases_on_th
             break
         if view["phase"] in ("give", "vote") and view["storyteller"] != 0:
             phrases.add(view["phrase"])
+        past_the_reveal(r.code)
         runner.play_pending(r.code, rnd)
         human_move(r.code, ana, rnd)
     assert tables.view(r.code)["status"] == "finished"
@@ -90,13 +93,13 @@ def test_one_person_and_two_computer_players_play_a_real_game_with_phrases_on_th
 def test_with_a_computer_player_a_person_must_type_the_phrase():
     r, humans, robots = room_with("dixit", 2, 1)
     tables.start(r.code, r.host_token)
-    tables.submit(r.code, 0, humans[0].token, {"type": "claim"})
+    submit(r.code, 0, humans[0].token, {"type": "claim"})
     card = tables.view(r.code, 0, humans[0].token)["hand"][0]
     before = tables.version(r.code)
     with pytest.raises(IllegalMove, match="computer players read it"):
-        tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": None})
+        submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": None})
     assert tables.version(r.code) == before
-    tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Sleepy moon"})
+    submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Sleepy moon"})
 
 
 def test_a_computer_player_sees_only_its_own_seat(monkeypatch):
@@ -110,6 +113,7 @@ def test_a_computer_player_sees_only_its_own_seat(monkeypatch):
         return real_view(code, seat, token, device)
 
     monkeypatch.setattr(tables, "view", spy)
+    past_the_reveal(r.code)
     runner.play_pending(r.code, random.Random(2))
     tokens = {b["seat"]: b["token"] for b in tables.bot_seats(r.code)}
     assert seen and all(seat in tokens and token == tokens[seat] for seat, token in seen)
@@ -130,6 +134,7 @@ def test_a_seat_handed_to_a_computer_player_and_given_back_keeps_its_hand_and_sc
     with pytest.raises(TableError):
         tables.hand_to_bot(r.code, r.host_token, ben.seat)
     for _ in range(30):
+        past_the_reveal(r.code)
         runner.play_pending(r.code, rnd)
         for seat in (humans[0], humans[2]):
             human_move(r.code, seat, rnd)
@@ -144,9 +149,9 @@ def told_by_the_person():
     """One person and two computer players; the person has claimed and told: the computer players give."""
     r, humans, robots = room_with("dixit", 1, 2)
     tables.start(r.code, r.host_token)
-    tables.submit(r.code, 0, humans[0].token, {"type": "claim"})
+    submit(r.code, 0, humans[0].token, {"type": "claim"})
     card = tables.view(r.code, 0, humans[0].token)["hand"][0]
-    tables.submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Night train"})
+    submit(r.code, 0, humans[0].token, {"type": "tell", "card": card, "phrase": "Night train"})
     return r
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from engine import tables
 from tests import kit
+from tests.helpers import submit
 from tests.pages.test_pages import run
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]
@@ -43,7 +44,7 @@ def play_to_the_end(game: str, options: dict, players: int, seed: int) -> dict:
         state = tables.state_of(r.code)
         move = kit.random_move(tables.games()[game], state, rnd)
         seat = move.pop("seat")
-        tables.submit(r.code, seat, seats[seat].token, move)
+        submit(r.code, seat, seats[seat].token, move)
     record = tables.record(r.code)
     assert record is not None, "the game did not end"
     return record

@@ -16,6 +16,7 @@ from engine.core import SobremesaError, ranking
 from engine.games import GAMES
 from tests import kit
 from tests.engine.tables.test_pace import CASES, NAMES
+from tests.helpers import submit
 from tests.pages.test_page_contract import leaked
 from tests.rescore import audience_turn
 
@@ -53,7 +54,7 @@ def play_game(case, members: int, moves=None):
             picked.setdefault(len(state["history"]), {}).setdefault(member.id, {})[game.audience.slot(pick)] = pick
         move = moves[step] if moves is not None else kit.random_move(game, state, rnd)
         seat = move["seat"]
-        tables.submit(room.code, seat, joined[seat].token, {k: v for k, v in move.items() if k != "seat"})
+        submit(room.code, seat, joined[seat].token, {k: v for k, v in move.items() if k != "seat"})
         played.append(move)
         step += 1
     return room, played, picked, crowd
@@ -170,9 +171,7 @@ def party_to_the_vote(members: list[str]):
     while tables.view(room.code)["phase"] != "vote":
         state = tables.state_of(room.code)
         move = kit.random_move(GAMES["odyssey"], state, rnd)
-        tables.submit(
-            room.code, move["seat"], seats[move["seat"]].token, {k: v for k, v in move.items() if k != "seat"}
-        )
+        submit(room.code, move["seat"], seats[move["seat"]].token, {k: v for k, v in move.items() if k != "seat"})
     state = tables.state_of(room.code)
     own = next(p["position"] for p in state["table"] if p["owner"] == state["storyteller"])
     red = next(p["position"] for p in state["table"] if p["position"] != own)
@@ -186,14 +185,12 @@ def vote_out(room, seats, red: int) -> None:
         state = tables.state_of(room.code)
         seat = state["storyteller"]
         if state["red_vote"] is None and seat in GAMES["odyssey"].waiting_for(state):
-            tables.submit(room.code, seat, seats[seat].token, {"type": "red_vote", "position": red})
+            submit(room.code, seat, seats[seat].token, {"type": "red_vote", "position": red})
             continue
         move = kit.random_move(GAMES["odyssey"], state, rnd)
         if move["type"] == "red_vote":
             move["position"] = red
-        tables.submit(
-            room.code, move["seat"], seats[move["seat"]].token, {k: v for k, v in move.items() if k != "seat"}
-        )
+        submit(room.code, move["seat"], seats[move["seat"]].token, {k: v for k, v in move.items() if k != "seat"})
 
 
 def test_in_party_members_pick_the_card_the_storyteller_votes_red_not_their_own():
@@ -243,12 +240,12 @@ def test_a_maudit_member_who_found_the_word_is_offered_nothing_more_that_round()
     state = tables.state_of(room.code)
     holder = state["holder"]
     symbol = max(state["back"]["symbols"], key=lambda s: state["back"]["counts"][state["back"]["symbols"].index(s)])
-    tables.submit(room.code, holder, seats[holder].token, {"type": "choose", "symbol": symbol})
+    submit(room.code, holder, seats[holder].token, {"type": "choose", "symbol": symbol})
     word = tables.state_of(room.code)["chosen"]["word"]
     assert tables.state_of(room.code)["chosen"]["count"] >= 2
 
     def clue(text: str) -> None:
-        tables.submit(room.code, holder, seats[holder].token, {"type": "clue", "text": text})
+        submit(room.code, holder, seats[holder].token, {"type": "clue", "text": text})
 
     clue("qwxz")
     tables.audience_submit(room.code, finder.id, finder.token, {"type": "answer", "clue": 1, "answer": word.upper()})
@@ -257,7 +254,7 @@ def test_a_maudit_member_who_found_the_word_is_offered_nothing_more_that_round()
     assert mine["done"] and mine["may_pick"] == [] and tables.audience_legal(room.code, finder.id, finder.token) == []
     for s in seats:
         if s.seat != holder:
-            tables.submit(room.code, s.seat, s.token, {"type": "answer", "text": "zzqv"})
+            submit(room.code, s.seat, s.token, {"type": "answer", "text": "zzqv"})
     clue("vxqj")  # the next clue of the same round: the other member answers again, the finder not
     assert tables.audience_legal(room.code, other.id, other.token) == [{"type": "answer", "clue": 2, "answer": None}]
     assert tables.audience_legal(room.code, finder.id, finder.token) == []

@@ -13,6 +13,7 @@ import pytest
 from engine import stats, tables
 from engine.games import GAMES
 from tests import kit
+from tests.helpers import submit
 from tests.rescore import final_scores
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal"]
@@ -53,7 +54,7 @@ def play_one(room, joined, rnd: random.Random) -> None:
     state = tables.state_of(room.code)
     move = kit.random_move(tables.games()[state["game"]], state, rnd)
     seat = move.pop("seat")
-    tables.submit(room.code, seat, joined[seat].token, move)
+    submit(room.code, seat, joined[seat].token, move)
 
 
 def clock_skips(code: str) -> list[tuple[int, str]]:

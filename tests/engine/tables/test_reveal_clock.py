@@ -1,7 +1,8 @@
-"""The reveal holds the wall, and the pace clock waits for it: a move that closes a turn starts the
-reveal (`Clock.reveal` seconds), the engine takes the next turn's moves at once, and the next
-deadline starts only when the reveal ends, or at once when the host ends it. A game without a
-reveal keeps its deadlines as they were."""
+"""The reveal holds the room, and the pace clock waits for it: a move that closes a turn starts the
+reveal (`Clock.reveal` seconds); the next turn's moves are refused until it ends (computer players
+and the clock wait too), and the next deadline starts only then, or at once at the host's *Next*.
+At the host's pace a reveal holds until *Next*; under any pace the host may *Hold* one. A game
+without a reveal keeps its deadlines as they were."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from engine import tables
-from engine.core import TableError
+from engine.core import RevealOn, TableError
 from engine.games import GAMES
 from tests.engine.tables.test_pace import (
     clock,  # noqa: F401  (the fixture)
@@ -42,16 +43,27 @@ def test_the_next_deadline_starts_when_the_reveal_ends(name, clock):  # noqa: F8
     assert at(view["reveal_until"]) == closed_at + timedelta(seconds=game.clock.reveal)
     seconds = game.clock.pace[view["phase"]][1]
     assert at(view["deadline"]) == closed_at + timedelta(seconds=game.clock.reveal + seconds)
-    # The next turn's moves are taken during the reveal.
+    # The next turn's moves wait for the reveal's end: none is offered, and one sent is refused.
     clock.wait(1)
     teller = view["waiting_for"][0]
-    move = next(m for m in tables.legal(room.code, teller, joined[teller].token))
+    assert tables.legal(room.code, teller, joined[teller].token) == []
+    move = next(m for m in GAMES[name].legal(tables.state_of(room.code), teller))
     move.pop("seat", None)
     if move["type"] == "tell":
         move["phrase"] = "the sea"
+    with pytest.raises(RevealOn):
+        tables.submit(room.code, teller, joined[teller].token, move)
+    assert tables.view(room.code)["version"] == view["version"]
+    # Its end is told at the next tick (every screen and computer player hears of it), once.
+    clock.wait(game.clock.reveal)
+    tables.tick()
+    told = tables.view(room.code)
+    assert told["version"] == view["version"] + 1 and told["reveal_until"] is None
+    tables.tick()
+    assert tables.view(room.code)["version"] == told["version"]
     tables.submit(room.code, teller, joined[teller].token, move)
     after = tables.view(room.code)
-    assert after["version"] > view["version"]
+    assert after["version"] > told["version"]
     # A new moment within the reveal also waits for its end.
     if after["deadline"] and after["phase"] != view["phase"]:
         assert at(after["deadline"]) >= at(view["reveal_until"])
@@ -64,14 +76,14 @@ def test_the_host_ends_the_reveal_and_the_deadline_starts_at_once(name, clock): 
     close_a_turn(room, joined, random.Random(5))
     view = tables.view(room.code)
     clock.wait(2)
-    tables.end_reveal(room.code, room.host_token)
+    tables.next_scene(room.code, room.host_token)
     ended = tables.view(room.code)
     seconds = game.clock.pace[ended["phase"]][1]
-    assert at(ended["reveal_until"]) == clock.now
+    assert ended["reveal_until"] is None and at(ended["reveal_since"]) == clock.now
     assert at(ended["deadline"]) == clock.now + timedelta(seconds=seconds)
     assert ended["deadline"] < view["deadline"]
     with pytest.raises(TableError):
-        tables.end_reveal(room.code, room.host_token)  # over already: said, and nothing changes
+        tables.next_scene(room.code, room.host_token)  # over already: said, and nothing changes
     assert tables.view(room.code)["version"] == ended["version"]
 
 
@@ -118,3 +130,72 @@ def test_a_game_the_host_ends_goes_to_the_podium_at_once(name, clock):  # noqa: 
     assert tables.view(room.code)["reveal_until"]
     tables.end(room.code, room.host_token)
     assert tables.view(room.code)["reveal_until"] is None
+
+
+@pytest.mark.parametrize("name", [n for n, g in GAMES.items() if g.clock and g.clock.reveal])
+def test_at_the_hosts_pace_a_reveal_holds_until_next(name, clock):  # noqa: F811
+    """Host-paced: no deadline, and a reveal still on a minute after it began; one *Next* ends it."""
+    room, joined = seated_room(name, {}, 3, pace="host")
+    close_a_turn(room, joined, random.Random(6))
+    view = tables.view(room.code)
+    assert view["reveal_held"] and view["deadline"] is None and not view["skip_quiet"]
+    clock.wait(60)
+    tables.tick()
+    held = tables.view(room.code)
+    assert held["version"] == view["version"] and held["reveal_held"]
+    waited = held["waiting_for"][0]
+    assert tables.legal(room.code, waited, joined[waited].token) == []
+    tables.next_scene(room.code, room.host_token)
+    after = tables.view(room.code)
+    assert not after["reveal_held"] and after["deadline"] is None
+    assert tables.legal(room.code, waited, joined[waited].token)
+
+
+@pytest.mark.parametrize("name", [n for n, g in GAMES.items() if g.clock and g.clock.reveal])
+def test_hold_keeps_a_brisk_reveal_past_its_length(name, clock):  # noqa: F811
+    game = GAMES[name]
+    room, joined = seated_room(name, {}, 3, pace="brisk")
+    close_a_turn(room, joined, random.Random(7))
+    clock.wait(1)
+    tables.hold(room.code, room.host_token)
+    with pytest.raises(TableError):
+        tables.hold(room.code, room.host_token)  # held already: said, and nothing changes
+    clock.wait(game.clock.reveal + 30)
+    tables.tick()
+    view = tables.view(room.code)
+    waited = view["waiting_for"][0]
+    assert view["reveal_held"] and tables.legal(room.code, waited, joined[waited].token) == []
+    tables.next_scene(room.code, room.host_token)
+    after = tables.view(room.code)
+    seconds = game.clock.pace[after["phase"]][1]
+    assert at(after["deadline"]) == clock.now + timedelta(seconds=seconds)  # the clock starts at Next
+
+
+def test_computer_players_make_no_move_during_a_reveal(clock):  # noqa: F811
+    from engine.bots import runner
+
+    room = tables.create_room("dixit", seed=3)
+    ana = tables.join(room.code, "Ana")
+    for _ in range(2):
+        tables.add_bot(room.code, room.host_token)
+    tables.start(room.code, room.host_token)
+    rnd = random.Random(3)
+    for _ in range(200):
+        if tables.view(room.code).get("history"):
+            break
+        runner.play_pending(room.code, rnd)
+        legal = tables.legal(room.code, 0, ana.token)
+        if legal:
+            move = {k: v for k, v in rnd.choice(legal).items() if k != "seat"}
+            if move["type"] == "tell":
+                move["phrase"] = "the sea"
+            tables.submit(room.code, 0, ana.token, move)
+    view = tables.view(room.code)
+    assert view["history"] and view["reveal_until"]
+    assert runner.play_pending(room.code, rnd) == 0  # the reveal is on: they wait
+    assert tables.view(room.code)["version"] == view["version"]
+    clock.wait(GAMES["dixit"].clock.reveal)
+    tables.tick()
+    before = tables.view(room.code)["version"]
+    runner.play_pending(room.code, rnd)
+    assert tables.view(room.code)["version"] >= before

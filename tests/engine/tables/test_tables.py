@@ -7,6 +7,7 @@ import pytest
 from engine import tables
 from engine.core import AlreadyMoved, BadToken, GameOver, IllegalMove, NameTaken, NotStarted, RoomNotFound, WrongPhase
 from tests.engine.games.test_dixit_rules import recompute_dixit
+from tests.helpers import past_the_reveal
 from tests.kit import strings_in
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
@@ -44,6 +45,7 @@ def test_full_game_through_legal_and_submit_alone_gives_a_record():
             break
         waiting = tables.view(room.code)["waiting_for"]
         s = seats[waiting[0]]
+        past_the_reveal(room.code)
         tables.submit(room.code, s.seat, s.token, tables.legal(room.code, s.seat, s.token)[-1])
     record = tables.record(room.code)
     assert record["format"] == "sobremesa.game/1" and record["game"] == "dixit"
