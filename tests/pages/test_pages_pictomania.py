@@ -12,7 +12,8 @@ from streamlit.testing.v1 import AppTest
 from engine import tables
 from engine.games import pictomania
 from pages.games.pictomania import pictomania as screen, sketch
-from tests.helpers import submit
+from pages.stage.serve import SERVE, Viewer
+from tests.helpers import past_the_reveal, submit
 from tests.pages.test_pages import run, shown, stage_of
 
 TIMEOUT = 30
@@ -74,6 +75,14 @@ def finish_round(code, seats):
             submit(code, s.seat, s.token, {"type": "finish", "token": None})
 
 
+def submit_refused(code, seat, move) -> str:
+    """The message a seat's tap gets while the room holds a reveal (as its phone shows it)."""
+    who = tables.stage_who(code, seat.token)
+    answer = SERVE.move(code, Viewer(who, seat.token, "en", seat.seat), "tap-r", move)
+    assert "refused" in answer, answer
+    return answer["message"]
+
+
 def test_words_phase(room):
     r, seats = room
     at = run("table", room=r.code, host=r.host_token)
@@ -118,6 +127,13 @@ def test_after_a_round_and_at_the_end(room):
     shared = stage_of(run("table", room=r.code, host=r.host_token))  # the round's reveal
     assert "Round 1 — the answers" in shared
     assert all(name in shared for name in NAMES)  # the drawings' names, and the round's scores
+    assert "Round 2" not in shared and "read the 21 words" not in shared  # nothing of the next round
+    ana = phone_of(r, seats[0])  # each phone: its own side of the reveal, nothing of round 2
+    assert "Round 1 — the answers" in ana and "Ready" not in ana and "Round 2" not in ana
+    assert "You drew " in ana and "Bo found your drawing." in ana
+    assert "this round · you're " in ana
+    refused = submit_refused(r.code, seats[1], {"type": "ready"})
+    assert "watching the reveal" in refused
     tables.next_scene(r.code, r.host_token)
     shared = stage_of(run("table", room=r.code, host=r.host_token))  # the next words, the round's breakdown
     assert "Round 2 of 4" in shared and "Round 1 — the answers" in shared and "Tokens received" in shared
@@ -126,10 +142,13 @@ def test_after_a_round_and_at_the_end(room):
         ready_all(r.code, seats)
         finish_round(r.code, seats)
     assert tables.view(r.code)["phase"] == "end"
+    past_the_reveal(r.code)
     shared = stage_of(run("table", room=r.code, host=r.host_token))
     assert "win" in shared and all(name in shared for name in NAMES)  # the podium
     for s in seats:
-        run("play", room=r.code, seat=s.seat, token=s.token)
+        # "Game over" once (or "You win!"), its points and its place
+        page = stage_of(run("play", room=r.code, seat=s.seat, token=s.token))
+        assert page.count("Game over") + page.count("You win!") == 1 and " of 4." in page
 
 
 def test_a_game_the_host_ended_mid_round(room):

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from markupsafe import Markup, escape
 
 from engine import tables
+from engine.core import ranking
 from engine.pictures.pictomania_keepsake import schedule
 from pages.stage import kit
 from pages.stage.render import N_, Speaker, render
@@ -23,6 +24,9 @@ _RULES = tables.games()["pictomania"].content.constants
 PAPER = "#ffffff"  # the sheet; the eraser paints with it
 DECK_COLOURS = {"green": "#2F7D46", "yellow": "#8A6500", "orange": "#B4541A", "red": "#B03A2E"}
 REPLAY_S = 8  # every drawing's replay lasts this long, however long it took to draw
+# The reveal's steps (pages/stage/kit.steps): the drawings replay, then who guessed what lands on
+# each, then the round's points count into the totals (engine/games/pictomania.REVEAL: 12 s).
+REVEAL = (("drawings", REPLAY_S), ("guesses", 1.5), ("points", 1.5))
 BREAKDOWN = (  # the scoring breakdown's columns (pages/games/pictomania/results.py's words)
     N_("Player"),
     N_("Tokens received"),
@@ -184,6 +188,7 @@ def revealed(view, record, t: Speaker) -> dict:
         black = tokens["black"]
         rows.append(
             {
+                "seat": s,
                 "name": _name(view, s) + (" 🐑" if record.get("black_sheep") == s else ""),
                 "received": got,
                 "black": "–"
@@ -213,6 +218,56 @@ def revealed(view, record, t: Speaker) -> dict:
             else t._("No black sheep this round.")
         ),
     }
+
+
+def _before(view, record) -> dict:
+    """Each seat's game total before the round just revealed (its points step counts them in)."""
+    return {
+        s: (view["scores"][s] if s < len(view["scores"]) else 0) - record["scores"].get(str(s), 0)
+        for s in range(len(view["names"]))
+    }
+
+
+def _my_reveal(view, record, t: Speaker) -> list[dict]:
+    """A seat's own side of the round just revealed, each line at its step: the word it drew, who
+    found it, how its own guesses went, whether it is the black sheep, its points and place."""
+    you, lines = view["you"], []
+    a = (record["assignments"] or {}).get(str(you))
+    if a:
+        word = record["cards"][a["letter"]][a["number"] - 1]
+        lines.append({"step": "drawings", "text": t._("You drew {word}.", word=f"{a['letter']}{a['number']} {word}")})
+        found = [g["guesser"] for g in record["guesses"] if g["drawer"] == you and g["number"] == a["number"]]
+        text = (
+            t._("{names} found your drawing.", names=", ".join(_name(view, s) for s in found))
+            if found
+            else t._("Nobody found your drawing.")
+        )
+        lines.append({"step": "guesses", "text": text, "good": bool(found)})
+    mine = [g for g in record["guesses"] if g["guesser"] == you]
+    if mine:
+        right = sum(1 for g in mine if g["number"] == (record["assignments"].get(str(g["drawer"])) or {}).get("number"))
+        lines.append(
+            {
+                "step": "guesses",
+                "text": t._("Your guesses: {right} of {n} right.", right=right, n=len(mine)),
+                "good": right == len(mine),
+            }
+        )
+    if record.get("black_sheep") == you:
+        lines.append(
+            {"step": "guesses", "text": "🐑 " + t._("You are the black sheep: your black token counts against you.")}
+        )
+    gained = record["scores"].get(str(you), 0)
+    places = ranking.places(view["scores"])
+    place = t.place(places[you], len(places), places.count(places[you]) > 1)
+    lines.append(
+        {
+            "step": "points",
+            "text": t._("{points} this round · you're {place}", points=_signed(gained), place=place),
+            "good": gained > 0,
+        }
+    )
+    return lines
 
 
 def tile_em(count: int, width: float, height: float, under: float, gap: float = 0.5) -> float:
@@ -257,6 +312,10 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
         )
     if scene == "reveal":
         context["shown"] = revealed(view, view["last_round"], t)
+        context["reveal"] = kit.reveal(REVEAL, extra)
+        before = _before(view, view["last_round"])
+        for row in context["shown"]["rows"]:
+            row["before"] = before.get(row["seat"], row["game"])
         # The black sheep's sentence takes two lines of the foot, and "Replay the drawings" a third.
         tall = 23.5 - (2.6 if view["last_round"].get("black_sheep") is not None else 0)
         context["tile_em"] = tile_em(len(context["shown"]["tiles"]), 38.5, tall, 2.6)
@@ -358,7 +417,13 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
         return render("pictomania_phone.html", lang, view=view, **kit.phone_extra(view, extra, t))
     seat, phase = view["you"], view["phase"]
     context: dict = {"cards": _cards(view.get("cards") or {}), "deck": DECK_COLOURS.get(view.get("deck"), "#6B5A4E")}
-    if phase == "words":
+    if scene_of(view, extra) == "reveal":  # the round just scored, this seat's side: nothing of the next
+        record = view["last_round"]
+        context["reveal"] = kit.reveal(REVEAL, extra)
+        context["shown"] = revealed(view, record, t)
+        context["mine_lines"] = _my_reveal(view, record, t)
+        phase = "reveal"
+    elif phase == "words":
         context["line"] = t._(
             "Round {round} of {rounds}: read the 21 words", round=view["round"], rounds=view["rounds"]
         )
@@ -430,6 +495,7 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
         "pictomania_phone.html",
         lang,
         view=view,
+        shown_phase=phase,
         breakdown=[t._(h) for h in BREAKDOWN],
         canvas=(CANVAS_WIDTH, CANVAS_HEIGHT),
         paper=PAPER,
@@ -461,6 +527,19 @@ def member(view, me: dict, lang: str, extra: dict | None = None) -> str:
         drawings=drawings,
         **kit.member_extra(view, me, extra, t),
     )
+
+
+def reveal_answer(view, t: Speaker) -> str:
+    """What the audience was asked, answered, for every member's phone at the reveal: each
+    drawing's number."""
+    record = view.get("last_round")
+    if not record:
+        return ""
+    answers = " · ".join(
+        f"{_name(view, int(s))}: {a['number']}"
+        for s, a in sorted(record["assignments"].items(), key=lambda kv: int(kv[0]))
+    )
+    return t._("The answers: {answers}", answers=answers)
 
 
 def pick_text(pick: dict, t: Speaker) -> str:
