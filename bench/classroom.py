@@ -36,7 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import cpu_seconds, figure, pct  # noqa: E402
+from bench.measure import cpu_seconds, figure, next_scene, pct  # noqa: E402
 from bench.stage_screens import StageScreen, shown_at  # noqa: E402
 from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
@@ -105,6 +105,7 @@ def main() -> None:
             reruns0 = sum(page.evaluate(RERUNS, code) for page in tabs) + sum(s.reruns for s in screens)
             cpu0, began = cpu_seconds(srv.pid), time.monotonic()
             moves = shifts = 0
+            left_out = [0.0, 0.0]  # the reveals the host ends: server CPU, seconds
             browser_delays: list[float] = []
             settle: list[float] = []  # phase-changing moves: commit -> the last screen shows it
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
@@ -143,9 +144,15 @@ def main() -> None:
                     last = max(shown_at(s.shown, version) for s in others)
                     settle.append(last - commit)
                 moves += 1
+                # The turn closed: the host's Next ends its reveal at once, out of what is measured.
+                s0, t0 = cpu_seconds(srv.pid), time.monotonic()
+                if next_scene(code, room.host_token):
+                    time.sleep(1.0)  # every screen shows the next turn
+                    left_out[0] += cpu_seconds(srv.pid) - s0
+                    left_out[1] += time.monotonic() - t0
             time.sleep(1.5)
-            cpu = cpu_seconds(srv.pid) - cpu0
-            took = time.monotonic() - began
+            cpu = cpu_seconds(srv.pid) - cpu0 - left_out[0]
+            took = time.monotonic() - began - left_out[1]
             reruns = sum(page.evaluate(RERUNS, code) for page in tabs) + sum(s.reruns for s in screens) - reruns0
             browser.close()
     finally:

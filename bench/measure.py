@@ -54,3 +54,27 @@ def figure(name: str, value: str, target: str = "", met: bool | None = None) -> 
     """One figure for `make bench`'s table (bench/report.py collects these lines)."""
     mark = "" if met is None else ("yes" if met else "NO")
     print(f"FIGURE\t{name}\t{value}\t{target}\t{mark}", flush=True)
+
+
+def next_scene(code: str, host_token: str) -> bool:
+    """The host's *Next* when a reveal holds the room (issue 49). A bench plays its taps back to
+    back, as the peer's (which has no reveal) are played: each reveal is ended at once, and what it
+    costs is left out of the figures by the caller. True if a reveal was ended."""
+    from engine import tables
+    from engine.core import TableError
+
+    if not revealing(tables.view(code)):
+        return False
+    try:
+        tables.next_scene(code, host_token)
+    except TableError:  # over meanwhile
+        return False
+    return True
+
+
+def revealing(view: dict) -> bool:
+    """Whether the room holds a reveal now (its next turn's moves wait for its end)."""
+    from engine.store import now
+
+    held = view.get("reveal_held") or (view.get("reveal_until") or "") > now()
+    return view["status"] == "playing" and bool(held)

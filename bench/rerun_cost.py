@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import figure  # noqa: E402
+from bench.measure import figure, next_scene  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -77,7 +77,8 @@ def dixit(browser, moves: int) -> dict:
             table = tables.view(code)
             if table["status"] != "playing":
                 return
-            seat = seats[table["waiting_for"][0]]
+            next_scene(code, room.host_token)  # a reveal holds the room: the host's Next
+            seat = seats[tables.view(code)["waiting_for"][0]]
             chosen = tables.legal(code, seat.seat, seat.token)[0]
             tables.submit(code, seat.seat, seat.token, chosen)
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
+from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct, revealing  # noqa: E402
 from bench.stage_screens import StageScreen  # noqa: E402
 from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
@@ -111,7 +111,7 @@ def run(args, srv, pids: list[int]) -> None:
                 due[r] += rnd.expovariate(1 / args.gap)
                 code, _seats = rooms[r]
                 view = tables.view(code)
-                if view["status"] != "playing" or not view["waiting_for"]:
+                if view["status"] != "playing" or not view["waiting_for"] or revealing(view):  # the class watches
                     skipped += 1
                     continue
                 actor = rnd.choice(view["waiting_for"])

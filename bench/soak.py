@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.measure import next_scene  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 
@@ -68,6 +69,8 @@ def main() -> None:
                 view = tables.view(room.code)
                 if view["status"] == "finished":
                     tables.play_again(room.code, room.host_token)
+                    view = tables.view(room.code)
+                if next_scene(room.code, room.host_token):  # a reveal holds the room: the host's Next
                     view = tables.view(room.code)
                 seat = seats[rnd.choice(view["waiting_for"])]
                 tables.submit(

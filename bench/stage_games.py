@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
+from bench.measure import browser_cpu_seconds, cpu_seconds, figure, next_scene, pct  # noqa: E402
 from bench.table_latency import NAMES, RERUNS, open_tabs  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -99,6 +99,7 @@ def main() -> None:
     delays: list[float] = []
     own: list[float] = []
     moves = 0
+    left_out = [0.0, 0.0, 0.0]  # the reveals the host ends: server CPU, browser CPU, seconds
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -120,10 +121,17 @@ def main() -> None:
                     other.wait_for_function("(v) => window.__renderedAt[v]", arg=version, timeout=20000, polling=20)
                     delays.append(other.evaluate("(v) => window.__renderedAt[v]", version) - start)
                 moves += 1
+                # A closed turn or face: the host's Next ends its reveal at once, out of what is measured.
+                s0, b0, t0 = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
+                if next_scene(code, room.host_token):
+                    time.sleep(1.0)  # every screen shows the next turn
+                    left_out[0] += cpu_seconds(srv.pid) - s0
+                    left_out[1] += browser_cpu_seconds() - b0
+                    left_out[2] += time.monotonic() - t0
             time.sleep(1.0)
-            busy = cpu_seconds(srv.pid) - busy0
-            browsers = browser_cpu_seconds() - browsers0
-            moving = time.monotonic() - began
+            busy = cpu_seconds(srv.pid) - busy0 - left_out[0]
+            browsers = browser_cpu_seconds() - browsers0 - left_out[1]
+            moving = time.monotonic() - began - left_out[2]
             reruns = sum(page.evaluate(RERUNS, code) for page in tabs) - reruns0
             browser.close()
     finally:

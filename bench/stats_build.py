@@ -38,6 +38,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.measure import next_scene  # noqa: E402
 
 POOL = [
     f"{first}{suffix}"
@@ -74,6 +75,7 @@ def play_randomly(game: str, options: dict, players: int, seed: int) -> None:
     for _ in range(kit.MAX_MOVES):
         if tables.view(room.code)["status"] != "playing":
             return
+        next_scene(room.code, room.host_token)  # a reveal holds the room: the host's Next
         move = kit.random_move(tables.games()[game], tables.state_of(room.code), rnd)
         seat = move.pop("seat")
         tables.submit(room.code, seat, seats[seat].token, move)

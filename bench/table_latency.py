@@ -27,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench import measure  # noqa: E402
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -109,6 +110,7 @@ def main() -> None:
     still_delays: list[float] = []  # the others: live spots alone should show them
     own: list[float] = []  # tap -> the acting tab shows its result
     shifts = still_reruns = 0
+    left_out = [0.0, 0.0, 0.0]  # the reveals the host ends: server CPU, browser CPU, seconds
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -174,11 +176,21 @@ def main() -> None:
                 if not phased:
                     still_reruns += sum(page.evaluate(RERUNS, code) for page in others) - before
                 moves += 1
+                # The turn closed: the host's Next ends its reveal at once, out of what is measured.
+                s0, b0, t0 = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
+                if measure.next_scene(code, room.host_token):
+                    shown = tables.view(code)["version"]
+                    for page in tabs:
+                        page.wait_for_function("(v) => window.__renderedAt[v]", arg=shown, timeout=20000, polling=50)
+                    time.sleep(0.6)  # the next turn's screens settle
+                    left_out[0] += cpu_seconds(srv.pid) - s0
+                    left_out[1] += browser_cpu_seconds() - b0
+                    left_out[2] += time.monotonic() - t0
             time.sleep(1.5)  # let the last reruns finish before reading the CPU
             pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs) - pushed_reruns
-            busy = cpu_seconds(srv.pid) - busy0
-            moving = time.monotonic() - began
-            browsers = browser_cpu_seconds() - browsers0 - quiet * moving  # less what measuring costs
+            busy = cpu_seconds(srv.pid) - busy0 - left_out[0]
+            moving = time.monotonic() - began - left_out[2]
+            browsers = browser_cpu_seconds() - browsers0 - left_out[1] - quiet * moving  # less what measuring costs
             if spy is not None:
                 spy.send_signal(2)
                 spy.wait(timeout=30)

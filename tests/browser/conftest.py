@@ -79,7 +79,8 @@ class StreamlitServer:
         return self.proc.pid
 
     def python(self, code: str, *argv: str) -> str:
-        """Run Python as a script or a bot would, `json`, `sys` and `tables` at hand, on the
+        """Run Python as a script or a bot would, `json`, `sys`, `tables` and `past_the_reveal`
+        (tests/helpers.py: a script plays faster than a class watches) at hand, on the
         server's database; return what it printed. It runs in the test's own process: to the
         server it is another process all the same (it learns of the change through the store),
         and a fresh interpreter per call cost 0.3 s of a busy core each time."""
@@ -87,6 +88,7 @@ class StreamlitServer:
         before = {k: os.environ.get(k) for k in keys}
         out = io.StringIO()
         from engine import tables
+        from tests.helpers import past_the_reveal
 
         for k in keys:
             if self.env.get(k) is None:
@@ -100,7 +102,13 @@ class StreamlitServer:
             with contextlib.redirect_stdout(out):
                 exec(
                     compile(code, "<script>", "exec"),
-                    {"__name__": "__main__", "json": json, "sys": sys, "tables": tables},
+                    {
+                        "__name__": "__main__",
+                        "json": json,
+                        "sys": sys,
+                        "tables": tables,
+                        "past_the_reveal": past_the_reveal,
+                    },
                 )
         finally:
             sys.argv = saved_argv

@@ -9,6 +9,8 @@ import os
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
+from tests.browser import reveal
+
 WAIT = 20_000
 NAMES = ["Ana", "Bo", "Cy"]
 PHONE_UA = (
@@ -96,7 +98,7 @@ def finish(page) -> None:
     A phone that has not yet heard of the last finish offers the token just taken; when the news
     lands, that token leaves its grid and the choice with it (or the server refuses it). The player
     then picks again, as this does."""
-    done = page.get_by_text("You're done", exact=False).or_(page.get_by_text("you scored", exact=False))
+    done = page.get_by_text("You're done", exact=False).or_(page.locator("[data-scene=reveal]"))
     panel = page.locator(".pm-done")
     for _ in range(4):
         if done.first.is_visible():
@@ -202,7 +204,7 @@ def test_three_players_draw_guess_and_score_a_round(house, browser):
     # Finish: each takes the highest black token left (the default).
     for page in players:
         finish(page)
-        expect(page.get_by_text("You're done", exact=False).or_(page.get_by_text("Round 1: you scored"))).to_be_visible(
+        expect(page.get_by_text("You're done", exact=False).or_(page.locator("[data-scene=reveal]"))).to_be_visible(
             timeout=WAIT
         )
 
@@ -220,3 +222,11 @@ def test_three_players_draw_guess_and_score_a_round(house, browser):
     rows = host.locator(".pm-table tr")
     for seat, name in enumerate(NAMES):
         expect(rows.filter(has_text=name).first).to_contain_text(f"{record['scores'][str(seat)]:+d}", timeout=WAIT)
+
+    # The whole room holds the round's reveal: each phone its own side of it, round 2 nowhere yet.
+    reveal.holds([host, *players])
+    expect(players[0].locator(".sm-mine")).to_contain_text("You are the black sheep", timeout=WAIT)
+    reveal.refuses(srv, code, players[1], {"type": "ready"})
+    reveal.next_scene(srv, code, room["host"])
+    reveal.moves_on([host, *players])
+    expect(players[1].get_by_test_id("pm-ready")).to_be_visible(timeout=WAIT)

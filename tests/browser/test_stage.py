@@ -9,6 +9,8 @@ import json
 
 from playwright.sync_api import expect
 
+from tests.browser import reveal
+
 WAIT = 20_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -104,8 +106,13 @@ def test_a_dixit_turn_by_taps_over_the_socket_with_no_rerun(house, browser):
     for page in (wall, *phones, member):
         shown(page, code, stored["version"])
         assert reruns(page, code) == 0
-    # After the reveal, the wall shows the next storyteller on its own.
+    # The whole room holds the reveal: Bo's phone shows his side of it, and his tap of the next
+    # turn waits. After the reveal, every screen shows the next storyteller on its own.
+    reveal.holds([wall, *phones, member])
+    expect(phones[1].locator(".sm-mine")).to_contain_text("was Ana's", timeout=WAIT)
+    reveal.refuses(srv, code, phones[1], {"type": "claim"})
     expect(wall.locator(".sm-stage[data-scene=tell]")).to_be_visible(timeout=WAIT)
+    reveal.moves_on([wall, *phones, member])
 
 
 def test_an_odyssey_turn_by_taps(house, browser):
@@ -126,6 +133,10 @@ def test_an_odyssey_turn_by_taps(house, browser):
     for page in (wall, *phones, member):
         shown(page, code, stored["version"])
         assert reruns(page, code) == 0
+    reveal.holds([wall, *phones, member])
+    reveal.refuses(srv, code, phones[0], {"type": "claim"})
+    reveal.next_scene(srv, code, r["host"])  # the host's Next: every screen on to the next turn
+    reveal.moves_on([wall, *phones, member])
 
 
 SEND_TWICE = """([id, move]) => {
@@ -174,3 +185,41 @@ def test_a_seat_taken_out_gets_the_blank_screen_and_a_dropped_phone_catches_up(h
     expect(di.locator("[data-testid=removed]")).to_be_visible(timeout=WAIT)
     assert di.locator("[data-testid=card]").count() == 0
     assert "dream-" not in di.content()
+
+
+TO_THE_REVEAL = """
+import random
+code, tokens = sys.argv[1], json.loads(sys.argv[2])
+rnd = random.Random(1)
+while not tables.view(code)["history"]:
+    seat = tables.view(code)["waiting_for"][0]
+    move = rnd.choice(tables.legal(code, seat, tokens[seat]))
+    move.pop("seat", None)
+    tables.submit(code, seat, tokens[seat], move)
+print(json.dumps(tables.view(code)["reveal_since"]))
+"""
+
+DELAYS = "(els) => els.map((e) => parseFloat(e.style.animationDelay))"
+
+
+def test_a_wall_reloaded_mid_reveal_joins_it_at_the_step_the_room_is_at(house, browser):
+    """At the host's pace the reveal holds; a wall opened (or reloaded) 2.5 s into it starts each
+    step's animation part way, from the reveal's own start: the cards' owners are long shown, the
+    points still to come (Dixit's steps: cards 0 s, votes 1.5 s, points 3.5 s, sort 5 s)."""
+    srv = house
+    r = room(srv, "dixit", ["Ana", "Bo", "Cy"], {"pace": "host"})
+    code = r["code"]
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.goto(f"{srv.url}/table?room={code}")
+    run(srv, TO_THE_REVEAL, code, json.dumps(r["tokens"]))
+    expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
+    wall.wait_for_timeout(2500)
+    wall.reload()
+    expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
+    wall.wait_for_function("() => document.querySelector('.sm-owner')?.style.animationDelay", timeout=WAIT)
+    owners = wall.locator(".sm-stage .sm-owner").evaluate_all(DELAYS)
+    points = wall.locator(".sm-stage .od-pts.sm-in").evaluate_all(DELAYS)
+    assert owners and all(d <= -2000 for d in owners), owners  # joined late: not started again
+    assert points and all(abs(p - o - 3500) < 250 for p, o in zip(points, owners, strict=False)), (points, owners)
+    reveal.next_scene(srv, code, r["host"])
+    reveal.moves_on([wall])

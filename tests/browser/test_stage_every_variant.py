@@ -55,6 +55,8 @@ start = mark(v)
 for _ in range(500 if play else 0):
     if mark(v) != start:
         break
+    if past_the_reveal(code):
+        v = tables.view(code)
     seats = [s for s in v["waiting_for"] if tables.legal(code, s, tokens[s])]
     seats = seats or [s for s in range(len(tokens)) if tables.legal(code, s, tokens[s])]
     seat = rnd.choice(seats)

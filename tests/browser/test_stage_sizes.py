@@ -58,8 +58,11 @@ CHECK = """(small) => {
     }
     return { ...box, width: box.right - box.left, height: box.bottom - box.top };
   };
+  // A scene in steps is looked at as it ends (every step shown); what a step took away is hidden.
+  for (const a of document.getAnimations()) { try { a.finish(); } catch (_) {} }
+  const hidden = (el) => getComputedStyle(el).visibility === 'hidden';
   for (const el of stage.querySelectorAll('*')) {
-    if (el.closest('.sm-hide')) continue;
+    if (el.closest('.sm-hide') || hidden(el)) continue;
     const part = el.closest('.sm-top, .sm-main, .sm-side, .sm-foot');
     const r = shown(el, part);
     if (r.width <= 0 || r.height <= 0) continue;
@@ -80,7 +83,7 @@ CHECK = """(small) => {
   const walker = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode, el = node.parentElement;
-    if (!node.textContent.trim() || el.closest('.sm-hide, svg')) continue;
+    if (!node.textContent.trim() || el.closest('.sm-hide, svg') || hidden(el)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     // What shows of it: its box, cut by every ancestor that clips (overflow hidden: an ellipsis).
@@ -209,6 +212,9 @@ def test_every_maudit_scene_fits_every_projector(house, browser):
     look(wall, "choose")
     for step in ("clues", "verdict", "choose", "spell"):
         assert tables_call(srv, MAUDIT.format(code=code, tokens=tokens, step=step)) == step
+        if step == "choose":  # the verdict settled the round: the room holds its reveal first
+            look(wall, "reveal")
+            tables_call(srv, f"past_the_reveal({code!r}); print(1)")
         look(wall, step)
     tables_call(srv, f"tables.end({code!r}, {room['host']!r}); print(1)")
     look(wall, "end")
@@ -230,6 +236,7 @@ for _ in range(3000):
         break
     if until in ("peek", "decide") and v["phase"] == until and len(v["history"]) >= 3:
         break
+    past_the_reveal(code)
     moves = [(s, m) for s in range(len(tokens)) for m in tables.legal(code, s, tokens[s])]
     stops = [(s, m) for s, m in moves if m["type"] == "stop"]
     seat = rnd.choice(v["waiting_for"])

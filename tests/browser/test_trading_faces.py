@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from engine import tables
 from engine.games.trading_faces import EMOTIONS
+from tests.browser import reveal
 
 WAIT = 20_000
 LOAD = 45_000  # a fresh server's first pages, on a busy machine
@@ -181,14 +182,22 @@ def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(house, brows
     assert not shows(wall, SET) and not shows(phones[1], SET)
     pick(phones[2], SET, "Guess this emotion")
 
-    reveal = f"Cy read Ana's face: {word(SET)}. Cy wins 1 card, Ana wins 2."
-    expect(wall.get_by_text(reveal)).to_be_visible(timeout=WAIT)
-    for page in phones:
-        expect(page.get_by_text(reveal)).to_be_visible(timeout=WAIT)
+    # The room holds the face's reveal, every phone its own side of it; Bo's tap of the next pass waits.
+    line = f"Cy read Ana's face: {word(SET)}. Cy wins 1 card, Ana wins 2."
+    expect(wall.get_by_text(line)).to_be_visible(timeout=WAIT)
+    reveal.holds([wall, *phones])
+    expect(phones[2].get_by_text("✅ You read it!")).to_be_visible(timeout=WAIT)
+    expect(phones[0].get_by_text("Cy read your face!")).to_be_visible(timeout=WAIT)
+    expect(phones[1].get_by_text(line)).to_be_visible(timeout=WAIT)
+    reveal.refuses(srv, r.code, phones[1], {"type": "stop"})
+    reveal.next_scene(srv, r.code, r.host_token)
+    reveal.moves_on([wall, *phones])
     stored = tables.view(r.code)
     assert stored["scores"] == [2, 0, 1] and stored["phase"] == "pass"
-    for page in (wall, *phones):  # every screen followed over its socket: no Streamlit rerun
+    for page in phones:  # every phone followed over its socket: no Streamlit rerun
         assert page.evaluate("(c) => window.__sobremesaPushRooms[c].reruns", r.code) == 0
+    # The host's wall reran for its controls alone: Next and Hold came with the reveal, and went.
+    assert wall.evaluate("(c) => window.__sobremesaPushRooms[c].reruns", r.code) <= 2
     assert stored["last"]["guesses"] == [{"guesser": 1, "emotion": WRONG}, {"guesser": 2, "emotion": SET}]
 
 

@@ -620,3 +620,27 @@ def test_the_wall_shows_who_has_passed_and_who_called_stop_and_the_scores_once()
     view = {**tables.view(r.code), "queue": [2, 0]}
     assert "✋ Stop! called by Cy, Ana: their faces come next, in this order." in read(stage.wall(view, "en"))
     assert "Stop! called by" not in read(stage.wall({**view, "queue": []}, "en"))
+
+
+def test_a_makers_two_faces_are_revealed_one_after_the_other():
+    """The maker holds two sets: each face made gets its own reveal, the second after the first."""
+    seed = next(s for s in range(20000) if len(dealt_sets(3, s)[0]) == 2 and not any(dealt_sets(3, s)[1:]))
+    r, seats = new_room(3, seed)
+    played(tap(r, seats[0], {"type": "stop"}))
+    for n in (1, 2):
+        face = state(r)["face"]
+        guesser, emotion = face["guessers"][face["turn"]], face["emotion"]
+        played(tap(r, seats[guesser], {"type": "guess", "emotion": emotion}))
+        wall = screen(r)
+        assert 'data-scene="reveal"' in wall, n
+        assert f"{NAMES[guesser]} read Ana's face: {word(emotion)}." in read(wall), n
+        assert "✅ You read it!" in read(screen(r, seats[guesser])), n
+        assert f"{NAMES[guesser]} read your face!" in read(screen(r, seats[0])), n
+        if n == 1:  # the second face is the engine's already, on no screen: its guess waits
+            after = state(r)["face"]
+            answer = tap(r, seats[after["guessers"][after["turn"]]], {"type": "guess", "emotion": after["emotion"]})
+            assert answer.get("message") == "Everyone is watching the reveal: the game goes on when it ends."
+            assert state(r)["face"]["guesses"] == []
+            assert word(after["emotion"]) not in read(screen(r))  # the second face is still secret
+        past_the_reveal(r.code)
+        assert 'data-scene="reveal"' not in screen(r)

@@ -284,7 +284,7 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
     shown = record or view.get("result") or (view.get("last") if phase == "choose" else None)
     settling = phase in ("spell", "verdict") and view.get("result")  # its points wait for the reveal
     bits = []
-    if phase != "end":
+    if phase != "end" and scene != "reveal":  # nothing of the next turn while the room watches
         bits = [
             t._("Turn {turn} of {turns}", turn=view["turn"], turns=view["turns"]),
             t.n_("{n} spell left", "{n} spells left", view["spells_left"]),
@@ -303,7 +303,7 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
         clues=_record_clues(view, record) if record else _clues(view),
         result=result(view, shown, t),
         turn_line=" · ".join(bits),
-        next_line=_next_line(view, t) if phase != "end" else "",
+        next_line=_next_line(view, t) if phase != "end" and scene != "reveal" else "",
         earlier=_earlier(view, t) if phase != "end" else [],
         seat_marks=_marks(view),
         waiting_line=_wall_waiting(view, t),
