@@ -112,9 +112,14 @@ def watch_other_processes(interval: float = 0.5) -> None:
         return
     _watching.set()
 
+    try:  # read as the server starts, not at the thread's first look: an erasure made meanwhile counts
+        first: str | None = store().setting("archive_erasures") or ""
+    except Exception:  # no store yet: the first look reads it
+        first = None
+
     def watch() -> None:
         since = time_now()
-        erased, looked = None, 0.0
+        erased, looked = first, 0.0
         while True:
             try:
                 for code, version, updated_at in store().changes(since, wait=interval):
