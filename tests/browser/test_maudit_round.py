@@ -7,6 +7,8 @@ import json
 
 from playwright.sync_api import expect
 
+from tests.browser import reveal
+
 WAIT = 20_000
 NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
 
@@ -85,3 +87,21 @@ def test_a_round_found_on_the_exact_count(house, browser):
     # Every screen followed the round over its socket: no Streamlit rerun for any move.
     for page in [host, *phones]:
         assert page.evaluate(reruns, code) == started[page]
+
+    # The table judges the clues by taps (a spell first, if the word's card has one); once the round
+    # is settled the whole room holds its reveal: the word, the clues, the points.
+    for _ in range(8):
+        view = call(srv, code, "tables.view(code)")
+        if view["phase"] not in ("spell", "verdict"):
+            break
+        seat, version = view["waiting_for"][0], view["version"]
+        kind = "give_spell" if view["phase"] == "spell" else "verdict"
+        phones[seat].locator(f".sm-act[data-move*='{kind}']").first.click(timeout=WAIT)
+        phones[seat].wait_for_function(
+            "([c, v]) => (window.__sobremesaPushRooms?.[c]?.version ?? -1) > v", arg=[code, version], timeout=WAIT
+        )
+    reveal.holds([host, *phones])
+    expect(phones[2].locator(".sm-mine")).to_contain_text("You found it on clue", timeout=WAIT)
+    reveal.refuses(srv, code, phones[1], {"type": "verdict", "unrelated": False})
+    reveal.next_scene(srv, code, host_token)
+    reveal.moves_on([host, *phones])
