@@ -68,12 +68,12 @@ def revealing(view) -> bool:
 
 
 def reveal_controls(view, code: str, host_token: str) -> None:
-    """*Next* and *Hold* while a reveal is on (the wall's keys N and H do the same), and *Next* at
-    the podium while its places come one by one."""
-    on = revealing(view)
-    if view["status"] == "finished" and (on or view.get("reveal_since")):
+    """*Next* and *Hold* all through the game (the wall's keys N and H do the same; a tap with no
+    reveal on says so), and *Next* at the podium while its places come one by one. They stay put
+    rather than come and go with each reveal: that would draw the host's page again twice a turn."""
+    if view["status"] == "finished" and (revealing(view) or view.get("reveal_since")):
         _next_button(code, host_token)
-    elif view["status"] == "playing" and on:  # the next turn waits for the reveal's end, or this Next
+    elif view["status"] == "playing":  # the next turn waits for the reveal's end, or this Next
         go, hold = st.columns(2)
         with go:
             _next_button(code, host_token)
@@ -81,7 +81,6 @@ def reveal_controls(view, code: str, host_token: str) -> None:
             "✋ " + _("Hold"),
             key="hold-reveal",
             use_container_width=True,
-            disabled=bool(view.get("reveal_held")),
             help=_("Keep this reveal on the shared screen until you tap Next (key H on the shared screen)."),
             on_click=ui.attempt,
             args=(tables.hold, code, host_token),

@@ -137,8 +137,7 @@ def _controls_show(view) -> tuple:
     """What the host's controls show that a move changes: the page's full run draws them again when
     it does. A game with tools of its own for the host (`host_extra`) shows them turn by turn."""
     own = view.get("history_length") if hasattr(SETUPS[view["game"]], "host_extra") else None
-    reveal = (view.get("reveal_since"), view.get("reveal_until"), view.get("reveal_held"))  # Next and Hold
-    return (view["status"], view["game_no"], tuple(view["asking"]), own, reveal)
+    return (view["status"], view["game_no"], tuple(view["asking"]), own)
 
 
 hosting()
