@@ -1,5 +1,7 @@
 """Small builders the engine tests share."""
 
+from pathlib import Path
+
 from engine.core import play
 from engine.games import GAMES
 
@@ -49,3 +51,30 @@ def submit(code: str, seat: int, token: str, move: dict) -> int:
 
     past_the_reveal(code)
     return tables.submit(code, seat, token, move)
+
+
+def archive_once(tmp_path_factory, name: str, fill) -> Path:
+    """A data folder filled once by `fill()` (games played to their end: the slow part), for a
+    module's tests to read, or to copy when they change it (`copy_archive`)."""
+    import pytest
+
+    from engine import tables
+
+    path = tmp_path_factory.mktemp(name)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOBREMESA_DATA", str(path))
+        mp.delenv("SOBREMESA_DATABASE_URL", raising=False)
+        tables.reset()
+        fill()
+        tables.reset()
+    return path
+
+
+def copy_archive(path: Path, data_dir: Path) -> None:
+    """A test's own copy of an `archive_once` folder, in its data folder."""
+    import shutil
+
+    from engine import tables
+
+    tables.reset()
+    shutil.copytree(path, data_dir, dirs_exist_ok=True)

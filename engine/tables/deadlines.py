@@ -93,7 +93,7 @@ def settle(conn, code: str, game_no: int, game: Game, state: dict, now: str, clo
     before = dict(clock)
     waiting = game.waiting_for(state) if game.outcome(state) is None else []
     key = moment(game, game_no, state)
-    if closed and reveal:
+    if closed and reveal and not state.get("ended_by_host"):  # the host's end: the podium at once
         held = clock["pace"] == "host"
         clock.update(reveal_until=None if held else later(now, reveal), reveal_since=now, reveal_held=held)
     elif closed or game.outcome(state) is not None or not state["history"]:

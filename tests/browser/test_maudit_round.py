@@ -100,6 +100,7 @@ def test_a_round_found_on_the_exact_count(house, browser):
         phones[seat].wait_for_function(
             "([c, v]) => (window.__sobremesaPushRooms?.[c]?.version ?? -1) > v", arg=[code, version], timeout=WAIT
         )
+    reveal.hold(srv, code, host_token)
     reveal.holds([host, *phones])
     expect(phones[2].locator(".sm-mine")).to_contain_text("You found it on clue", timeout=WAIT)
     reveal.refuses(srv, code, phones[1], {"type": "verdict", "unrelated": False})

@@ -207,6 +207,7 @@ def test_three_players_draw_guess_and_score_a_round(house, browser):
         expect(page.get_by_text("You're done", exact=False).or_(page.locator("[data-scene=reveal]"))).to_be_visible(
             timeout=WAIT
         )
+    reveal.hold(srv, code, room["host"])
 
     # The shared screen reveals the round by itself, with the stored scores.
     expect(host.get_by_text("Round 1 — the answers")).to_be_visible(timeout=WAIT)

@@ -98,6 +98,7 @@ def test_a_dixit_turn_by_taps_over_the_socket_with_no_rerun(house, browser):
     expect(member.get_by_text("Your pick: card", exact=False)).to_be_visible(timeout=WAIT)
     for page in others:
         pick(page, enabled_only=True)
+    reveal.hold(srv, code, r["host"])  # the class talks it over
     # The wall plays the reveal; the member learns how their pick went.
     expect(wall.get_by_text("the storyteller's card was", exact=False)).to_be_visible(timeout=WAIT)
     expect(member.locator("[data-testid=member-result]")).to_be_visible(timeout=WAIT)
@@ -111,6 +112,7 @@ def test_a_dixit_turn_by_taps_over_the_socket_with_no_rerun(house, browser):
     reveal.holds([wall, *phones, member])
     expect(phones[1].locator(".sm-mine")).to_contain_text("was Ana's", timeout=WAIT)
     reveal.refuses(srv, code, phones[1], {"type": "claim"})
+    reveal.next_scene(srv, code, r["host"])
     expect(wall.locator(".sm-stage[data-scene=tell]")).to_be_visible(timeout=WAIT)
     reveal.moves_on([wall, *phones, member])
 
@@ -127,6 +129,7 @@ def test_an_odyssey_turn_by_taps(house, browser):
         pick(phones[seat], gives)
     for seat in (0, 2):
         pick(phones[seat], enabled_only=True)
+    reveal.hold(srv, code, r["host"])
     expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
     stored = view(srv, code)
     assert len(stored["history"]) == 1

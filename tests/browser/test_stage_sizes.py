@@ -118,7 +118,8 @@ def started(srv, game: str, players: int, options: dict | None = None, audience:
     """A started room of `game` with the longest names first: {code, host, tokens}."""
     return tables_call(
         srv,
-        f"r = tables.create_room({game!r}, options={options or {}!r}, seed=7)\n"
+        # At the host's pace: a reveal holds until looked at (a loaded machine takes longer than its seconds).
+        f"r = tables.create_room({game!r}, options={dict(options or {}, pace='host')!r}, seed=7)\n"
         f"s = [tables.join(r.code, n).token for n in {NAMES[:players]!r}]\n"
         + ("tables.join_audience(r.code, 'Member')\n" if audience else "")
         + "tables.start(r.code, r.host_token)\n"

@@ -181,6 +181,7 @@ def test_three_phones_pass_stop_guess_and_the_wall_reveals_the_face(house, brows
     all_caught_up(r, wall, *phones)
     assert not shows(wall, SET) and not shows(phones[1], SET)
     pick(phones[2], SET, "Guess this emotion")
+    reveal.hold(srv, r.code, r.host_token)
 
     # The room holds the face's reveal, every phone its own side of it; Bo's tap of the next pass waits.
     line = f"Cy read Ana's face: {word(SET)}. Cy wins 1 card, Ana wins 2."

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine import demo, stats, tables
 from pages import archive_table, ui
+from tests.helpers import archive_once
 
 TIMEOUT = 60
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,14 +54,7 @@ def on_the_host_laptop(monkeypatch):
 
 @pytest.fixture(scope="module")
 def archive_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("stats-pages")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SOBREMESA_DATA", str(path))
-        mp.delenv("SOBREMESA_DATABASE_URL", raising=False)
-        tables.reset()
-        demo.simulate(games=8, seed=5)
-        tables.reset()
-    return path
+    return archive_once(tmp_path_factory, "stats-pages", lambda: demo.simulate(games=8, seed=5))
 
 
 @pytest.fixture

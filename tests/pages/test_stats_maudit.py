@@ -1,7 +1,6 @@
 """Maudit Mot Dit's statistics family: its frames survive the packed rows, its figures follow from
 the records alone, its charts validate, and the Statistics page shows its tab and its replays."""
 
-import shutil
 from collections import Counter
 
 import pandas as pd
@@ -12,29 +11,25 @@ from engine.stats import maudit_mot_dit as family
 from pages.games import charts
 from pages.stats_charts import common
 from tests.engine.games.test_new_game_records import play_to_the_end
+from tests.helpers import archive_once, copy_archive
 from tests.pages.test_pages_stats import open_tab, run as run_stats, texts
+
+
+def _three_games() -> None:
+    for seed, players in ((1, 3), (2, 4), (3, 6)):
+        play_to_the_end("maudit_mot_dit", {}, players, seed=seed)
+    tables.settle()
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    """Three games played to their end once for the module (the slow part), in a folder of its own."""
-    path = tmp_path_factory.mktemp("maudit-archive")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SOBREMESA_DATA", str(path))
-        mp.delenv("SOBREMESA_DATABASE_URL", raising=False)
-        tables.reset()
-        for seed, players in ((1, 3), (2, 4), (3, 6)):
-            play_to_the_end("maudit_mot_dit", {}, players, seed=seed)
-        tables.settle()
-        tables.reset()
-    return path
+    return archive_once(tmp_path_factory, "maudit-archive", _three_games)
 
 
 @pytest.fixture
 def archive(played, data_dir):
     """Each test's own copy of the played games."""
-    tables.reset()
-    shutil.copytree(played, data_dir, dirs_exist_ok=True)
+    copy_archive(played, data_dir)
     return stats.from_rows(tables.stat_rows(), {})
 
 

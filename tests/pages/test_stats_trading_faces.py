@@ -1,7 +1,6 @@
 """Trading Faces' statistics family: its frames survive the packed rows, its figures follow from the
 records alone, its charts validate, and the Statistics page shows its tab and its replays."""
 
-import shutil
 from collections import Counter
 
 import pandas as pd
@@ -13,30 +12,26 @@ from engine.tables import archive as saved_games
 from pages.games import charts
 from pages.stats_charts import common
 from tests.engine.games.test_new_game_records import play_to_the_end
+from tests.helpers import archive_once, copy_archive
 from tests.pages.test_pages_stats import open_tab, run as run_stats, texts
+
+
+def _four_games() -> None:
+    for seed, players in ((1, 3), (2, 4), (3, 5)):
+        play_to_the_end("trading_faces", {"variant": "classic"}, players, seed=seed)
+    play_to_the_end("trading_faces", {"variant": "memory"}, 3, seed=4)
+    tables.settle()
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    """Four games played to their end once for the module (the slow part), in a folder of its own."""
-    path = tmp_path_factory.mktemp("faces-archive")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SOBREMESA_DATA", str(path))
-        mp.delenv("SOBREMESA_DATABASE_URL", raising=False)
-        tables.reset()
-        for seed, players in ((1, 3), (2, 4), (3, 5)):
-            play_to_the_end("trading_faces", {"variant": "classic"}, players, seed=seed)
-        play_to_the_end("trading_faces", {"variant": "memory"}, 3, seed=4)
-        tables.settle()
-        tables.reset()
-    return path
+    return archive_once(tmp_path_factory, "faces-archive", _four_games)
 
 
 @pytest.fixture
 def archive(played, data_dir):
     """Each test's own copy of the played games: some rebuild or break their rows."""
-    tables.reset()
-    shutil.copytree(played, data_dir, dirs_exist_ok=True)
+    copy_archive(played, data_dir)
     return stats.from_rows(tables.stat_rows(), {})
 
 

@@ -12,20 +12,14 @@ import pytest
 from engine import demo, stats, tables
 from engine.core import play, roundtrip
 from engine.games import GAMES
+from tests.helpers import archive_once
 
 DEMO_GAMES = 9  # at least one of each kind and variant the simulator plays (7), plus repeats
 
 
 @pytest.fixture(scope="module")
 def archive_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("stats-archive")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SOBREMESA_DATA", str(path))
-        mp.delenv("SOBREMESA_DATABASE_URL", raising=False)
-        tables.reset()
-        demo.simulate(games=DEMO_GAMES, seed=11)
-        tables.reset()
-    return path
+    return archive_once(tmp_path_factory, "stats-archive", lambda: demo.simulate(games=DEMO_GAMES, seed=11))
 
 
 @pytest.fixture
