@@ -1,0 +1,23 @@
+"""The server parses requests and frames in C and runs on uvloop where the OS has them
+(`uvicorn[standard]` in pyproject.toml; ../shared/perf/README.md: a card fetch 0.07-0.11 ms instead
+of 0.46-0.50). Streamlit leaves uvicorn's HTTP protocol on "auto" and starts uvloop itself: this
+fails if an upgrade of either stops doing so. engine/connections.py guards whichever protocol it is."""
+
+import sys
+
+from streamlit.web import bootstrap
+from streamlit.web.server.starlette.starlette_server import _get_uvicorn_config_kwargs
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from engine import connections
+
+
+def test_requests_are_parsed_in_c_and_the_loop_is_uvloop():
+    kwargs = _get_uvicorn_config_kwargs()
+    assert "http" not in kwargs and "loop" not in kwargs  # uvicorn's own choice: "auto"
+    assert AutoHTTPProtocol is HttpToolsProtocol
+    guarded = connections._guarded_http(AutoHTTPProtocol)
+    assert issubclass(guarded, HttpToolsProtocol) and guarded.sobremesa
+    if sys.platform != "win32":  # uvloop has no Windows build: asyncio's own loop there
+        assert bootstrap._get_uvloop_loop_factory() is not None
