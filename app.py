@@ -15,7 +15,7 @@ from starlette.routing import Route
 from streamlit.starlette import App
 
 from engine import connections
-from pages import guard
+from pages import guard, polling
 from pages.routes import ASSET_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
 
 
@@ -84,6 +84,7 @@ def _computer_players() -> None:
 
 
 connections.install()  # before uvicorn loads its protocols: caps per address, timeouts (engine/connections.py)
+polling.slower()  # Streamlit's config and secrets files looked at every 5 s, not 5 times a second
 _watch()
 _warm_up()
 _computer_players()

@@ -21,3 +21,21 @@ def test_requests_are_parsed_in_c_and_the_loop_is_uvloop():
     assert issubclass(guarded, HttpToolsProtocol) and guarded.sobremesa
     if sys.platform != "win32":  # uvloop has no Windows build: asyncio's own loop there
         assert bootstrap._get_uvloop_loop_factory() is not None
+
+
+def test_streamlit_looks_at_its_config_files_every_5_s():
+    """The period pages/polling.py sets is the one Streamlit's polling watchers sleep between looks."""
+    from streamlit.watcher import polling_path_watcher
+
+    from pages import polling
+
+    before = polling_path_watcher._POLLING_PERIOD_SECS
+    try:
+        polling.slower()
+        assert polling_path_watcher._POLLING_PERIOD_SECS == polling.FILE_POLL_SECONDS == 5.0
+        task = next(
+            c for c in polling_path_watcher.PollingPathWatcher._schedule.__code__.co_consts if hasattr(c, "co_names")
+        )
+        assert "_POLLING_PERIOD_SECS" in task.co_names  # read at each look, from the module
+    finally:
+        polling_path_watcher._POLLING_PERIOD_SECS = before
