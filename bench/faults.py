@@ -83,8 +83,8 @@ def main() -> None:
     srv = StreamlitServer(ROOT / "app.py", {**os.environ, **server_env()}, log_path=data / "server.log").start()
     made: list[Proxy] = []
 
-    def proxies(server) -> Proxy:
-        made.append(Proxy(server.port, seed=len(made)))
+    def proxies(server) -> Proxy:  # each phone at an address of its own, as the fault tests' (a phone a device)
+        made.append(Proxy(server.port, listen=f"127.0.0.{2 + len(made)}", seed=len(made)))
         return made[-1]
 
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import Counter
 from dataclasses import dataclass
 
 from engine.core import BadToken, IllegalMove, RoomNotFound, TooManyTries
@@ -113,10 +114,17 @@ def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
         if last is not None:
             for p in store().member_picks(code, room["game_no"], last["turn"]):
                 last_picks.setdefault(p["member"], []).append(p["pick"])
+    members = {m["id"]: m for m in store().members(code)}
+    points = audience.points(code, room["game_no"]) if room["status"] != "lobby" else {}
+    scores = sorted((points.get(m, 0) for m in members), reverse=True)
     board = {
         "turn": turn,
-        "members": {m["id"]: m for m in store().members(code)},
-        "points": audience.points(code, room["game_no"]) if room["status"] != "lobby" else {},
+        "members": members,
+        "points": points,
+        # each score's place in the audience (1 + how many scored more) and how many share it:
+        # worked out once a version, not once a member (a hall of 300 asks 300 times)
+        "places": {p: scores.index(p) + 1 for p in set(scores)},
+        "sharing": Counter(scores),
         "picks": picks,
         "last": last,
         "last_picks": last_picks,
@@ -165,17 +173,14 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
     shown_last = None
     if last is not None and last["turn"] == view.get("history_length", 0) - 1:
         shown_last = {"picks": board["last_picks"].get(member, []), "points": last["points"].get(member, 0)}
-    scored = board["points"]
-    mine_points = scored.get(member, 0)
-    everyone = [scored.get(m, 0) for m in board["members"]]
+    mine_points = board["points"].get(member, 0)
     return {
         "id": member,
         "name": found["name"],
         "points": mine_points,
-        # where the member stands in the audience: 1 + how many scored more, of how many
-        "place": 1 + sum(1 for p in everyone if p > mine_points),
-        "of": len(everyone),
-        "tied": sum(1 for p in everyone if p == mine_points) > 1,
+        "place": board["places"].get(mine_points, 1),  # where the member stands in the audience, of how many
+        "of": len(board["members"]),
+        "tied": board["sharing"][mine_points] > 1,
         "picks": mine,
         "may_pick": may,
         "done": done,

@@ -174,3 +174,21 @@ def test_a_maudit_member_who_found_the_word_is_told_so():
     page = run("play", room=room.code, member=lu.id, token=lu.token)
     assert "You found the word!" in stage_of(page)
     assert "<input" not in stage_markup(page) and "data-move" not in stage_markup(page)  # nothing more to answer
+
+
+def test_each_member_reads_their_place_in_the_audience_at_the_reveal():
+    """Four find the first card, only Mateo the second: at the second reveal he is 1st of 4, and the
+    three on 1 point are tied 2nd (ties share a place: RULES.md section 6)."""
+    room = tables.create_room("dixit", seed=4, options={"pace": "host"})  # the reveal holds until Next
+    seats = [tables.join(room.code, n) for n in NAMES[:3]]
+    mateo, zoe, eli, kai = (tables.join_audience(room.code, n) for n in ("Mateo", "Zoë", "Eli", "Kai"))
+    tables.start(room.code, room.host_token)
+    dixit_turn(room, seats, [mateo, zoe, eli, kai])
+    dixit_turn(room, seats, [mateo])
+
+    def phone(m) -> str:
+        return stage_of(run("play", room=room.code, member=m.id, token=m.token))
+
+    assert "+1 point. You're 1st of 4 in the audience." in phone(mateo)
+    for m in (zoe, eli, kai):
+        assert "You did not pick this time. You're tied 2nd of 4 in the audience." in phone(m)
