@@ -198,6 +198,9 @@ def simulate(games: int = 30, seed: int = 0, today: datetime | None = None) -> l
                 clock.tick(120, 600, rng)
             n = _seats_for(game, options, low, high, rng)
             codes.append(play_one(game, dict(options), rng.sample(group, n), rng, clock))
+    # The statistics' rows are written beside the games: wait for them, so that nothing is lost to a
+    # process that ends now (`python -m engine.demo` once aborted in pandas as its threads were cut).
+    tables.settle()
     return codes
 
 
