@@ -115,6 +115,7 @@ def main() -> None:
         st.Page("pages/home.py", title="Sobremesa", icon="🎴", default=True),
         st.Page("pages/table.py", title=_("Shared screen"), icon="📽️", url_path="table"),
         st.Page("pages/play.py", title=_("Player"), icon="📱", url_path="play"),
+        st.Page("pages/remote.py", title=_("Host's remote"), icon="🎛", url_path="remote"),
         st.Page("pages/rules.py", title=_("Rules"), icon="📜", url_path="rules"),
         st.Page("pages/stats.py", title=_("Statistics"), icon="📊", url_path="stats"),
     ]

@@ -276,7 +276,7 @@ async def _socket(app, scope, receive, send) -> None:
 
 # ---- the pages' HTML: their language, and where Streamlit's own routes are ----------------------------
 
-PAGES = ("/", "/table", "/play", "/rules", "/stats")  # app.py's pages: Streamlit serves each its index.html
+PAGES = ("/", "/table", "/play", "/remote", "/rules", "/stats")  # app.py's pages: Streamlit serves each its index.html
 LANG_COOKIE = "sobremesa_lang"  # pages/i18n.py's
 # Streamlit's page tried its routes under the page's own path first (/play/_stcore/health, then
 # /_stcore/health): two 404s in every phone's console. Told where they are, it asks there alone.

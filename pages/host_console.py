@@ -5,6 +5,7 @@ phones), and which tab holds them. It keeps no module state: the wall (pages/tab
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 import streamlit as st
@@ -53,13 +54,123 @@ def held(code: str) -> Console | None:
         return Console(code, token)
     except SobremesaError:
         ui.forget_host(code)
+        st.session_state["host-lost"] = code  # the page says so (`lost`)
+        return None
+
+
+def lost(code: str) -> None:
+    """Say so once this tab's key was renewed elsewhere (it stays said while the tab shows the room)."""
+    if st.session_state.get("host-lost") == code:
         st.warning(
             _(
                 "This screen no longer has the host controls: open the room again from the start page "
                 "on the laptop that runs Sobremesa."
             )
         )
+
+
+def quiet_held(code: str) -> Console | None:
+    """This tab's console if it holds the room's host key now, saying nothing when it does not
+    (`held`, run by the same page, says why)."""
+    token = ui.host_token(code)
+    if not token:
         return None
+    try:
+        tables.check_host(code, token)
+    except SobremesaError:
+        return None
+    return Console(code, token)
+
+
+def remote_links(view: dict, console: Console) -> None:
+    """The ways to the remote: a second window on this laptop (an extended display), or the
+    teacher's phone through a one-time QR that this laptop must allow (pages/remote.py)."""
+    st.link_button(
+        "🪟 " + _("Open the remote in a new window"), f"/remote?room={console.code}", use_container_width=True
+    )
+    pairing(console)
+
+
+def pairing(console: Console) -> None:
+    """ "Host from your phone": a QR that works once, for 60 s; the phone that scans it asks, and
+    only a click here gives it the key (the laptop's screen is the projector's: anyone may scan)."""
+    offer = st.session_state.get("pair-offer")
+    pending = None
+    if offer and offer.get("code") == console.code:
+        try:
+            pending = tables.pair_request(console.code, console.host_token)
+        except SobremesaError:
+            pending = None
+    if offer and pending is None:
+        st.session_state.pop("pair-offer", None)
+        if offer.get("asked"):
+            st.success(_("Your phone has the host controls now."))
+
+    @st.fragment(run_every=1.0 if pending else None)
+    def box() -> None:
+        now = None
+        if st.session_state.get("pair-offer"):
+            try:
+                now = tables.pair_request(console.code, console.host_token)
+            except SobremesaError:
+                now = None
+        if (now is None) != (pending is None):  # offered just now, claimed, or its time ran out
+            st.rerun(scope="app")
+        if not now:
+            st.button(
+                "📱 " + _("Host from your phone"),
+                key="pair-offer-go",
+                use_container_width=True,
+                on_click=_offer,
+                args=(console,),
+            )
+            return
+        if now["state"] == "asked":
+            st.session_state["pair-offer"]["asked"] = True
+            st.warning(_("A phone wants to host this room: allow? ({device})", device=_device(now.get("kind", ""))))
+            yes, no = st.columns(2)
+            yes.button(
+                _("Allow"),
+                type="primary",
+                key="pair-allow",
+                use_container_width=True,
+                on_click=ui.attempt,
+                args=(tables.pair_answer, console.code, console.host_token, True),
+            )
+            no.button(
+                _("No"),
+                key="pair-deny",
+                use_container_width=True,
+                on_click=ui.attempt,
+                args=(tables.pair_answer, console.code, console.host_token, False),
+            )
+            return
+        url = ui.link("remote", room=console.code, pair=st.session_state["pair-offer"]["nonce"])
+        qr = ui.qr_svg(url, 220, _("QR code to host from your phone"))
+        st.html(f"<a class='sm-pair-link' href='{html.escape(url, quote=True)}' target='_blank'>{qr}</a>")
+        st.caption(_("Scan it with your phone: it works once, for one minute, and this laptop asks you first."))
+        st.button(
+            _("Cancel"),
+            key="pair-cancel",
+            on_click=ui.attempt,
+            args=(tables.pair_cancel, console.code, console.host_token),
+        )
+
+    box()
+
+
+def _offer(console: Console) -> None:
+    try:
+        offer = tables.pair_offer(console.code, console.host_token)
+    except SobremesaError as exc:
+        st.session_state["flash"] = ui.refusal(exc)
+        return
+    st.session_state["pair-offer"] = {**offer, "code": console.code}
+
+
+def _device(kind: str) -> str:
+    label = KINDS.get(kind)
+    return _(label) if label else kind if kind in BRANDS else _("a device")
 
 
 def confirm(console: Console, key: str, label: str, yes: str, disabled: bool, consequence: str, action, *args) -> None:

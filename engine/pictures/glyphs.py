@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FONT = ROOT / "pages" / "assets" / "emoji.woff2"
 COVERED = FONT.with_suffix(".range")  # the code points the font has, as a CSS unicode-range
-SOURCES = ("pages/**/*.py", "pages/assets/*.js", "app.py")
+SOURCES = ("pages/**/*.py", "pages/**/*.html", "pages/assets/*.js", "app.py")
 # Pictographs, dingbats, arrows and geometric shapes, and the emoji presentation selector.
 _EMOJI = re.compile("[\u2190-\u21ff\u2300-\u23ff\u25a0-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\ufe0f]")
 

@@ -331,8 +331,8 @@ class SqlStore(AudienceRows, MoveIdRows):
     def aliases(self) -> dict[str, str]:
         return {r["name_key"]: r["canonical"] for r in self._run(None, "SELECT name_key, canonical FROM aliases")}
 
-    def setting(self, name: str) -> str | None:
-        row = self._run(None, "SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+    def setting(self, name: str, conn=None) -> str | None:
+        row = self._run(conn, "SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
         return None if row is None else row["value"]
 
     def room_codes(self) -> list[str]:

@@ -9,7 +9,8 @@ persists and notifies. Pages, tests, the demo simulator and computer players all
     tables.view(room.code, ana.seat, ana.token)          # that seat's view; view(room.code) = shared screen
     tables.record(room.code)                              # the saved-game record once the game has ended
 
-Host actions take the host token: `kick`, `skip`, `end`, `play_again`; and for the pace clock
+Host actions take the host token: `kick`, `skip`, `end`, `play_again` (and, from the host's remote, every one by name: `host_move`);
+and for the pace clock
 (`create_room(..., options={"pace": "off" | "relaxed" | "brisk", "skip_quiet": bool})`), `pause`,
 `resume`, `more_time` and `set_pace`. `tick()` makes the clock's skips that are due, by the time
 `clock()` gives where it is set (`with tables.clock(lambda: "2026-11-25T10:00:00+00:00"): ...`).
@@ -30,7 +31,8 @@ unexpected is logged in full and reaches the caller as an `InternalError`, which
 The package, by responsibility: `base` (locks, tokens, names, the room look-up and the one way a
 room is changed; the store and the clock are `engine.store`'s), `state` (this process's copy of a room's state), `views`, `play`
 (the move path), `rooms` (rooms, seats and their limits, the laptop's list), `rejoins` (asking to
-come back in), `host` (the host's key), `join_address` (the address phones join at),
+come back in), `host` (the host's key), `remote` (the host's remote, its actions and the
+one-time QR that hands the key to a phone), `join_address` (the address phones join at),
 `holders` (one place per phone), `sharing` (two phones on one seat), `bots` (computer players' seats) and
 `archive` (saved games, statistics rows, keepsakes; `played_by=` a device narrows them to the games
 it played in), `erase` (`erase_game(code, game_no)`, `erase_player(name)`: a school's request to
@@ -136,6 +138,18 @@ from engine.tables.rejoins import (  # noqa: F401
     rejoin_requests,
     still_asking,
     still_asking_to_join,
+)
+from engine.tables.remote import (  # noqa: F401
+    PAIR_SECONDS,
+    host_move,
+    pair_answer,
+    pair_ask,
+    pair_cancel,
+    pair_claim,
+    pair_offer,
+    pair_request,
+    set_sound,
+    sound,
 )
 from engine.tables.rooms import (  # noqa: F401
     IDLE_HOURS,

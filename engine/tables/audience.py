@@ -256,6 +256,9 @@ def header(room: dict) -> dict:
     }
 
 
+LATEST = 5
+
+
 @refusals_only
 def audience_size(code: str, turn: int | None = None) -> dict:
     """How many members the room has now, whether it takes more, its cap and, given the turn (the
@@ -263,7 +266,8 @@ def audience_size(code: str, turn: int | None = None) -> dict:
     joining and picking bump no version)."""
     room = room_row(code)
     setting = audience_setting(room["code"])
-    count = len(store().members(room["code"]))
+    members = store().members(room["code"])
+    count = len(members)
     picked = 0
     if turn is not None and room["status"] == "playing":
         picked = len({p["member"] for p in store().member_picks(room["code"], room["game_no"], turn)})
@@ -273,4 +277,5 @@ def audience_size(code: str, turn: int | None = None) -> dict:
         "count": count,
         "full": count >= setting["cap"],
         "picked": picked,
+        "latest": [m["name"] for m in members[-LATEST:]][::-1],  # the lobby shows who came in last
     }

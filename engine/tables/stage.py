@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.core import BadToken, IllegalMove, RoomNotFound, TooManyTries
 from engine.games import GAMES
-from engine.tables import audience, host
+from engine.tables import audience, host, remote
 from engine.tables.base import (
     hash_token,
     normalise_code,
@@ -38,7 +38,8 @@ MOVE_ID_MAX = 64
 
 @dataclass(frozen=True)
 class Who:
-    """A stage socket's viewer: the wall (kind "wall"), a seat or a member, with its token's hash."""
+    """A stage socket's viewer: the wall (kind "wall"), a seat, a member or the host (its remote,
+    or a wall that proved the host's key), with its token's hash."""
 
     kind: str
     token_hash: str = ""
@@ -46,15 +47,21 @@ class Who:
 
     def key(self, seat: int | None = None) -> str:
         """Whose move ids these are: a seat's number, or a member's id."""
-        return f"s{seat}" if self.kind == "seat" else f"m{self.member}"
+        return f"s{seat}" if self.kind == "seat" else "h" if self.kind == "host" else f"m{self.member}"
 
 
 @refusals_only
-def stage_who(code: str, token: str | None = None, member: str | None = None, device=None) -> Who:
+def stage_who(
+    code: str, token: str | None = None, member: str | None = None, device=None, host: str | None = None
+) -> Who:
     """Who a socket's first message says it is: a seat's token, a member's id and token, or nobody
     (the wall, which shows only public things). A wrong token and a wrong code read the same. A
     hello from `device` (a `gate.Device`) naming a wrong code counts against it as a page's lookup
-    does (`probed`): past the limit, only a seat's or a member's own token opens a room."""
+    does (`probed`): past the limit, only a seat's or a member's own token opens a room. `host`:
+    the room's host key (engine/tables/remote.py), read the same way."""
+    if host is not None:
+        remote.host_hello(code, host, device)
+        return Who("host", hash_token(host))
     if token is None:
         probed(code, device)
         return Who("wall")
@@ -143,7 +150,9 @@ def stage_look(code: str, who: Who) -> dict | None:
         room, seats = looked_rows(code)
     except RoomNotFound:  # any other fault is raised: a phone is never blanked by one
         return None
-    if who.kind == "wall":
+    if who.kind == "host" and room["host_hash"] != who.token_hash:
+        return None  # the key was renewed since: this remote's controls are gone
+    if who.kind in ("wall", "host"):
         return {"version": room["version"], "view": kept_view(room, seats, None), "host": host.mark(room["host_hash"])}
     if who.kind == "seat":
         row = next((s for s in seats if s["token_hash"] == who.token_hash), None)
@@ -246,6 +255,8 @@ def stage_move(code: str, who: Who, token: str, move_id: str, move) -> dict:
     body = _body(move)
     if who.kind == "member":
         return _member_move(room_row(code)["code"], who, token, move_id, move, body)
+    if who.kind == "host":
+        return _host_move(room_row(code)["code"], who, token, move_id, move, body)
     if who.kind != "seat":
         raise IllegalMove("The shared screen only shows the table: play on your phone.")
     code = normalise_code(code)
@@ -280,6 +291,22 @@ def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body
     room = room_row(code)
     answer = {"ack": move_id, "version": room["version"]}
     _picked(room, who.member)
+    with store().transaction() as conn:
+        if store().move_answer(code, key, move_id, conn) is None:
+            store().put_move_answer(conn, code, key, move_id, body, answer, time_now())
+    return answer
+
+
+def _host_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
+    """A tap of the host's remote (or a key of the host's wall), played once per id as a seat's."""
+    key = who.key()
+    found = store().move_answer(code, key, move_id)
+    if found is not None:
+        if found[0] != body:
+            raise IllegalMove("That tap was already sent with another move.")
+        return found[1]
+    remote.host_move(code, token, move)
+    answer = {"ack": move_id, "version": room_row(code)["version"]}
     with store().transaction() as conn:
         if store().move_answer(code, key, move_id, conn) is None:
             store().put_move_answer(conn, code, key, move_id, body, answer, time_now())

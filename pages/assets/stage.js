@@ -3,6 +3,7 @@
 // an id made here: a tap that got no answer is sent again, with the same id, on the next connection,
 // and the server plays it once. One socket per (room, viewer) per tab, kept across Streamlit reruns.
 import { Idiomorph } from "./idiomorph.js";
+import { Sound } from "./sound.js";
 
 const REG = (globalThis.__sobremesaStages ??= new Map());
 const PICKS = (globalThis.__sobremesaStagePicks ??= {});
@@ -44,7 +45,9 @@ function connect(s) {
   ws.onopen = () => {
     if (s.ws !== ws) return;
     s.heard = Date.now();
-    ws.send(JSON.stringify({ hello: { token: s.token, member: s.member, lang: s.lang, page: s.fields, quiet: s.quiet } }));
+    const hello = { token: s.token, member: s.member, lang: s.lang, page: s.fields, quiet: s.quiet };
+    if (s.host) Object.assign(hello, { host: s.host, remote: s.kind === "remote", token: undefined });
+    ws.send(JSON.stringify({ hello }));
     s.state = "open"; s.connects++; s.backoff = 250;
     for (const tap of s.taps.values()) {  // unanswered: sent again, and waited for again
       ws.send(JSON.stringify({ id: tap.id, move: tap.move, at: tap.at }));
@@ -209,6 +212,7 @@ function show(s, html, version) {
   }
   steps(s);
   tick(s);
+  if (s.sound) s.sound.shown(root);
   s.version = Math.max(s.version, version);
   s.rendered = s.version;
   if (s.shownAt[version] === undefined) s.shownAt[version] = Date.now();
@@ -286,6 +290,7 @@ function tick(s) {
     else text = `⏱ ${text}`;
     if (el.textContent !== text) el.textContent = text;
     el.classList.toggle("sm-hurry", sec <= 10);
+    if (s.sound && el.dataset.paused !== "1") s.sound.countdown(sec, el.dataset.deadline);
   }
 }
 
@@ -367,9 +372,11 @@ function answered(s, id, message, again, againLabel) {
 }
 
 function flash(s, message, again, againLabel) {
-  const box = s.root && s.root.querySelector(".sm-flash");
+  // The wall has no place for a message in its screen: the host's key gets its answer in a corner.
+  const box = s.root && (s.root.querySelector(".sm-flash") || (s.kind === "wall" && s.toast));
   if (!box) return;
   box.textContent = message || "";
+  if (box === s.toast) { clearTimeout(s.toastTimer); s.toastTimer = setTimeout(() => { box.textContent = ""; }, 4000); }
   if (again && againLabel) {  // the server's question: the same move, sent as it is this time
     const b = document.createElement("button");
     b.type = "button"; b.className = "sm-act sm-primary"; b.textContent = againLabel;
@@ -416,17 +423,33 @@ function steps(s) {
   }
 }
 
-// The host's wall takes the keyboard: N for Next, H for Hold (the host's controls' buttons). Not
-// while a field is being typed in.
+// The host's wall takes the keyboard, only when its socket proved the host's key (a wall opened
+// with the room's code alone ignores every key): N Next, H Hold, P pause or resume, M mute, each
+// sent as the remote's tap is; Esc opens and closes the page's host menu (pages/table.py). Not
+// while a field is being typed in, nor over an enlarged card (Esc closes that).
+const HOST_KEYS = { n: { host: "next" }, h: { host: "hold" } };
 function onHostKey(s, e) {
-  if (!s.keys || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+  if (!s.host || s.kind !== "wall" || e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
   const at = e.target;
   if (at && (at.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(at.tagName))) return;
-  const action = s.keys[e.key.toLowerCase()];
-  if (!action || !s.trigger) return;
+  const key = e.key.toLowerCase();
+  let move = HOST_KEYS[key];
+  if (key === "escape") {
+    if (document.querySelector(".sm-zoom")) return;
+    e.preventDefault();
+    document.body.classList.toggle("sm-menu-open");
+    return;
+  }
+  if (key === "p") {
+    const clock = s.root && s.root.querySelector(".sm-clock");
+    if (!clock) return;
+    move = { host: clock.dataset.paused === "1" ? "resume" : "pause" };
+  }
+  if (key === "m" && s.sound) move = { host: "sound", ...s.sound.toggled() };
+  if (!move) return;
   e.preventDefault();
   s.keyed = (s.keyed || 0) + 1;
-  s.trigger("key", { action, n: s.keyed });
+  send(s, { id: newId(), move, key: null, at: s.version, quiet: false });
 }
 
 // A button that plays a scene's animations again (Pictomania's replay): no move, no server. An
@@ -463,12 +486,13 @@ function onClick(s, e) {
 }
 
 export default function ({ parentElement, data, setTriggerValue }) {
-  const key = `${data.code}|${data.kind}|${data.member || ""}|${data.token || ""}|${data.quiet ? "quiet" : ""}`;
+  const key = `${data.code}|${data.kind}|${data.member || ""}|${data.token || ""}|${data.host ? "host" : ""}|${data.quiet ? "quiet" : ""}`;
   let s = REG.get(key);
   const root = parentElement.querySelector(".sm-stage-root");
   const fields = data.page || null;
   if (!s) {
     s = { key, code: data.code, token: data.token, member: data.member, lang: data.lang, quiet: !!data.quiet,
+          kind: data.kind, host: data.host || null,
           fields, version: -1, rendered: -1, connects: 0, backoff: 250, shownAt: {}, taps: keptTaps(key),
           state: "connecting", mounts: 0 };
     REG.set(key, s);
@@ -487,8 +511,8 @@ export default function ({ parentElement, data, setTriggerValue }) {
   s.sendingText = data.sending;
   s.pageBoot = data.boot;
   s.trigger = setTriggerValue;
-  s.keys = data.keys || null;
-  if (s.keys && !s.onHostKey) {
+  if (s.kind === "wall" && !s.sound) s.sound = new Sound(parentElement, data.sound, () => s.skew || 0);
+  if (s.host && s.kind === "wall" && !s.onHostKey) {
     s.onHostKey = (e) => onHostKey(s, e);
     document.addEventListener("keydown", s.onHostKey);
   }
@@ -499,6 +523,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
     root.addEventListener("click", (e) => onClick(s, e));
     root.addEventListener("keydown", (e) => onKey(s, e));
     s.pill = parentElement.querySelector(".sm-pill");
+    s.toast = parentElement.querySelector(".sm-toast");
     if (s.pill) s.pill.textContent = data.reconnecting;
     s.unreach = parentElement.querySelector(".sm-unreachable");
     if (s.unreach) {
@@ -545,6 +570,7 @@ function retire(s) {
   clearTimeout(s.timer); s.timer = null;
   clearTimeout(s.unreachTimer); clearTimeout(s.againTimer);
   if (s.visible) { document.removeEventListener("visibilitychange", s.visible); s.visible = null; }
+  if (s.onHostKey) { document.removeEventListener("keydown", s.onHostKey); s.onHostKey = null; }
   const ws = s.ws; s.ws = null;
   if (ws) { try { ws.close(1000); } catch (_) {} }
   REG.delete(s.key);

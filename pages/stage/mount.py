@@ -20,6 +20,7 @@ _HTML = (
     f'<link rel="stylesheet" href="/assets/stage.css?v={_CSS_VERSION}">'
     '<div class="sm-stage-root"></div><div class="sm-pill" hidden>…</div>'
     '<div class="sm-unreachable" role="alert" data-testid="unreachable" hidden></div>'
+    '<div class="sm-toast" role="status" aria-live="polite"></div>'
 )
 _component = st.components.v2.component("sobremesa_stage", html=_HTML, js=ui.module("stage.js"), isolate_styles=False)
 
@@ -35,27 +36,21 @@ def mount(
     member: str | None = None,
     page: tuple[tuple[str, ...], str] | None = None,
     quiet: bool = False,
-    keys: dict[str, str] | None = None,
-    on_key=None,
+    host: str | None = None,
 ) -> None:
     """The stage of room `code` for the wall (`kind="wall"`), a seat (its token) or a member (id and
     token). The token reaches the socket in its first message, never in a URL. `page`: (the fields
     of its view the page's own part read, `reading.page_key` of them as drawn). `quiet`: no screen,
-    only the page's key (a phone waiting for the host). `keys`: a key pressed on the page (not in a
-    field) and the action it names, `on_key(action)` run for it (the host's wall: N for Next)."""
+    only the page's key (a phone waiting for the host). `host`: the room's host key, proved in the
+    socket's first message: `kind="remote"` draws the host's remote; the wall takes the host's keys
+    (N, H, P, M, Esc: pages/assets/stage.js)."""
     key = f"stage-{kind}{'-quiet' if quiet else ''}"
-
-    def pressed() -> None:
-        value = (st.session_state.get(key) or {}).get("key")
-        if on_key and isinstance(value, dict) and value.get("action") in (keys or {}).values():
-            on_key(value["action"])
-
     _component(
         key=key,
         on_rerun_change=_ignore,
-        on_key_change=pressed,
         data={
-            "keys": keys,
+            "host": host,
+            "sound": {"click": _("Click for sound")} if kind == "wall" else None,
             "page": list(page[0]) if page else None,
             "page_key": page[1] if page else None,
             "quiet": quiet,

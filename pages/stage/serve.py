@@ -12,14 +12,14 @@ import threading
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from engine import gate, i18n, outage, presence, tables
 from engine.core import MoveError, SobremesaError
 from engine.core.game import LANGUAGES
 from engine.push.stage import Drawn, Peer
 from pages import guard
-from pages.stage import lobby, member as member_screen, stage_of
+from pages.stage import lobby, member as member_screen, remote, stage_of
 from pages.stage.reading import Reading, page_key, valid_fields
 from pages.stage.render import N_, render
 
@@ -40,10 +40,19 @@ class Viewer:
     page: tuple[str, ...] = ()  # the fields its page's own Streamlit part read (`reading.page_key`)
     port: int = 8501  # the server's, as the socket reached it: the wall's join link names it
     quiet: bool = False  # a page that only waits on the room (for the host): no screen is drawn
+    remote: bool = False  # the host's key proved, its screen is the remote (else the host's wall)
+
+    @property
+    def screen(self) -> str:
+        """What it is shown: "wall" (the wall, and the host's wall), "remote", "seat" or "member"."""
+        if self.who.kind == "host":
+            return "remote" if self.remote else "wall"
+        return self.who.kind
 
     @property
     def role(self) -> str:
-        return self.who.kind  # "wall", "seat" or "member" (engine.push.live.refresh's roles)
+        # engine.push.live.refresh's roles: an audience's pick is news for walls and remotes
+        return "wall" if self.who.kind == "host" else self.who.kind
 
 
 _screens: dict[str, tuple[str, frozenset]] = {}
@@ -118,20 +127,23 @@ class Serve:
     """The `engine.push.stage.Stage` of this app."""
 
     def admit(self, code: str, hello: dict, peer: Peer) -> Viewer | None:
-        token, member = hello.get("token"), hello.get("member")
-        if token is not None and not isinstance(token, str) or member is not None and not isinstance(member, str):
+        token, member, host = hello.get("token"), hello.get("member"), hello.get("host")
+        if any(x is not None and not isinstance(x, str) for x in (token, member, host)):
             return None
+        if host is not None:
+            token, member = host, None
         try:
-            who = tables.stage_who(code, token, member, device=_device(peer))
+            who = tables.stage_who(code, None if host else token, member, device=_device(peer), host=host)
             look = tables.stage_look(code, who)
         except SobremesaError:
             return None
         page, quiet = valid_fields(hello.get("page")) or (), hello.get("quiet") is True
+        remote = host is not None and hello.get("remote") is True
         if look is None:  # its token holds but it sees nothing (a seat taken out): its draw sends the blank screen
             lang = hello.get("lang") if hello.get("lang") in LANGUAGES else i18n.SOURCE
             return Viewer(who, token, lang, page=page, quiet=quiet, port=peer.port)
         lang = hello.get("lang") if hello.get("lang") in LANGUAGES else look["view"]["language"]
-        viewer = Viewer(who, token, lang, look.get("seat"), page=page, quiet=quiet, port=peer.port)
+        viewer = Viewer(who, token, lang, look.get("seat"), page=page, quiet=quiet, port=peer.port, remote=remote)
         if viewer.seat is not None:
             presence.arrive(code, viewer.seat)
         return viewer
@@ -148,6 +160,9 @@ class Serve:
 
     def draw(self, code: str, viewer: Viewer) -> Drawn | None:
         look = tables.stage_look(code, viewer.who)
+        if look is None and viewer.who.kind == "host" and not viewer.remote:
+            viewer.who, viewer.token = tables.Who("wall"), None  # the key was renewed: a wall like any
+            look = tables.stage_look(code, viewer.who)
         if look is None:
             return None
         view = look["view"]
@@ -156,12 +171,14 @@ class Serve:
             return Drawn(look["version"], "quiet", str, page=page)
         stage = stage_of(view["game"])
         extra: dict = reveal_extra(view)  # every screen holds the reveal: the wall, the phones, the audience
-        if viewer.who.kind == "wall":
+        if viewer.screen == "wall":
             extra.update(_wall_extra(code, view, stage, viewer.port))
+        elif viewer.screen == "remote":
+            extra.update(remote.host_extra(code, viewer.token or "", view))
         elif viewer.who.kind == "seat" and view.get("last_round"):  # its links to save its drawings
             extra["token"] = viewer.token
         me = look.get("me")
-        key = _fingerprint(viewer.who.kind, viewer.lang, _view_print(view, viewer.reads), me, extra)
+        key = _fingerprint(viewer.screen, viewer.lang, _view_print(view, viewer.reads), me, extra)
         viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
         if viewer.who.kind == "seat":
             _note_drawn(code, viewer, look["version"], viewer.shown_at)
@@ -216,7 +233,13 @@ class Serve:
 
     def removed(self, viewer: Viewer, code: str) -> str:
         erased = not tables.room_exists(code)  # the laptop erased its game from the archive
-        return render("removed.html", viewer.lang, member=viewer.who.kind == "member", erased=erased)
+        return render(
+            "removed.html",
+            viewer.lang,
+            member=viewer.who.kind == "member",
+            host=viewer.who.kind == "host",
+            erased=erased,
+        )
 
 
 def _device(peer: Peer) -> gate.Device:
@@ -256,11 +279,14 @@ def _wall_extra(code: str, view: dict, stage, port: int = 8501) -> dict:
         base = ""
     if base:  # the join link as a person types it (pages/routes.py sends /CODE on to the join page)
         extra["join"] = f"{urlsplit(base).netloc}/{view['code']}"
+        if view["status"] == "lobby":  # the QR code holds the whole link
+            extra["link"] = f"{base}/play?{urlencode({'room': view['code']})}"
     try:
         size = tables.audience_size(code, view.get("history_length"))
-        extra["audience"] = {"count": size["count"], "picked": size["picked"]}
+        extra["audience"] = {"count": size["count"], "picked": size["picked"], "latest": size["latest"]}
     except SobremesaError:
         pass
+    extra["sound"] = _sound(code, view.get("version"))
     shown = view.get("audience_reveal")
     line = getattr(stage, "audience_line", None)
     if shown and shown["turn"] == view.get("history_length", 0) - 1 and shown["counts"] and line:
@@ -268,16 +294,41 @@ def _wall_extra(code: str, view: dict, stage, port: int = 8501) -> dict:
     return extra
 
 
+_sounds: dict[str, tuple] = {}
+
+
+def _sound(code: str, version) -> dict | None:
+    """The room's sound as the host set it: read once a version (setting it bumps the version)."""
+    kept = _sounds.get(code)
+    if kept is None or kept[0] != version:
+        if len(_sounds) > 4096:
+            _sounds.clear()
+        kept = _sounds[code] = (version, tables.sound(code))
+    return kept[1]
+
+
 def _screen(view: dict, me, viewer: Viewer, stage, extra: dict) -> str:
+    html = _screen_of(view, me, viewer, stage, extra)
+    if viewer.screen != "wall":
+        return html
+    # Every wall's corners, the same for every game: the room's sound for the wall's cues
+    # (pages/assets/sound.js), and how many phones wait for the host to let them in.
+    waiting = len(view.get("asking") or ()) + len(view.get("joining") or ())
+    return html + render("wall_corner.html", viewer.lang, sound=extra.get("sound"), waiting=waiting)
+
+
+def _screen_of(view: dict, me, viewer: Viewer, stage, extra: dict) -> str:
     from pages.stage.render import Speaker
 
     if viewer.who.kind == "member":
         return member_screen.draw(view, me, viewer.lang, stage, extra)
-    if viewer.who.kind == "wall" and view["status"] == "lobby":
+    if viewer.screen == "remote":
+        return remote.draw(view, viewer.lang, extra, stage)
+    if viewer.screen == "wall" and view["status"] == "lobby":
         return lobby.draw(view, viewer.lang, extra)  # the wall's lobby: its seats and its audience
     if stage is None:
         return ""
-    if viewer.who.kind == "wall":
+    if viewer.screen == "wall":
         if "audience_counts" in extra:
             t = Speaker(viewer.lang)
             extra = {

@@ -317,3 +317,19 @@ def close_pages(request):
     if "browser" in request.fixturenames:
         for context in request.getfixturevalue("browser").contexts:
             context.close()
+
+
+def host_menu(page, timeout: float = 20_000):
+    """Open the wall's host menu (issue 50: Esc on a wall that proved the host's key) and return it."""
+    from playwright.sync_api import expect
+
+    menu = page.locator(".st-key-host-menu")
+    expect(page.locator(".sm-stage")).to_be_visible(timeout=timeout)
+    for _ in range(20):
+        if menu.is_visible():
+            return menu
+        page.wait_for_function("() => Object.values(window.__sobremesaPushRooms || {}).some((r) => r.connected)")
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(250)
+    expect(menu).to_be_visible(timeout=timeout)
+    return menu

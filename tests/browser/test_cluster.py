@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from deploy.cluster import Cluster, create_database, free_port
 from engine import tables
+from tests.browser.conftest import host_menu
 
 WAIT = 30_000
 SHOWN = "([c, v]) => Object.keys(window.__sobremesaPushRooms?.[c]?.shownAt ?? {}).some((k) => +k >= v)"
@@ -130,6 +131,7 @@ def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster,
     assert process_of(code, 1) == doomed
     cy = elsewhere(browser, url, link(2), code, 2, doomed)
     pages = (wall, ana, bo, cy)
+    host_menu(wall)  # Esc on the wall (issue 50)
     expect(wall.get_by_text("Host controls", exact=True)).to_be_visible(timeout=WAIT)
 
     # A whole Dixit turn, tapped on both processes.
@@ -177,6 +179,7 @@ def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster,
         time.sleep(0.2)
 
     # The host's controls came back with the wall: the host ends the game from it.
+    host_menu(wall, 60_000)
     expect(wall.get_by_text("Host controls", exact=True)).to_be_visible(timeout=60_000)
     wall.get_by_role("button", name="End the game now…").click()
     wall.get_by_role("button", name="Yes: end the game now").click()

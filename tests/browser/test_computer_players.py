@@ -8,6 +8,7 @@ import time
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import host_menu
 from tests.browser.test_dixit_turn import api, pick_and_confirm
 
 WAIT = 30_000
@@ -25,10 +26,12 @@ def test_one_person_and_two_computer_players_play_a_full_turn(serve, browser):
     phone.get_by_label("Your name").fill("Ana")
     phone.get_by_role("button", name="Take a seat").click()
     expect(phone.get_by_text("You're in as Ana")).to_be_visible(timeout=WAIT)
+    host_menu(host)  # the host menu: Esc on the wall (issue 50)
     for _ in range(2):
         host.get_by_role("button", name="Add a computer player").click()
     expect(host.locator(".sm-seat", has_text="🤖")).to_have_count(2, timeout=WAIT)
     host.get_by_role("button", name="Start the game with 3 players").click()
+    host.keyboard.press("Escape")  # the menu closes: the stage alone
 
     phone.get_by_role("button", name="I have a phrase!").click(timeout=WAIT)
     expect(phone.get_by_label("Your phrase (required: the computer players read it")).to_be_visible(timeout=WAIT)

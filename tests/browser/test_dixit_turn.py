@@ -10,7 +10,7 @@ import sys
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, boots, on_the_new_process
+from tests.browser.conftest import ROOT, boots, host_menu, on_the_new_process
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 WAIT = 20_000
@@ -65,7 +65,9 @@ def test_host_and_four_players_play_one_turn(serve, browser):
     # Pushed to the shared screen: every name arrives without a reload, and shows as connected.
     for name in NAMES:
         expect(host.locator(".sm-seat.on", has_text=name)).to_be_visible(timeout=WAIT)
+    host_menu(host)  # the host menu: Esc on the wall (issue 50)
     host.get_by_role("button", name="Start the game with 4 players").click()
+    host.keyboard.press("Escape")  # the menu closes: the stage alone
 
     ana = players[0]
     ana.get_by_role("button", name="I have a phrase!").click(timeout=WAIT)

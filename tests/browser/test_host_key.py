@@ -9,6 +9,7 @@ import signal
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import host_menu
 from tests.browser.test_room_life import WAIT, seated_room
 
 
@@ -18,6 +19,7 @@ def test_the_host_tab_keeps_its_controls_when_its_server_process_dies(serve, bro
     code = room["code"]
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")  # an old host link: taken in, then removed
+    host_menu(wall)  # Esc on the wall (issue 50)
     expect(wall.get_by_text("Host controls", exact=True)).to_be_visible(timeout=WAIT)
     assert "host=" not in wall.url
     wall.wait_for_function("(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT)
@@ -27,6 +29,7 @@ def test_the_host_tab_keeps_its_controls_when_its_server_process_dies(serve, bro
     srv.proc.wait(10)
     srv.proc = None
     srv.start()  # a new process on the same address and database
+    host_menu(wall, 60_000)
     expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=60_000)
     assert "host=" not in wall.url
 
@@ -46,6 +49,7 @@ def test_a_link_with_a_wrong_host_key_replaces_nothing(serve, browser):
     wall.wait_for_function("(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT)
 
     wall.goto(f"{srv.url}/table?room={code}&host=junk-from-a-link")
+    host_menu(wall)
     expect(wall.get_by_text("That host link is not valid for this room any more")).to_be_visible(timeout=WAIT)
     expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
     assert wall.evaluate("(c) => localStorage.getItem('sobremesa-host:' + c)", code) == room["host"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from engine import i18n
-from tests.browser.conftest import boots, on_the_new_process
+from tests.browser.conftest import boots, host_menu, on_the_new_process
 from tests.browser.test_room_life import WAIT, seated_room
 
 
@@ -40,6 +40,7 @@ def test_a_tabs_language_comes_back_after_a_reload_and_a_restart(serve, browser)
     start = i18n.translate_plural("es", "Start the game with {n} player", "Start the game with {n} players", 3)
     wall = browser.new_context(locale="en-GB", viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")
+    host_menu(wall)  # Esc on the wall (issue 50)
     expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
     wall.get_by_text("Español", exact=True).click()
     expect(wall.get_by_role("button", name=start)).to_be_visible(timeout=WAIT)
@@ -50,11 +51,13 @@ def test_a_tabs_language_comes_back_after_a_reload_and_a_restart(serve, browser)
         again()
         if again == srv.restart:  # the page may reload itself once it reaches the new process
             on_the_new_process(wall, code, old)
+        host_menu(wall, 60_000)
         expect(wall.get_by_role("button", name=start)).to_be_visible(timeout=60_000)
         expect(wall.get_by_text(controls, exact=True)).to_be_visible()
         expect(wall.get_by_text("Host controls", exact=True)).to_have_count(0)
     other = seated_room(srv, ("Di", "Ed", "Flo"))  # the next room's wall opens in that room's language
     wall.goto(f"{srv.url}/table?room={other['code']}&host={other['host']}")
+    host_menu(wall)
     expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
 
     phone = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844}, is_mobile=True).new_page()

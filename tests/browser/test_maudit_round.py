@@ -8,6 +8,7 @@ import json
 from playwright.sync_api import expect
 
 from tests.browser import reveal
+from tests.browser.conftest import host_menu
 
 WAIT = 20_000
 NAMES = ["Anna", "Giulia", "Carlo", "Dario"]
@@ -33,7 +34,9 @@ def test_a_round_found_on_the_exact_count(house, browser):
         page.get_by_role("button", name="Take a seat").click()
         expect(page.get_by_text(f"You're in as {name}")).to_be_visible(timeout=WAIT)
         phones.append(page)
+    host_menu(host)  # the host menu: Esc on the wall (issue 50)
     host.get_by_role("button", name="Start the game with 4 players").click()
+    host.keyboard.press("Escape")  # the menu closes: the stage alone
 
     anna = phones[0]
     expect(anna.get_by_text("You hold the box")).to_be_visible(timeout=WAIT)

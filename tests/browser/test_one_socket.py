@@ -9,6 +9,7 @@ import time
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import host_menu
 from tests.browser.test_room_life import WAIT, tables_call
 
 COUNT_SOCKETS = """
@@ -52,7 +53,9 @@ def test_the_walls_tab_and_a_drawers_phone_hold_one_app_socket_each(serve, brows
     ana = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
     ana.add_init_script(COUNT_SOCKETS)
     ana.goto(f"{srv.url}/play?room={code}&seat=0&token={tokens[0]}")
+    host_menu(host)  # the host menu: Esc on the wall (issue 50)
     host.get_by_role("button", name="Start the game with 3 players").click()
+    host.keyboard.press("Escape")  # the menu closes: the stage alone
     deadline = time.monotonic() + WAIT / 1000  # the click's run has started the game
     while tables_call(srv, f"print(json.dumps(tables.view('{code}')['status']))") != "playing":
         assert time.monotonic() < deadline, "the game never started"

@@ -11,6 +11,8 @@ import urllib.request
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import host_menu
+
 WAIT = 20_000
 # At most 20 characters each, as names are; each would load a URL if it were read as markup.
 HOSTILE = ["![i](//127.0.0.1:9/)", "<img src=//[::1]:9>", "**Bo** <b>x</b>"]
@@ -44,7 +46,9 @@ def test_hostile_names_show_as_typed_and_load_nothing(serve, browser):
     for name in HOSTILE:  # the wall shows each name exactly as typed
         expect(host.get_by_text(name, exact=True)).to_be_visible(timeout=WAIT)
 
+    host_menu(host)  # the host menu: Esc on the wall (issue 50)
     host.get_by_role("button", name="Start the game with 3 players").click()
+    host.keyboard.press("Escape")  # the menu closes: the stage alone
     phones[0].get_by_role("button", name="I have a phrase!").click(timeout=WAIT)
     # another phone names the storyteller, as typed
     expect(phones[1].get_by_text(f"{HOSTILE[0]} is the storyteller", exact=False)).to_be_visible(timeout=WAIT)

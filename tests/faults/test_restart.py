@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import host_menu
 from tests.browser.test_pictomania_round import PHONE_UA, ready
 from tests.browser.test_room_life import tables_call
 from tests.faults.conftest import FAULT_ENV, kill
@@ -37,6 +38,7 @@ def test_after_a_restart_every_tab_comes_back_current_by_itself(serve, browser, 
         phones.append(page)
     waiting = wall.locator(".sm-waiting").first
     expect(waiting).to_contain_text("Ana, Bo, Cy, Di", timeout=BACK)
+    host_menu(wall, BACK)  # Esc on the wall (issue 50)
     expect(wall.get_by_text("Host controls", exact=True)).to_be_visible(timeout=BACK)
     for page in phones:
         expect(page.get_by_test_id("pm-ready")).to_be_visible(timeout=BACK)
@@ -54,6 +56,7 @@ def test_after_a_restart_every_tab_comes_back_current_by_itself(serve, browser, 
     expect(phones[1].locator("svg[data-seat='0']")).to_be_visible(timeout=BACK)
 
     # The host's controls came back with the wall, and they work: the host ends the game.
+    host_menu(wall, BACK)
     wall.get_by_role("button", name="End the game now…").click(timeout=BACK)
     wall.get_by_role("button", name="Yes: end the game now").click(timeout=BACK)
     expect(wall.locator(".sm-stage[data-scene=end]")).to_be_visible(timeout=BACK)

@@ -108,7 +108,14 @@ def test_the_start_page_sets_the_audience():
     home.number_input(key="host-audience-max").set_value(30).run()
     next(b for b in home.button if b.label == "Create the room").click().run()
     made = tables.open_rooms(limit=1)[0]
-    assert tables.audience_size(made["code"]) == {"open": True, "cap": 30, "count": 0, "full": False, "picked": 0}
+    assert tables.audience_size(made["code"]) == {
+        "open": True,
+        "cap": 30,
+        "count": 0,
+        "full": False,
+        "picked": 0,
+        "latest": [],
+    }
     home = run("home")
     home.checkbox(key="host-audience").uncheck().run()
     next(b for b in home.button if b.label == "Create the room").click().run()

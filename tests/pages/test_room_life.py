@@ -113,9 +113,9 @@ def test_removed_and_skipped_players_are_told_in_words():
 def test_host_actions_that_discard_play_ask_first_and_preselect_nobody():
     room, seats = room_with(["Ana", "Bo", "Cy"], start=True)
     host = run("table", room=room.code, host=room.host_token)
-    # Dixit is on the stage: the host's controls are in the sidebar, which the host opens over the
-    # stage (drawn by the page's full run only, so no move reruns them).
-    assert all(b.label for b in host.sidebar.button) and host.sidebar.selectbox
+    # Dixit is on the stage: the host's controls are in the host menu, which Esc opens over a corner
+    # of the stage (drawn by the page's full run only, so no move reruns them).
+    assert all(b.label for b in host.button) and host.selectbox
     labels = [b.label for b in host.button]
     assert "End the game now" not in labels and "Remove" not in labels  # no one-click discarding
     for box in host.selectbox:

@@ -4,6 +4,8 @@ server's database, and the shared screen, another WebKit window, follows each st
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine import tables
@@ -46,6 +48,20 @@ def seat_row(wall, name: str) -> str:
     return next((r for r in rows if name in r), "")
 
 
+def open_host_menu(wall) -> None:
+    """Esc on the host's wall, as the teacher presses it, until its host menu shows."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    until(wall, lambda d: d.execute_script("return document.querySelector('.sm-stage') !== null"), "no stage")
+    for _ in range(40):
+        if wall.execute_script("return document.body.classList.contains('sm-menu-open')"):
+            return
+        ActionChains(wall).send_keys(Keys.ESCAPE).perform()
+        time.sleep(0.25)
+    raise AssertionError("Esc never opened the host menu")
+
+
 def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch):
     srv = serve()
     monkeypatch.setenv("SOBREMESA_DATA", srv.env["SOBREMESA_DATA"])  # this process, the server's database
@@ -70,6 +86,7 @@ def test_a_dixit_turn_by_taps_with_the_wall_following(serve, webkit, monkeypatch
     cy = tables.join(code, "Cy")
     for name in ("Ana", "Bo", "Cy"):  # pushed to the wall
         until(wall, lambda d, name=name: name in seat_row(d, name), f"{name} never showed on the wall")
+    open_host_menu(wall)  # Esc on the wall (issue 50): the start button is in the host menu
     tap_until(
         wall,
         lambda d: button(d, "Start the game with 3 players"),

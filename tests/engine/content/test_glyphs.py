@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.pictures import glyphs
 
 # Symbols that ordinary text fonts carry (Source Sans, DejaVu): they need no emoji font.
-TEXT_SYMBOLS = {"←", "→", "↔", "●", "•"}
+TEXT_SYMBOLS = {"←", "→", "↔", "●", "•", "↻"}
 
 
 def test_every_emoji_the_pages_use_is_in_our_font():

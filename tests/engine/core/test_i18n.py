@@ -15,6 +15,8 @@ PLACEHOLDER = re.compile(r"\{(\w*)\}")
 SAME = {
     "es": {"No", "Total", "OK", "Dixit", "Pictomania", "Party", "Normal", "{phase}: {n} s"},
     "it": {
+        "Host",  # Italian says "host" (the app's "comandi dell'host")
+        "Volume {n} %",
         "No",
         "OK",
         "Dixit",
