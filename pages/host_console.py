@@ -13,7 +13,9 @@ import streamlit as st
 from engine import tables
 from engine.core import SobremesaError
 from pages import clock, hostkey, ui
-from pages.i18n import N_, _, language_menu, n_
+from pages.i18n import N_, _, lang, language_menu, n_
+from pages.stage import remote as remote_screen
+from pages.stage.render import Speaker
 
 
 @dataclass(frozen=True)
@@ -169,8 +171,7 @@ def _offer(console: Console) -> None:
 
 
 def _device(kind: str) -> str:
-    label = KINDS.get(kind)
-    return _(label) if label else kind if kind in BRANDS else _("a device")
+    return remote_screen.device(kind, Speaker(lang()))
 
 
 def confirm(console: Console, key: str, label: str, yes: str, disabled: bool, consequence: str, action, *args) -> None:
@@ -194,22 +195,8 @@ def choose_player(label: str, seats: list, names: list, key: str) -> tuple[int |
     return seat, ui.esc(names[seat]) if seat is not None else ""
 
 
-# What the host sees of a device asking to come back in (`gate.device_kind`); brand names stay as they are.
-KINDS = {
-    "Android phone": N_("Android phone"),
-    "Android tablet": N_("Android tablet"),
-    "Windows computer": N_("Windows computer"),
-    "Linux computer": N_("Linux computer"),
-}
-BRANDS = ("iPhone", "iPad", "Mac", "Chromebook")
-
-
 def ago(seconds: int) -> str:
-    if seconds < 60:
-        return n_("{n} second ago", "{n} seconds ago", seconds)
-    if seconds < 3600:
-        return n_("{n} minute ago", "{n} minutes ago", seconds // 60)
-    return n_("{n} hour ago", "{n} hours ago", seconds // 3600)
+    return remote_screen.ago(seconds, Speaker(lang()))
 
 
 def rejoin_requests(view: dict, console: Console) -> None:
@@ -267,8 +254,7 @@ def join_requests(view: dict, console: Console) -> None:
 def answer(request: dict, key: str, said, stacked: bool) -> None:
     """A request's device and age, and the host's two answers: `said(allow)` is the call to make
     (`ui.attempt`'s arguments). `stacked`: one above the other, for a narrow column."""
-    label = KINDS.get(request["kind"])
-    kind = _(label) if label else request["kind"] if request["kind"] in BRANDS else _("a device")
+    kind = _device(request["kind"])
     st.caption(_("{device} · asked {ago}", device=kind, ago=ago(request["seconds"])))
     yes, no = (st.container(), st.container()) if stacked else st.columns(2)
     rid = request["id"]

@@ -43,14 +43,22 @@ if not code:
     st.stop()
 
 host_console.recall(code, token)
-# What the host menu shows that the room's news changes: the page's full run draws it again then.
-MENU_FIELDS = ("status", "game_no", "asking", "joining", "names", "history_length")
+
+
+def _menu_fields(view) -> tuple[str, ...]:
+    """What the host menu shows that the room's news changes: the page's full run draws it again
+    then. The seats only in the lobby (its start button counts them); the turn only for a game
+    with tools of its own for the host (Pictomania's drawings to save, turn by turn)."""
+    fields = ("status", "game_no", "asking", "joining")
+    if view["status"] == "lobby":
+        fields += ("names",)
+    if hasattr(SETUPS[view["game"]], "host_extra"):
+        fields += ("history_length",)
+    return fields
 
 
 def _menu_shows(view) -> tuple:
-    own = view.get("history_length") if hasattr(SETUPS[view["game"]], "host_extra") else None
-    names = len(view["names"]) if view["status"] == "lobby" else None
-    return (view["status"], view["game_no"], tuple(view["asking"]), tuple(view.get("joining", ())), names, own)
+    return tuple(repr(view.get(f)) for f in _menu_fields(view))
 
 
 @st.fragment
@@ -73,8 +81,9 @@ def screen() -> None:
         st.rerun(scope="app")  # the menu, drawn by the page's full run, shows something new
     fields: tuple[str, ...] = ("game_no",)
     if console is not None:
-        # another tab took the host's key over: this one drops it; the menu follows the room
-        fields = ("host", *MENU_FIELDS)
+        # another tab took the host's key over: this one drops it; the menu follows the room, and
+        # only what it shows (no move of play reruns this page)
+        fields = ("host", *_menu_fields(view))
     shown = {**view, "host": tables.host_mark(code)} if console is not None else view
     mount(code, "wall", page=(fields, page_key(shown, fields)), host=console.host_token if console else None)
 

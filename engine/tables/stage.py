@@ -279,38 +279,34 @@ def stage_move(code: str, who: Who, token: str, move_id: str, move) -> dict:
     return answer
 
 
-def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
+def _once(code: str, who: Who, move_id: str, body: str, play) -> dict:
+    """A tap that is not a move of the game (a member's pick, the host's action) played once per
+    id: `play()` acts, the answer is kept, and the same id again gets it without acting."""
     key = who.key()
     found = store().move_answer(code, key, move_id)
     if found is not None:
         if found[0] != body:
             raise IllegalMove("That tap was already sent with another move.")
         return found[1]
-    # A pick replaces the member's pick in its slot: played twice, it is the same pick.
-    audience.audience_submit(code, who.member, token, move)
+    play()
     room = room_row(code)
     answer = {"ack": move_id, "version": room["version"]}
-    _picked(room, who.member)
+    if who.kind == "member":
+        _picked(room, who.member)
     with store().transaction() as conn:
         if store().move_answer(code, key, move_id, conn) is None:
             store().put_move_answer(conn, code, key, move_id, body, answer, time_now())
     return answer
+
+
+def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
+    # A pick replaces the member's pick in its slot: played twice, it is the same pick.
+    return _once(code, who, move_id, body, lambda: audience.audience_submit(code, who.member, token, move))
 
 
 def _host_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
     """A tap of the host's remote (or a key of the host's wall), played once per id as a seat's."""
-    key = who.key()
-    found = store().move_answer(code, key, move_id)
-    if found is not None:
-        if found[0] != body:
-            raise IllegalMove("That tap was already sent with another move.")
-        return found[1]
-    remote.host_move(code, token, move)
-    answer = {"ack": move_id, "version": room_row(code)["version"]}
-    with store().transaction() as conn:
-        if store().move_answer(code, key, move_id, conn) is None:
-            store().put_move_answer(conn, code, key, move_id, body, answer, time_now())
-    return answer
+    return _once(code, who, move_id, body, lambda: remote.host_move(code, token, move))
 
 
 @refusals_only

@@ -14,6 +14,7 @@ from pages.stage.render import N_, render
 
 PACES = {"off": N_("No clock"), "relaxed": N_("Relaxed"), "brisk": N_("Brisk"), "host": N_("Host's Next")}
 LEVELS = {"normal": N_("Add a computer player"), "easy": N_("Add an easy computer player")}
+# What the host sees of a device asking to come in (`gate.device_kind`); brand names stay as they are.
 KINDS = {
     "Android phone": N_("Android phone"),
     "Android tablet": N_("Android tablet"),

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from playwright.sync_api import expect
 
 from engine import i18n, tables
+from tests.browser.conftest import host_menu
 from tests.faults.proxy import Proxy
 from tests.forwarder import pipe
 
@@ -164,6 +165,8 @@ def test_one_phone_takes_two_seats_and_the_host_lets_a_third_in(serve, browser):
         cy = phones[2]
         expect(cy.get_by_text("This phone already has a seat at this table.")).to_be_visible(timeout=WAIT)
         expect(cy.get_by_text("The host was asked to let you in as Cy: wait here.")).to_be_visible(timeout=WAIT)
+        expect(host.get_by_test_id("waiting-badge")).to_have_text("🙋 1 waiting", timeout=WAIT)  # in a corner
+        host_menu(host)  # the host answers in the host menu (Esc), or on the remote
         expect(host.get_by_text("asks for a seat from a phone that has one here already", exact=False)).to_be_visible(
             timeout=WAIT
         )

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from engine.pictures import pictomania_keepsake as keepsake
 from engine.pictures.pictomania_keepsake_sample import largest_drawing
 from pages.games.pictomania import sketch
+from tests.browser.conftest import host_menu
 from tests.browser.test_pictomania_round import py
 
 WAIT = 20_000
@@ -157,6 +158,7 @@ def test_save_the_drawings_on_a_phone_and_on_the_wall(serve, browser):
 
     wall = browser.new_page(viewport={"width": 1600, "height": 900})
     wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")
+    host_menu(wall)  # the game's own tools are in the host menu (Esc)
     wall.get_by_role("button", name="Save the drawings").click(timeout=WAIT)
     sheet = wall.get_by_role("button", name="All the round's drawings, with their words")
     expect(sheet).to_be_in_viewport(timeout=WAIT)  # the popover has opened over the sidebar

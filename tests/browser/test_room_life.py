@@ -7,6 +7,8 @@ import json
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import host_menu
+
 WAIT = 20_000
 
 
@@ -93,6 +95,8 @@ def test_a_lost_link_comes_back_through_the_host_and_the_wall_shows_no_token(hou
     lost.get_by_role("button", name="Ask to come back in").click()
     expect(lost.get_by_text("Asked to come back in as Ana.")).to_be_visible(timeout=WAIT)
 
+    expect(wall.get_by_test_id("waiting-badge")).to_have_text("🙋 1 waiting", timeout=WAIT)  # in a corner
+    host_menu(wall)  # the host answers in the host menu (Esc), or on the remote
     expect(wall.get_by_text("asks to come back in")).to_be_visible(timeout=WAIT)
     wall.get_by_role("button", name="Let them in").click()
     lost.wait_for_url("**token=**", timeout=WAIT)

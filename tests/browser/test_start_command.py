@@ -69,12 +69,14 @@ def test_the_start_command_from_another_folder(browser, tmp_path):
 
         page = browser.new_context(viewport={"width": 1600, "height": 1000}).new_page()
         page.goto(f"http://127.0.0.1:{port}/")
+        page.get_by_role("button", name="Create the room").wait_for(timeout=WAIT)
+        # The project's own settings were read although the command started elsewhere: its theme
+        # (on the start page: the wall's stage is letterboxed in a dark frame of its own).
+        background = page.evaluate("getComputedStyle(document.querySelector('.stApp')).backgroundColor")
+        assert background == "rgb(251, 245, 236)"
         page.get_by_role("button", name="Create the room").click(timeout=WAIT)
         expect(page.get_by_text("Join Dixit")).to_be_visible(timeout=WAIT)
         expect(page.locator("img.sm-qr")).to_be_visible(timeout=WAIT)
-        # The project's own settings were read although the command started elsewhere: its theme.
-        background = page.evaluate("getComputedStyle(document.querySelector('.stApp')).backgroundColor")
-        assert background == "rgb(251, 245, 236)"
         link = page.locator(".sm-url").inner_text()  # the join link as typed: host:port/CODE
         code = page.url.split("room=")[1].split("&")[0]
         assert link.endswith(f":{port}/{code}")
