@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_room_life import phone, told
 from tests.faults.proxy import Proxy
 
@@ -78,6 +79,8 @@ def test_the_teachers_phone_hosts_from_the_laptops_qr_and_drives_every_control(s
         expect(remote).to_be_visible(timeout=WAIT)
         expect(thief.locator("[data-testid=remote]")).to_have_count(0)
         wall.keyboard.press("Escape")
+        assert_accessible(teacher, "the remote in the lobby")
+        assert_accessible(wall, "the wall's lobby")
 
         # every control once, each seen in the room
         tap(teacher, "remote-audience-close")
@@ -96,6 +99,7 @@ def test_the_teachers_phone_hosts_from_the_laptops_qr_and_drives_every_control(s
         tap(teacher, "remote-pause")
         tap(teacher, "remote-more")  # paused: 30 s more when it runs again
         tap(teacher, "remote-resume")
+        assert_accessible(teacher, "the remote during play")
         tap(teacher, "remote-pace-brisk")
         expect(teacher.get_by_test_id("remote-pace-brisk")).to_have_attribute("aria-pressed", "true", timeout=WAIT)
         tap(teacher, "remote-hold")
