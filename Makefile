@@ -49,7 +49,7 @@ test: $(STAMP) system-test-deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy engine
-	$(PY) -m pytest -q -n 3 --dist worksteal -m "not alone"
+	$(PY) -m pytest -q -n 3 --dist worksteal -m "not alone" --durations=20
 	$(PY) -m pytest -q -m alone
 
 # The quick loop (about a minute here): lint, types, and every test that needs no browser and no
