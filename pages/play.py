@@ -297,6 +297,7 @@ def phone() -> None:
         mount(code, "seat", token=token)
         ui.flash()
         share_seat(seat)
+        host_tab()
         return
     # A part of its own above the stage (Pictomania's drawing pad): this page reruns only when what
     # that part read changes (the pad coming or going: the stage's socket says when), and on the
@@ -307,6 +308,20 @@ def phone() -> None:
     mount(code, "seat", token=token, page=(fields, page_key(view, fields)))
     ui.flash()
     share_seat(seat)
+    host_tab()
+
+
+def host_tab() -> None:
+    """A teacher who plays hosts from the same phone: when this browser holds the room's host key
+    (the remote's QR gave it: pages/hostkey.py says so in a cookie, with no key in it), a Host tab
+    opens the remote beside the seat."""
+    try:
+        hosts = st.context.cookies.get("sobremesa_hosts") or ""
+    except Exception:  # outside a browser's session (AppTest)
+        hosts = ""
+    if code in hosts.split("."):
+        label = ui.esc("🎛 " + _("Host controls (in a new tab)"))
+        st.html(f"<a class='sm-host-tab' data-testid='host-tab' href='/remote?room={code}' target='_blank'>{label}</a>")
 
 
 phone()

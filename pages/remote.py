@@ -10,7 +10,7 @@ import streamlit as st
 
 from engine import tables
 from engine.core import SobremesaError
-from pages import host_console, hostkey, ui
+from pages import host_console, ui
 from pages.i18n import _
 from pages.stage.mount import mount
 
@@ -37,7 +37,7 @@ if nonce is not None:
         st.error(NO_KEY, icon="🚪")
         st.stop()
 
-host_console.recall(code, None)
+host_console.recall(code, ui.host_token(code))  # a key this tab holds is written into the browser
 console = host_console.quiet_held(code)
 pairing = st.session_state.get("pairing")
 
@@ -55,8 +55,7 @@ def wait() -> None:
         st.info("⏳ " + _("Waiting for the laptop to allow this phone…"))
         return
     st.session_state.pop("pairing", None)
-    ui.keep_host(code, key)
-    hostkey.sync(keep={code: key})
+    ui.keep_host(code, key)  # the page's next run writes it into the browser too (`recall`)
     st.rerun(scope="app")
 
 

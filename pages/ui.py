@@ -77,6 +77,9 @@ CSS = """
     background: #F3E9DC; max-width: 40em; }
   .sm-join { container-type: inline-size; }
   .sm-url { white-space: nowrap; font-weight: 700; line-height: 1.25; color: #6b5a4e; }
+  /* A teacher who plays: the remote, in a tab of its own beside the seat (pages/play.py). */
+  .sm-host-tab { display: block; margin: 1rem 0; padding: .7rem 1rem; border-radius: 10px; background: #2A1F1A;
+    color: #FBF5EC !important; text-align: center; font-weight: 700; text-decoration: none; }
   /* Headings are not places to link to here: no anchor icon beside "You win!". */
   [data-testid="stHeaderActionElements"] { display: none; }
   /* Streamlit's "Press Enter to submit form" is English whatever the page's language; Enter still sends. */

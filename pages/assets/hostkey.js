@@ -22,6 +22,10 @@ export default function ({ data, parentElement, setStateValue }) {
     for (const [code, key] of Object.entries(data.keep || {})) localStorage.setItem(PREFIX + code, key);
     for (const code of data.forget || []) localStorage.removeItem(PREFIX + code);
   } catch (e) {}
+  // Which rooms this browser hosts, and nothing else (no key): a teacher who also plays gets a
+  // Host tab on the seat's page (pages/play.py), read from this cookie with no rerun.
+  const codes = Object.keys(stored()).filter((c) => /^[A-Z]{4,6}$/.test(c)).join(".");
+  document.cookie = `sobremesa_hosts=${codes}; path=/; max-age=86400; samesite=lax`;
   if (!data.ask) return;
   const keys = stored();
   const said = JSON.stringify(keys);  // the same text as Python's json.dumps(sort_keys, compact)

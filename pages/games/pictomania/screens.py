@@ -340,16 +340,23 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
 
 
 def audience_line(view, t: Speaker) -> str:
-    """How the audience guessed each drawing at the last reveal: numbers only, the same in every
-    language (drawn here, not by the socket's generic line: it names the drawers)."""
+    """How the audience read each drawing at the last reveal, as a class says it: "Ana: 3 of 5
+    right" (drawn here, not by the socket's generic line: it names the drawers). Nothing when no
+    member guessed."""
     shown = view.get("audience_reveal")
-    if not shown or shown["turn"] != view.get("history_length", 0) - 1 or not shown["counts"]:
+    history = view.get("history") or []
+    if not shown or shown["turn"] != view.get("history_length", 0) - 1 or not shown["counts"] or not history:
         return ""
+    dealt = history[-1].get("assignments") or {}
     parts = []
     for drawer, numbers in sorted(shown["counts"].items(), key=lambda kv: int(kv[0])):
-        picks = ", ".join(f"{n} ×{c}" for n, c in sorted(numbers.items(), key=lambda kv: -kv[1]))
-        parts.append(f"{_name(view, int(drawer))}: {picks}")
-    return "👀 " + t._("The audience: {counts}", counts=" · ".join(parts))
+        guessed = sum(numbers.values())
+        if not guessed:
+            continue
+        word = str((dealt.get(str(drawer)) or {}).get("number"))
+        right = sum(c for n, c in numbers.items() if str(n) == word)
+        parts.append(t._("{name}: {right} of {n} right", name=_name(view, int(drawer)), right=right, n=guessed))
+    return "👀 " + t._("The audience: {counts}", counts=" · ".join(parts)) if parts else ""
 
 
 # ---- a seat's phone ------------------------------------------------------------------------------
