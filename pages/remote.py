@@ -11,7 +11,7 @@ import streamlit as st
 from engine import tables
 from engine.core import SobremesaError
 from pages import host_console, ui
-from pages.i18n import _
+from pages.i18n import _, language_menu
 from pages.stage.mount import mount
 
 ui.style()
@@ -61,6 +61,7 @@ def wait() -> None:
 
 if console is not None:
     mount(code, "remote", host=console.host_token)
+    language_menu(key="remote-language")
 elif pairing and pairing.get("code") == code:
     wait()
 else:

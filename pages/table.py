@@ -32,7 +32,9 @@ st.html(
     " background: #FBF5EC; box-shadow: 0 .4rem 1.6rem rgba(0,0,0,.45); font-size: 16px; }"
     "body:not(.sm-menu-open) .st-key-host-menu { display: none; }"
     ".sm-menu-hint { position: fixed; top: .3rem; right: .5rem; z-index: 1500; font-size: 13px; color: #C9BBAE;"
-    " opacity: .8; } body.sm-menu-open .sm-menu-hint { display: none; }</style>"
+    " opacity: .8; } body.sm-menu-open .sm-menu-hint, body.sm-menu-open .sm-menu-flash { display: none; }"
+    ".sm-menu-flash { position: fixed; left: 50%; transform: translateX(-50%); bottom: .6rem; z-index: 1500;"
+    " padding: .3rem .9rem; border-radius: 1rem; background: #8E1F14; color: #fff; font-size: 18px; }</style>"
 )
 code = tables.normalise_code(st.query_params.get("room", ""))
 token = ui.host_token(code)  # takes an old link's `host=` out of the address even with no room code
@@ -99,6 +101,9 @@ def menu() -> None:
         return
     st.session_state["menu-drew"] = _menu_shows(view)
     st.html(f"<div class='sm-menu-hint' aria-hidden='true'>Esc · {ui.esc(_('Host menu'))}</div>")
+    said = st.session_state.get("flash")
+    if said:  # a refusal shows with the menu closed too, in a corner of the wall
+        st.html(f"<div class='sm-menu-flash' role='alert'>{ui.esc(said)}</div>")
     with st.container(key="host-menu"):
         st.markdown("**🎛 " + _("Host menu") + "** · " + _("Esc closes it"))
         host_console.remote_links(view, console)

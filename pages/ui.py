@@ -77,6 +77,10 @@ CSS = """
     background: #F3E9DC; max-width: 40em; }
   .sm-join { container-type: inline-size; }
   .sm-url { white-space: nowrap; font-weight: 700; line-height: 1.25; color: #6b5a4e; }
+  /* The chosen or hovered segment of a segmented control (the language just tapped): Streamlit's
+     red on its pink was 4.1:1 (axe-core; WCAG AA wants 4.5). */
+  button[data-variant="segmented_control"][data-selected="true"] p,
+  button[data-variant="segmented_control"][data-hovered="true"] p { color: #8E1F14; }
   /* A teacher who plays: the remote, in a tab of its own beside the seat (pages/play.py). */
   .sm-host-tab { display: block; margin: 1rem 0; padding: .7rem 1rem; border-radius: 10px; background: #2A1F1A;
     color: #FBF5EC !important; text-align: center; font-weight: 700; text-decoration: none; }

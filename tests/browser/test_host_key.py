@@ -49,7 +49,10 @@ def test_a_link_with_a_wrong_host_key_replaces_nothing(serve, browser):
     wall.wait_for_function("(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT)
 
     wall.goto(f"{srv.url}/table?room={code}&host=junk-from-a-link")
+    expect(wall.locator(".sm-menu-flash")).to_contain_text("That host link is not valid", timeout=WAIT)  # menu closed
     host_menu(wall)
-    expect(wall.get_by_text("That host link is not valid for this room any more")).to_be_visible(timeout=WAIT)
+    expect(
+        wall.locator(".st-key-host-menu").get_by_text("That host link is not valid for this room any more")
+    ).to_be_visible(timeout=WAIT)
     expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
     assert wall.evaluate("(c) => localStorage.getItem('sobremesa-host:' + c)", code) == room["host"]

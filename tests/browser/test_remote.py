@@ -53,8 +53,8 @@ def tap(remote, testid: str) -> None:
     button.click()
 
 
-def test_the_teachers_phone_hosts_from_the_laptops_qr_and_drives_every_control(serve, browser):
-    srv = serve("app.py")
+def test_the_teachers_phone_hosts_from_the_laptops_qr_and_drives_every_control(house, browser):
+    srv = house  # rooms of its own on the worker's server
     proxy = Proxy(srv.port)  # the teacher's phone: another address of the laptop (127.0.0.2)
     try:
         room = json.loads(srv.python(ROOM))
@@ -91,6 +91,9 @@ def test_the_teachers_phone_hosts_from_the_laptops_qr_and_drives_every_control(s
         wall.keyboard.press("Escape")
         assert_accessible(teacher, "the remote in the lobby")
         assert_accessible(wall, "the wall's lobby")
+        # the host's count is the wall's
+        expect(teacher.get_by_test_id("remote-audience")).to_have_text("1 in the audience")
+        expect(wall.get_by_test_id("audience-size")).to_have_text("👀 1 in the audience")
 
         # every control once, each seen in the room
         tap(teacher, "remote-audience-close")
@@ -109,7 +112,11 @@ def test_the_teachers_phone_hosts_from_the_laptops_qr_and_drives_every_control(s
         tap(teacher, "remote-pause")
         tap(teacher, "remote-more")  # paused: 30 s more when it runs again
         tap(teacher, "remote-resume")
-        assert_accessible(teacher, "the remote during play")
+        teacher.get_by_text("Español", exact=True).click()  # the reader's own language, turning mid-game
+        expect(teacher.get_by_test_id("remote-next")).to_have_text("⏭ Siguiente", timeout=WAIT)
+        assert_accessible(teacher, "the remote during play, in Spanish")
+        teacher.get_by_text("English", exact=True).click()
+        expect(teacher.get_by_test_id("remote-next")).to_have_text("⏭ Next", timeout=WAIT)
         tap(teacher, "remote-pace-brisk")
         expect(teacher.get_by_test_id("remote-pace-brisk")).to_have_attribute("aria-pressed", "true", timeout=WAIT)
         tap(teacher, "remote-hold")

@@ -74,8 +74,8 @@ def bare(wall) -> None:
     assert over, "something lies over the stage's title"
 
 
-def test_the_bare_wall_takes_the_hosts_keys_and_plays_the_cues(serve, browser):
-    srv = serve("app.py")
+def test_the_bare_wall_takes_the_hosts_keys_and_plays_the_cues(house, browser):
+    srv = house  # rooms of its own on the worker's server
     room = json.loads(srv.python(ROOM))
     code, tokens = room["code"], room["tokens"]
     loud = browser.browser_type.launch(
@@ -155,8 +155,8 @@ window.AudioContext = class extends Real { constructor(...a) { super(...a); this
 """
 
 
-def test_a_wall_with_no_gesture_asks_for_a_click_for_sound(serve, browser):
-    srv = serve("app.py")
+def test_a_wall_with_no_gesture_asks_for_a_click_for_sound(house, browser):
+    srv = house  # rooms of its own on the worker's server
     room = json.loads(srv.python(ROOM))
     gated = browser.browser_type.launch(
         executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--autoplay-policy=user-gesture-required"]
