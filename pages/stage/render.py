@@ -52,6 +52,17 @@ def card_em(count: int, width: float, height: float, under: float, gap: float = 
     return round(min(best, 11.0), 2)
 
 
+TALLER = 7.0  # em of the 10 a 4:3 stage has beyond a 16:9 one (40em tall, not 30): the rest is for the
+# lines that wrap more there (the waiting line, a long phrase)
+
+
+def card_style(count: int, width: float, height: float, under: float) -> str:
+    """The cards' width on a 16:9 stage (`--card`) and on a 4:3 one (`--card-tall`, the same box
+    TALLER em taller): one screen's HTML for both aspects, the stage's CSS choosing by the screen's
+    (pages/assets/stage.css), so that every viewer still shares it."""
+    return f"--card: {card_em(count, width, height, under)}em; --card-tall: {card_em(count, width, height + TALLER, under)}em"
+
+
 @functools.cache
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -63,6 +74,7 @@ def _env() -> jinja2.Environment:
     )
     env.filters["json"] = _json
     env.globals["card_em"] = card_em
+    env.globals["card_style"] = card_style
     env.globals["cards_html"] = cards_html
     env.filters["name_of"] = lambda seat, view: name_of(view, seat)
     env.filters["seats_by_score"] = lambda names, scores: sorted(range(len(names)), key=lambda s: (-scores[s], s))
