@@ -39,6 +39,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--headless",
+    # Pinned, not left to the browser's defaults: the wall's sound may start without a gesture
+    # (tests/browser/test_wall_keys_and_sound.py makes it blocked where it wants it blocked).
+    "--autoplay-policy=no-user-gesture-required",
     # With no GPU, compositing is software either way: in the browser's own process it saves the
     # trips to a GPU process (7% of the browser tests' CPU, measured on the stage size tests).
     "--in-process-gpu",

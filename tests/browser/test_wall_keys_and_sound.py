@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import CHROMIUM_ARGS
 from tests.browser.test_room_life import told
 
 WAIT = 20_000
@@ -78,77 +78,74 @@ def test_the_bare_wall_takes_the_hosts_keys_and_plays_the_cues(house, browser):
     srv = house  # rooms of its own on the worker's server
     room = json.loads(srv.python(ROOM))
     code, tokens = room["code"], room["tokens"]
-    loud = browser.browser_type.launch(
-        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"]
-    )
-    try:
-        host = loud.new_context(viewport={"width": 1280, "height": 720}).new_page()
-        host.goto(f"{srv.url}/table?room={code}&host={room['host']}")
-        plain = loud.new_context(viewport={"width": 1024, "height": 768}).new_page()
-        plain.goto(f"{srv.url}/table?room={code}")  # the room's code alone: no key
-        ana = loud.new_context(viewport={"width": 390, "height": 844}).new_page()
-        ana.goto(f"{srv.url}/play?room={code}&seat=0&token={tokens[0]}")
-        for wall in (host, plain):
-            expect(wall.locator(".sm-lobby-names li")).to_have_count(2, timeout=WAIT)
-            bare(wall)
-        tokens.append(json.loads(srv.python("print(json.dumps(tables.join(sys.argv[1], 'Cy').token))", code)))
-        for wall in (host, plain):
-            heard(wall, "join")
-        srv.python("tables.start(sys.argv[1], sys.argv[2]); print(1)", code, room["host"])
-        expect(host.locator(".sm-stage .sm-title")).to_be_visible(timeout=WAIT)
-        bare(host)
-        bare(plain)
-        told(srv, code, tokens)
-        expect(host.locator("[data-scene=give]")).to_be_visible(timeout=WAIT)  # a phase the class sees
-        srv.python(GIVE_AND_VOTE, code, json.dumps(tokens))  # everyone gave: the vote
-        heard(host, "everyone")
-        srv.python(SOON, code, "4.5")
-        heard(host, "countdown")
-        heard(plain, "countdown")
+    # the suite's Chromium, its autoplay policy pinned by a flag (CHROMIUM_ARGS)
+    assert "--autoplay-policy=no-user-gesture-required" in CHROMIUM_ARGS
+    host = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    host.goto(f"{srv.url}/table?room={code}&host={room['host']}")
+    plain = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    plain.goto(f"{srv.url}/table?room={code}")  # the room's code alone: no key
+    ana = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    ana.goto(f"{srv.url}/play?room={code}&seat=0&token={tokens[0]}")
+    for wall in (host, plain):
+        expect(wall.locator(".sm-lobby-names li")).to_have_count(2, timeout=WAIT)
+        bare(wall)
+    tokens.append(json.loads(srv.python("print(json.dumps(tables.join(sys.argv[1], 'Cy').token))", code)))
+    for wall in (host, plain):
+        heard(wall, "join")
+    srv.python("tables.start(sys.argv[1], sys.argv[2]); print(1)", code, room["host"])
+    expect(host.locator(".sm-stage .sm-title")).to_be_visible(timeout=WAIT)
+    bare(host)
+    bare(plain)
+    told(srv, code, tokens)
+    expect(host.locator("[data-scene=give]")).to_be_visible(timeout=WAIT)  # a phase the class sees
+    srv.python(GIVE_AND_VOTE, code, json.dumps(tokens))  # everyone gave: the vote
+    heard(host, "everyone")
+    srv.python(SOON, code, "4.5")
+    heard(host, "countdown")
+    heard(plain, "countdown")
 
-        # P on the host's wall pauses and resumes; on the plain wall it does nothing
-        plain.keyboard.press("p")
-        host.wait_for_timeout(600)
-        assert not view(srv, code)["paused"]
-        host.keyboard.press("p")
-        expect(host.locator(".sm-clock[data-paused='1']")).to_be_visible(timeout=WAIT)
-        host.keyboard.press("p")
-        expect(host.locator(".sm-clock[data-paused='0']")).to_be_visible(timeout=WAIT)
+    # P on the host's wall pauses and resumes; on the plain wall it does nothing
+    plain.keyboard.press("p")
+    host.wait_for_timeout(600)
+    assert not view(srv, code)["paused"]
+    host.keyboard.press("p")
+    expect(host.locator(".sm-clock[data-paused='1']")).to_be_visible(timeout=WAIT)
+    host.keyboard.press("p")
+    expect(host.locator(".sm-clock[data-paused='0']")).to_be_visible(timeout=WAIT)
 
-        srv.python(VOTE, code, json.dumps(tokens))  # the reveal
-        expect(host.locator("[data-scene=reveal]")).to_be_visible(timeout=WAIT)
-        heard(host, "reveal")
-        before = view(srv, code)["version"]
-        for key in ("h", "n", "m"):  # the plain wall ignores the host's keys
-            plain.keyboard.press(key)
-        host.wait_for_timeout(600)
-        assert view(srv, code)["version"] == before
-        host.keyboard.press("h")
-        host.wait_for_timeout(600)
-        assert view(srv, code)["reveal_held"]
-        host.keyboard.press("n")
-        expect(host.locator("[data-scene=reveal]")).to_have_count(0, timeout=WAIT)
-        expect(plain.locator("[data-scene=reveal]")).to_have_count(0, timeout=WAIT)
+    srv.python(VOTE, code, json.dumps(tokens))  # the reveal
+    expect(host.locator("[data-scene=reveal]")).to_be_visible(timeout=WAIT)
+    heard(host, "reveal")
+    before = view(srv, code)["version"]
+    for key in ("h", "n", "m"):  # the plain wall ignores the host's keys
+        plain.keyboard.press(key)
+    host.wait_for_timeout(600)
+    assert view(srv, code)["version"] == before
+    host.keyboard.press("h")
+    host.wait_for_timeout(600)
+    assert view(srv, code)["reveal_held"]
+    host.keyboard.press("n")
+    expect(host.locator("[data-scene=reveal]")).to_have_count(0, timeout=WAIT)
+    expect(plain.locator("[data-scene=reveal]")).to_have_count(0, timeout=WAIT)
 
-        host.keyboard.press("m")  # muted: every wall follows, and plays nothing
-        expect(plain.locator(".sm-sound-setting")).to_have_attribute("data-muted", "1", timeout=WAIT)
-        quiet = len(cues(plain))
-        srv.python(SOON, code, "4.5")
-        plain.wait_for_timeout(1500)
-        assert len(cues(plain)) == quiet
-        host.keyboard.press("m")
-        expect(plain.locator(".sm-sound-setting")).to_have_attribute("data-muted", "0", timeout=WAIT)
-        srv.python("tables.end(sys.argv[1], sys.argv[2]); print(1)", code, room["host"])
-        heard(host, "podium")
-        heard(plain, "podium")
-        assert ana.evaluate("(window.__sobremesaSounds || []).length") == 0  # phones stay silent
-    finally:
-        loud.close()
+    host.keyboard.press("m")  # muted: every wall follows, and plays nothing
+    expect(plain.locator(".sm-sound-setting")).to_have_attribute("data-muted", "1", timeout=WAIT)
+    quiet = len(cues(plain))
+    srv.python(SOON, code, "4.5")
+    plain.wait_for_timeout(1500)
+    assert len(cues(plain)) == quiet
+    host.keyboard.press("m")
+    expect(plain.locator(".sm-sound-setting")).to_have_attribute("data-muted", "0", timeout=WAIT)
+    srv.python("tables.end(sys.argv[1], sys.argv[2]); print(1)", code, room["host"])
+    heard(host, "podium")
+    heard(plain, "podium")
+    assert ana.evaluate("(window.__sobremesaSounds || []).length") == 0  # phones stay silent
 
 
 # Headless Chromium lets Web Audio start whatever its --autoplay-policy says (measured: "running"
-# under every policy), so the test makes the wall's audio start blocked, as a browser's autoplay
-# policy does on a tab nobody clicked: suspended until a gesture on the page resumes it.
+# under all three policies, in both headless modes), so the test makes the wall's audio start
+# blocked, as a browser's autoplay policy does on a tab nobody clicked: suspended until a gesture on
+# the page resumes it.
 BLOCKED = """
 const Real = window.AudioContext;
 window.AudioContext = class extends Real { constructor(...a) { super(...a); this.suspend(); } };
@@ -158,17 +155,11 @@ window.AudioContext = class extends Real { constructor(...a) { super(...a); this
 def test_a_wall_with_no_gesture_asks_for_a_click_for_sound(house, browser):
     srv = house  # rooms of its own on the worker's server
     room = json.loads(srv.python(ROOM))
-    gated = browser.browser_type.launch(
-        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--autoplay-policy=user-gesture-required"]
-    )
-    try:
-        wall = gated.new_context(viewport={"width": 1280, "height": 720}).new_page()
-        wall.add_init_script(BLOCKED)
-        wall.goto(f"{srv.url}/table?room={room['code']}")
-        gate = wall.get_by_test_id("sound-gate")
-        expect(gate).to_be_visible(timeout=WAIT)
-        expect(gate).to_have_text("🔈 Click for sound")
-        gate.click()
-        expect(gate).to_be_hidden(timeout=WAIT)
-    finally:
-        gated.close()
+    wall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    wall.add_init_script(BLOCKED)
+    wall.goto(f"{srv.url}/table?room={room['code']}")
+    gate = wall.get_by_test_id("sound-gate")
+    expect(gate).to_be_visible(timeout=WAIT)
+    expect(gate).to_have_text("🔈 Click for sound")
+    gate.click()
+    expect(gate).to_be_hidden(timeout=WAIT)
