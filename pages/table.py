@@ -21,11 +21,8 @@ from pages.stage.reading import page_key
 ui.style()
 # No sidebar and no toggle over the stage; the host menu sits over the top-right corner, shown only
 # while the wall's Esc holds it open (pages/assets/stage.js toggles `sm-menu-open`).
-# The wall is read from the back of a room: on a projector-sized screen every rem is larger (the
-# stage's seats and scores are sized in rem by the page's styles: 28 px a rem at 1200 px and wider).
 st.html(
-    "<style>@media (min-width: 1200px) { html { font-size: 28px !important; } }"
-    "[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
+    "<style>[data-testid='stSidebar'], [data-testid='stSidebarCollapsedControl'], "
     "[data-testid='stExpandSidebarButton'], header[data-testid='stHeader'] { display: none !important; }"
     ".st-key-host-menu { position: fixed; top: .6rem; right: .6rem; z-index: 2000; width: min(26rem, 92vw);"
     " max-height: calc(100vh - 1.2rem); overflow: auto; padding: .8rem 1rem; border-radius: .8rem;"
