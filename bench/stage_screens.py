@@ -52,6 +52,7 @@ class StageScreen(threading.Thread):
         self.reruns = 0  # a stage screen never reruns
         self.acted: list[dict] = []
         self.html = ""
+        self.bytes = 0  # the screens' messages, as sent (before any compression)
         self._ws = None
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -76,6 +77,9 @@ class StageScreen(threading.Thread):
                     now = time.time()
                     if "html" in msg:
                         self.html = msg["html"]
+                    elif "frags" in msg:
+                        self.html = patched(self.html, msg["frags"])
+                    self.bytes += len(text) if "html" in msg or "frags" in msg else 0
                     self.shown.setdefault(msg["version"], now)
                     self.ready.set()
         except Exception as exc:  # the bench raises it
@@ -122,6 +126,26 @@ class StageScreen(threading.Thread):
                 self._ws.close()
             except Exception:
                 pass
+
+
+def patched(html_text: str, frags: dict[str, str]) -> str:
+    """A screen with its changed fragments in place, as the tab's morph leaves it: each one's HTML
+    replaces what its holder (`data-frag="<name>"`) held, outer ones first."""
+    for name, inner in frags.items():
+        start = re.search(r'<(\w+)[^>]*\bdata-frag="' + re.escape(name) + r'"[^>]*>', html_text)
+        if start is None:
+            continue
+        tag, depth, at = start.group(1), 1, start.end()
+        tags = re.compile(rf"<(/?){tag}\b[^>]*>")
+        while depth:
+            found = tags.search(html_text, at)
+            if found is None:
+                break
+            depth += -1 if found.group(1) else 1
+            at = found.end()
+        end = at - len(f"</{tag}>")
+        html_text = html_text[: start.end()] + inner + html_text[end:]
+    return html_text
 
 
 def shown_at(screen_shown: dict[int, float], version: int) -> float | None:

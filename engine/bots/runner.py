@@ -118,7 +118,9 @@ class Runner:
     def run(self) -> None:
         while True:
             self.tick(time.monotonic())
-            time.sleep(TICK)
+            # No room with a computer player: nothing to do until the next look for one (an idle
+            # server woke four times a second for nothing).
+            time.sleep(TICK if self.rooms else ROOMS_EVERY)
 
 
 def start() -> None:

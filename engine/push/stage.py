@@ -13,10 +13,14 @@ Wire protocol (JSON text frames):
               {"version": n, "html": "...", "now": ms, "page"?: k}   the viewer's screen, whenever
                                         it changed; `page`: what the page's fields are now (the page
                                         reruns when it differs from the key it was drawn with)
+              {"version": n, "frags": {name: "..."}, "now": ms, "page"?: k}   only the fragments of
+                                        its screen that changed (`Screen`), outer ones first: the tab
+                                        morphs each in place; the rest of the screen is as it was
               {"version": n, "page"?: k}   nothing its screen shows changed: nothing is rendered, and
                                         the tab counts the version as shown
     client -> {"page": [field, ...]}   the page's own part reads these fields now (its next screen
               message carries their key)
+    client -> {"again": true}          a fragment had no place in the tab's screen: the whole one
     client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per
               socket and `gate.per_address().taps` per address, IN_FLIGHT at once
     server -> {"ack": id, "version": n}         once the move is committed
@@ -78,6 +82,25 @@ class Drawn:
     html: Callable[[], str]
     until: float | None = None
     page: str | None = None
+
+
+class Screen(str):
+    """A screen in fragments (pages/stage/fragments.py): its whole HTML (it is that string), the key
+    of what is around its fragments (`shell`), and each fragment's key, HTML and the fragment it sits
+    in ("" for none), in document order. A socket that has the same shell is sent only the fragments
+    whose keys moved."""
+
+    shell: str
+    frags: dict[str, tuple[str, str, str]]
+
+    def __new__(cls, html: str, shell: str, frags: dict[str, tuple[str, str, str]]) -> Screen:
+        made = super().__new__(cls, html)
+        made.shell, made.frags = shell, frags
+        return made
+
+    @property
+    def html(self) -> str:
+        return str.__str__(self)
 
 
 class Stage(Protocol):
@@ -241,6 +264,8 @@ class _Socket:
         self.viewer: Any = None
         self.key: str | None = None  # the screen last sent, by what it shows
         self.html: str | None = None
+        self.shell: str | None = None  # the shell last sent, and each of its fragments' keys
+        self.frag_keys: dict[str, str] = {}
         self.version: int | None = None
         self.page: str | None = None  # the page's key last sent
         self.timer: asyncio.TimerHandle | None = None
@@ -315,14 +340,43 @@ class _Socket:
                 delay = max(0.0, drawn.until - time.time()) + 0.05
                 self.timer = asyncio.get_running_loop().call_later(delay, self.waker.refresh)
             page = {"page": drawn.page} if drawn.page is not None else {}
-            if drawn.key == self.key or html == self.html:  # nothing it shows changed: the number alone
+            if drawn.key == self.key or html is None or html == self.html:  # nothing it shows changed: the number alone
                 self.key = drawn.key
                 if drawn.version != self.version or drawn.page != self.page:
                     self.version, self.page = drawn.version, drawn.page
                     await self.send({"version": drawn.version, **page})
                 return
-            self.version, self.key, self.html, self.page = drawn.version, drawn.key, html, drawn.page
-            await self.send({"version": drawn.version, "html": html, "now": int(time.time() * 1000), **page})
+            self.version, self.key, self.page = drawn.version, drawn.key, drawn.page
+            message = self.changes(html)
+            if message.get("frags") == {}:  # what it read moved, and none of what it shows: the number alone
+                await self.send({"version": drawn.version, **page})
+                return
+            await self.send({"version": drawn.version, **message, "now": int(time.time() * 1000), **page})
+
+    def changes(self, html: str) -> dict:
+        """What the tab is sent of a new screen: the fragments whose keys moved, when it has the same
+        shell and all the others (a fragment inside one sent goes with it); else the whole screen."""
+        screen = html if isinstance(html, Screen) else None
+        previous, self.html = self.shell, html
+        self.shell = screen.shell if screen is not None else None
+        known, self.frag_keys = self.frag_keys, ({n: f[0] for n, f in screen.frags.items()} if screen else {})
+        if screen is None or previous != screen.shell:
+            return {"html": str.__str__(html)}
+        moved = {n for n, (key, _h, _p) in screen.frags.items() if known.get(n) != key}
+
+        def carried(name: str) -> bool:  # inside a fragment that is sent
+            parent = screen.frags[name][2]
+            return bool(parent) and (parent in moved or carried(parent))
+
+        sent = {}
+        for name in moved:
+            if carried(name):
+                continue
+            if name not in known and not screen.frags[name][2]:
+                return {"html": str.__str__(html)}  # a fragment the shell did not hold: cannot be
+            sent[name] = screen.frags[name][1]
+        ordered = {n: sent[n] for n in screen.frags if n in sent}  # outer ones first
+        return {"frags": ordered}
 
     async def pump(self) -> None:
         waker = self.waker
@@ -382,6 +436,11 @@ class _Socket:
             told = _parsed(text)
             if told is _MALFORMED:
                 await self.close(CLOSE_MALFORMED)
+            if isinstance(told, dict) and told.get("again") is True:  # the tab lost track: the whole screen
+                if self._counted(time.monotonic()):
+                    self.key = self.html = self.shell = None
+                    self.waker.refresh()
+                continue
             if isinstance(told, dict) and "page" in told:  # the page's own part reads other fields now
                 if self._counted(time.monotonic()):  # as often as taps, at most: each one draws
                     self.stage.watch(self.viewer, told["page"])

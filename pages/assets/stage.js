@@ -26,6 +26,7 @@ function metrics(s) {
     code: s.code, version: s.version, rendered: s.rendered, connected: s.state === "open", state: s.state,
     connects: s.connects, reruns: s.reruns || 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
     sentAt: s.sentAt, boot: s.pageBoot, socketBoot: s.socketBoot, morphs: s.morphs || 0,  // the processes that drew the page and serve the socket
+    bytes: s.bytes || 0, patches: s.patches || 0,  // screen bytes received; versions drawn in fragments
     unreachable: !!s.unreachable,
   };
   globalThis.__sobremesaPush = rooms[s.code];
@@ -68,10 +69,12 @@ function connect(s) {
     }
     if (msg.removed !== undefined) { s.dead = true; removed(s, msg.removed); return; }
     if (msg.page !== undefined) { s.serverPage = msg.page; pageMoved(s); }
-    if (msg.html !== undefined) {
+    if (msg.html !== undefined || msg.frags !== undefined) {
       s.pushedAt = Date.now();
+      s.bytes = (s.bytes || 0) + e.data.length;  // bench/table_latency.py: what a move costs the Wi-Fi
       if (msg.now) s.skew = msg.now - Date.now();
-      show(s, msg.html, msg.version);
+      if (msg.html !== undefined) show(s, msg.html, msg.version);
+      else if (!patch(s, msg.frags, msg.version)) ws.send(JSON.stringify({ again: true }));
       return;
     }
     if (msg.ack !== undefined) { answered(s, msg.ack, null); return; }
@@ -188,20 +191,50 @@ function removed(s, html) {
 }
 
 // ---- drawing -------------------------------------------------------------------------------------
+// The whole screen (a new socket, a reload, a screen whose frame changed), morphed in place.
 function show(s, html, version) {
   s.html = html;
   s.morphs = (s.morphs || 0) + 1;  // screens drawn (bench/rerun_cost.py), not versions only acknowledged
   const root = s.root;
   if (!root) return;
+  morph(root, html);
+  shown(s, version);
+}
+
+// Only the fragments that changed (engine/push/stage.py: `Screen`), each morphed in its holder
+// (`data-frag`), outer ones first; the rest of the screen is not touched. False: one had no holder
+// here, and the tab asks for the whole screen.
+function patch(s, frags, version) {
+  s.morphs = (s.morphs || 0) + 1; s.patches = (s.patches || 0) + 1;
+  const root = s.root;
+  if (!root) { s.html = null; return false; }
+  for (const [name, html] of Object.entries(frags)) {
+    const holder = root.querySelector(`[data-frag="${CSS.escape(name)}"]`);
+    if (!holder) return false;
+    morph(holder, html);
+  }
+  s.html = null;  // the screen is the DOM now: a remount takes it from there
+  const flash = root.querySelector(".sm-flash");  // as a whole screen's morph would (`kept`)
+  if (flash && flash.textContent && !flash.querySelector("[data-move]")) flash.textContent = "";
+  shown(s, version);
+  return true;
+}
+
+function morph(el, html) {
   const typed = {};
-  for (const input of root.querySelectorAll("input[id], textarea[id]")) typed[input.id] = input.value;
-  const open = new Set([...root.querySelectorAll("details[open]")].map((d) => d.className));
-  Idiomorph.morph(root, html, { morphStyle: "innerHTML", ignoreActiveValue: true, callbacks: { beforeNodeMorphed: kept } });
+  for (const input of el.querySelectorAll("input[id], textarea[id]")) typed[input.id] = input.value;
+  const open = new Set([...el.querySelectorAll("details[open]")].map((d) => d.className));
+  Idiomorph.morph(el, html, { morphStyle: "innerHTML", ignoreActiveValue: true, callbacks: { beforeNodeMorphed: kept } });
   for (const [id, value] of Object.entries(typed)) {
-    const input = root.querySelector(`#${CSS.escape(id)}`);
+    const input = el.querySelector(`#${CSS.escape(id)}`);
     if (input && !input.value && value) input.value = value;
   }
-  for (const d of root.querySelectorAll("details")) if (open.has(d.className)) d.open = true;
+  for (const d of el.querySelectorAll("details")) if (open.has(d.className)) d.open = true;
+}
+
+// After a screen or its fragments were drawn: what the page does with what it shows.
+function shown(s, version) {
+  const root = s.root;
   for (const grid of root.querySelectorAll(".sm-cards[data-pick]")) paintPicks(grid);
   for (const tap of s.taps.values()) sending(s, tap, true);
   awake(s, !!root.querySelector('[data-awake="1"]'));
@@ -519,6 +552,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
   s.pageKey = data.page_key ?? null;
   s.gone = false;
   if (s.root !== root) {
+    const was = s.root;  // the screen as the last mount left it (its fragments drawn into it)
     s.root = root;
     root.addEventListener("click", (e) => onClick(s, e));
     root.addEventListener("keydown", (e) => onKey(s, e));
@@ -535,6 +569,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
       s.unreach.hidden = !s.unreachable;
     }
     if (s.html) show(s, s.html, s.version);
+    else if (was && was !== root && was.innerHTML) show(s, was.innerHTML, s.version);  // drawn in fragments: as it is
   }
   if (!s.ws && !s.timer && !s.dead) connect(s);
   if (!s.clock) s.clock = setInterval(() => tick(s), 250);

@@ -143,6 +143,7 @@ def skipped_line(view, t: Speaker, scene: str = "") -> str:
 
 def wall_extra(view, extra: dict | None, t: Speaker) -> dict:
     extra = extra or {}
+    scene = scene_of(view, extra)
     size = extra.get("audience") or {}
     audience = ""
     if size.get("count"):
@@ -155,11 +156,13 @@ def wall_extra(view, extra: dict | None, t: Speaker) -> dict:
         "clock": None if extra.get("revealing") else clock(view),  # nothing of the next turn runs yet
         "audience": audience,
         "audience_reveal": extra.get("audience_line") or "",
-        "podium": podium(view, t),
+        # A template resolves every variable its fragment names, shown or not (pages/stage/fragments.py):
+        # the podium is worked out only for the scene that shows it, or every score would redraw it.
+        "podium": podium(view, t) if view["phase"] == "end" or view.get("status") == "finished" else [],
         "podium_steps": steps(PODIUM, extra.get("podium_from")),
         "audience_top": view.get("audience_top") or [],
         "audience_more": view.get("audience_more") or 0,
-        "skipped": skipped_line(view, t, scene_of(view, extra)),
+        "skipped": skipped_line(view, t, scene),
         "join": extra.get("join") or "",
         "code": view["code"],
     }
@@ -186,9 +189,11 @@ def phone_extra(view, extra: dict | None, t: Speaker) -> dict:
     on = bool(extra.get("revealing"))
     alone = view.get("status") == "playing" and bool(view.get("waiting_on_you_alone")) and not on
     scores = view.get("scores") or []
-    places = ranking.places(scores) if scores else []
+    scene = scene_of(view, extra)
+    ended = view["phase"] == "end" or view.get("status") == "finished"
+    places = ranking.places(scores) if scores and ended else []  # shown at the end only (as the podium)
     return {
-        "scene": scene_of(view, extra),
+        "scene": scene,
         "my_place": t.place(places[seat], len(places), places.count(places[seat]) > 1) if places else "",
         "me": view["names"][seat],
         "my_points": view["scores"][seat] if view.get("scores") else 0,

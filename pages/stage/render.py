@@ -155,10 +155,10 @@ def cards_html(lang: str, **grid) -> Markup:
     return found
 
 
-def render(template: str, lang: str, **context) -> str:
+def render(template: str, lang: str, **context):
+    """The template's HTML, or a `Screen` when it is made of fragments (pages/stage/fragments.py)."""
+    from pages.stage import fragments
+
     speaker = Speaker(lang)
-    return (
-        _env()
-        .get_template(template)
-        .render(_=speaker._, n_=speaker.n_, _h=speaker._h, points=speaker.points, lang=lang, **context)
-    )
+    values = dict(_=speaker._, n_=speaker.n_, _h=speaker._h, points=speaker.points, lang=lang, **context)
+    return fragments.screen(_env().get_template(template), values, lang)

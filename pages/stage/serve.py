@@ -19,7 +19,7 @@ from engine.core import MoveError, SobremesaError
 from engine.core.game import LANGUAGES
 from engine.push.stage import Drawn, Peer
 from pages import guard
-from pages.stage import lobby, member as member_screen, remote, stage_of
+from pages.stage import fragments, lobby, member as member_screen, remote, stage_of
 from pages.stage.reading import Reading, page_key, valid_fields
 from pages.stage.render import N_, render
 
@@ -185,6 +185,7 @@ class Serve:
 
         def draw_screen() -> tuple[str, frozenset]:
             reading = Reading(view)
+            fragments.viewer.set(f"{viewer.screen}:{viewer.who.token_hash or ''}")
             return _screen(reading, me, viewer, stage, extra), frozenset(reading.read)
 
         def html() -> str:
@@ -314,7 +315,7 @@ def _screen(view: dict, me, viewer: Viewer, stage, extra: dict) -> str:
     # Every wall's corners, the same for every game: the room's sound for the wall's cues
     # (pages/assets/sound.js), and how many phones wait for the host to let them in.
     waiting = len(view.get("asking") or ()) + len(view.get("joining") or ())
-    return html + render("wall_corner.html", viewer.lang, sound=extra.get("sound"), waiting=waiting)
+    return fragments.join(html, render("wall_corner.html", viewer.lang, sound=extra.get("sound"), waiting=waiting))
 
 
 def _screen_of(view: dict, me, viewer: Viewer, stage, extra: dict) -> str:

@@ -115,6 +115,28 @@ def test_a_dixit_turn_by_taps_over_the_socket_with_no_rerun(house, browser):
     reveal.next_scene(srv, code, r["host"])
     expect(wall.locator(".sm-stage[data-scene=tell]")).to_be_visible(timeout=WAIT)
     reveal.moves_on([wall, *phones, member])
+    # Every tab followed the turn in fragments; a tab opened now gets the whole screen, the same.
+    version = view(srv, code)["version"]
+    for page in (wall, phones[1], member):
+        assert page.evaluate("(c) => window.__sobremesaPushRooms[c].patches", code) > 0
+        fresh = page.context.new_page()
+        fresh.goto(page.url)
+        shown(fresh, code, version)
+        assert screen_of(fresh) == screen_of(page)
+        fresh.close()
+
+
+NORMAL = r"""() => {
+  const root = document.querySelector(".sm-stage-root").cloneNode(true);
+  for (const el of root.querySelectorAll("[style*=animation-delay]")) el.style.removeProperty("animation-delay");
+  for (const el of root.querySelectorAll("[style='']")) el.removeAttribute("style");
+  return root.innerHTML.replace(/>\s+</g, "><").trim();
+}"""
+
+
+def screen_of(page) -> str:
+    """A tab's screen as its DOM holds it, less what the page sets as time passes (the steps' delays)."""
+    return page.evaluate(NORMAL)
 
 
 def test_an_odyssey_turn_by_taps(house, browser):

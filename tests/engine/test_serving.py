@@ -39,3 +39,36 @@ def test_streamlit_looks_at_its_config_files_every_5_s():
         assert "_POLLING_PERIOD_SECS" in task.co_names  # read at each look, from the module
     finally:
         polling_path_watcher._POLLING_PERIOD_SECS = before
+
+
+def test_uvicorns_loop_ticks_once_a_second_and_still_does_its_once_a_second_work():
+    """pages/polling.py replaces uvicorn's `Server.main_loop` (it woke 10 times a second) with one that
+    ticks once a second; an upgrade that changes the loop it copied fails here."""
+    import asyncio
+    import inspect
+
+    from uvicorn.server import Server
+
+    from pages import polling
+
+    own = polling.UVICORNS or Server.main_loop
+    polling.slower()
+    assert Server.main_loop is polling._main_loop
+    copied = inspect.getsource(polling.UVICORNS or own)
+    assert "await asyncio.sleep(0.1)" in copied and "counter = counter % 864000" in copied
+    assert "if counter % 10 == 0:" in inspect.getsource(Server.on_tick)  # its once-a-second work
+
+    class Fake:
+        ticks: list[int] = []
+
+        async def on_tick(self, counter: int) -> bool:
+            self.ticks.append(counter)
+            return len(self.ticks) == 3
+
+    polling.TICK_SECONDS, before = 0.01, polling.TICK_SECONDS
+    try:
+        fake = Fake()
+        asyncio.run(polling._main_loop(fake))
+    finally:
+        polling.TICK_SECONDS = before
+    assert fake.ticks == [0, 10, 20]  # every tick is a tenth: the Date header each time
