@@ -23,6 +23,7 @@ SCRIPTS = [
     ["bench/stage_games.py", "--game", "trading_faces"],
     ["bench/classroom.py"],
     ["bench/classroom.py", "--stand-ins", "wall"],
+    ["bench/classroom.py", "--audience", "300"],  # the hall: an assembly, an all-hands
     ["bench/school.py"],
     ["bench/school.py", "--rooms", "20"],
     ["bench/school.py", "--cluster", "2"],
