@@ -33,6 +33,16 @@ KEPT = 8192  # fragments kept, by their inputs
 READSETS = 8  # the distinct sets of inputs remembered per fragment (one per branch it takes)
 ALL = "*"
 
+
+class _Missing:
+    """A variable or field that is not there, told apart from one that is None (`is defined`)."""
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+MISSING = _Missing()
+
 _kept: dict[str, tuple[str, tuple[str, ...]]] = {}
 _readsets: dict[tuple, list[tuple[str, ...]]] = {}
 _guard = threading.Lock()
@@ -136,9 +146,9 @@ class Variables(dict):
     def value(self, name: str):
         """An input's value now (`view.scores`, `phase_line`), read without noting it."""
         var, _, field = name.partition(".")
-        value = dict.get(self, var)
+        value = dict.get(self, var, MISSING)
         if field and field != "#" and isinstance(value, dict):
-            return dict(dict.items(value)) if field == ALL else dict.get(value, field)
+            return dict(dict.items(value)) if field == ALL else dict.get(value, field, MISSING)
         if field == "#" and isinstance(value, dict):
             return dict.__len__(value)
         if isinstance(value, Noting):  # a dict: its fields and its size are inputs of their own

@@ -176,3 +176,11 @@ def test_a_variable_that_comes_or_goes_or_empties_draws_its_fragment_again():
     assert 'data-muted="1"' in on
     assert "sm-sound-setting" not in render("wall_corner.html", "en", sound={}, waiting=0)
     assert 'data-muted="0"' in render("wall_corner.html", "en", sound={"muted": False, "volume": 0.5}, waiting=0)
+
+
+def test_a_field_that_is_none_is_not_a_field_that_is_missing():
+    from pages.stage.render import render
+
+    ticking = render("wall_corner.html", "en", sound={"muted": None, "volume": 1}, waiting=0)
+    gone = render("wall_corner.html", "en", sound={"volume": 1}, waiting=0)
+    assert ticking.frags["f_corner"][0] != gone.frags["f_corner"][0]
