@@ -6,13 +6,12 @@
 
 Each move is made by tapping in the acting player's tab (claim, tell, give, vote). For each
 of the six other tabs it measures the time from the tap (as the page received it) to that tab
-showing the room at the new version (pages/assets/push.js notes Date.now() when the listener
-mounted last in the room's fragment renders a version; every tab shares the browser's clock). A
-phone the move left as it was shows that without a rerun (engine/push/glance.py); the bench counts those
-apart. Moves that change the phase (or end a turn) rerun every other tab once, by design; the
-others should rerun none (their changes travel as live spots, engine/push/spots.py): the bench
-splits the figures by the two kinds and prints the floor, the reruns the phase changes it saw must
-start. Then all the tabs sit idle and the server's CPU is read from /proc/<pid>/stat. Prints
+showing the room at the new version (pages/assets/stage.js tells the page's `__sobremesaShown` as
+a version first shows, whole, in fragments or unchanged; every tab shares the browser's clock), and
+the screen messages' characters each phone received. The bench splits the figures by moves that
+change the phase (or end a turn) and the others. With `--throttle N` the last phone's CPU is N
+times slower (Chromium's throttling, as the peer's bench does) and only its figure is printed.
+Then all the tabs sit idle and the server's CPU is read from /proc/<pid>/stat. Prints
 figures; asserts nothing.
 """
 
@@ -39,15 +38,15 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivo", "Jo", "Kim",
 STAMP = r"""(code) => {
   window.__renderedAt = {};
   window.__pushedAt = {};
-  const look = () => {  // the times are push.js's own, so how often this looks changes none of them
-    const info = window.__sobremesaPushRooms?.[code];
-    for (const [v, at] of Object.entries(info?.shownAt ?? {})) if (!(v in window.__renderedAt)) window.__renderedAt[v] = at;
-    if (info?.version != null && !(info.version in window.__pushedAt)) window.__pushedAt[info.version] = info.pushedAt;
+  // The times are stage.js's own, told as each version first shows (no polling: the tab's CPU counts).
+  window.__sobremesaShown = (c, v, at, pushed) => {
+    if (c !== code) return;
+    if (!(v in window.__renderedAt)) window.__renderedAt[v] = at;
+    if (!(v in window.__pushedAt)) window.__pushedAt[v] = pushed;
   };
   // The tap's own moment, as the page receives it: Playwright's click first waits for the button
   // to be visible and still (two animation frames or more), which is the robot's time, not the app's.
   window.addEventListener("click", () => { window.__tapAt = Date.now(); }, true);
-  setInterval(look, 50);  // while measuring; the idle phase reloads without it
 }"""
 
 

@@ -81,7 +81,7 @@ function connect(s) {
     if (msg.refused !== undefined) { answered(s, msg.refused, msg.message, msg.again, msg.again_label); return; }
     if (msg.version !== undefined) {  // the screen as it is shows this version too
       s.version = Math.max(s.version, msg.version); s.rendered = s.version; s.pushedAt = Date.now();
-      if (s.shownAt[msg.version] === undefined) s.shownAt[msg.version] = Date.now();
+      if (s.shownAt[msg.version] === undefined) noteShown(s, msg.version);
       metrics(s);
       return;
     }
@@ -232,6 +232,14 @@ function morph(el, html) {
   for (const d of el.querySelectorAll("details")) if (open.has(d.className)) d.open = true;
 }
 
+// When each version first showed; a bench that measures sets `__sobremesaShown` and is told at once
+// (as the peer's client notes its own: no polling in the tab, whose CPU the bench counts).
+function noteShown(s, version) {
+  const at = Date.now();
+  s.shownAt[version] = at;
+  if (globalThis.__sobremesaShown) globalThis.__sobremesaShown(s.code, version, at, s.pushedAt);
+}
+
 // After a screen or its fragments were drawn: what the page does with what it shows.
 function shown(s, version) {
   const root = s.root;
@@ -248,7 +256,7 @@ function shown(s, version) {
   if (s.sound) s.sound.shown(root);
   s.version = Math.max(s.version, version);
   s.rendered = s.version;
-  if (s.shownAt[version] === undefined) s.shownAt[version] = Date.now();
+  if (s.shownAt[version] === undefined) noteShown(s, version);
   const keys = Object.keys(s.shownAt);
   if (keys.length > 400) for (const k of keys.slice(0, keys.length - 300)) delete s.shownAt[k];
   metrics(s);
