@@ -138,6 +138,15 @@ class Variables(dict):
             {k: Noting(v, k, rec) if isinstance(v, dict) and not callable(v) else v for k, v in values.items()}
         )
         self.rec = rec
+        self._texts: dict[str, str] = {}
+
+    def text(self, name: str) -> str:
+        """An input's value as its key reads it, worked out once a render (a render's variables
+        do not change while it runs; a fragment's inputs are looked at by each of its candidates)."""
+        found = self._texts.get(name)
+        if found is None:
+            found = self._texts[name] = repr(self.value(name))
+        return found
 
     def __contains__(self, key) -> bool:
         self.rec.note(key)
@@ -161,7 +170,7 @@ class Variables(dict):
 def _key(template: str, block: str, lang: str, names: tuple[str, ...], variables: Variables) -> str:
     # repr, not JSON: three times cheaper, and as faithful for the builtin values a screen's variables
     # hold (two equal dicts built in another order only miss, and are drawn again).
-    text = repr((template, block, lang, names, [variables.value(n) for n in names]))
+    text = "\x1f".join([template, block, lang, *names, *(variables.text(n) for n in names)])
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
