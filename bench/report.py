@@ -1,5 +1,8 @@
 """`make bench`: every benchmark, then one table of its figures, their targets and whether each is met.
 
+`--only peer table_latency classroom`: only the scripts whose command has one of these words (the
+peer's targets are met against its figures from the same run, so run it with ours).
+
 Each script prints its own report (kept in out/bench/<script>.log) and its figures as `FIGURE`
 lines (bench.measure.figure). Run one script directly for its full report.
 """
@@ -68,10 +71,15 @@ def against_the_peer(rows: list[list[str]]) -> list[list[str]]:
 
 
 def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", nargs="*", default=[], help="run only the scripts whose command has one of these")
+    only = ap.parse_args().only
     out = ROOT / "out" / "bench"
     out.mkdir(parents=True, exist_ok=True)
     rows = []
-    for script in SCRIPTS:
+    for script in [s for s in SCRIPTS if not only or any(o in " ".join(s) for o in only)]:
         name = Path(script[0]).stem + "".join(f"-{a.lstrip('-')}" for a in script[1:])
         print(f"running {' '.join(script)} ...", flush=True)
         done = subprocess.run([sys.executable, *script], cwd=ROOT, capture_output=True, text=True)
