@@ -73,12 +73,15 @@ def _note_drawn(code: str, viewer: Viewer, version: int, at: str) -> None:
 
 
 def _cached(key: str, draw) -> tuple[str, frozenset]:
+    """The screen kept under `key` (what the fields the viewer's last screen read are now), or one
+    drawn and kept under its own key (what the fields it read are): a screen is found only by the
+    fields it read itself, so the screen it names is the one those fields draw."""
     with _guard:
         found = _screens.get(key)
     if found is None:
-        found = draw()
+        own, found = draw()
         with _guard:
-            _screens[key] = found
+            _screens[own] = found
             while len(_screens) > KEPT:
                 _screens.pop(next(iter(_screens)))
     return found
@@ -186,7 +189,12 @@ class Serve:
         def draw_screen() -> tuple[str, frozenset]:
             reading = Reading(view)
             fragments.viewer.set(f"{viewer.screen}:{viewer.who.token_hash or ''}")
-            return _screen(reading, me, viewer, stage, extra), frozenset(reading.read)
+            drawn = _screen(reading, me, viewer, stage, extra), frozenset(reading.read)
+            # Kept by the fields this screen read, not the ones the last one did: another branch of
+            # the same screen reads others, and the screen it drew must not answer for this one (a
+            # member saw the last round's clues again once the new round looked like the old one).
+            own = _fingerprint(viewer.screen, viewer.lang, _view_print(view, drawn[1]), me, extra)
+            return own, drawn
 
         def html() -> str:
             found, viewer.reads = _cached(key, draw_screen)

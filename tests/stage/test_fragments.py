@@ -129,9 +129,9 @@ def test_no_seats_token_reaches_another_viewers_messages_and_fragments_rebuild_t
     viewers, sent = None, None
     for room, seats, member in play(name):
         if viewers is None:
-            viewers = {"wall": SERVE.admit(room.code, {"lang": "en"}, peer)}
-            viewers |= {s.seat: SERVE.admit(room.code, {"token": s.token, "lang": "en"}, peer) for s in seats}
-            viewers["member"] = SERVE.admit(room.code, {"member": member.id, "token": member.token, "lang": "en"}, peer)
+            hellos = {"wall": {"lang": "en"}, "member": {"member": member.id, "token": member.token, "lang": "en"}}
+            hellos |= {s.seat: {"token": s.token, "lang": "en"} for s in seats}
+            viewers = {who: SERVE.admit(room.code, hello, peer) for who, hello in hellos.items()}
             sockets = {who: tab() for who in viewers}
             sent = {who: [] for who in viewers}
             followed = {who: "" for who in viewers}
@@ -142,6 +142,9 @@ def test_no_seats_token_reaches_another_viewers_messages_and_fragments_rebuild_t
             # A tab that follows the fragments holds the screen a new tab gets whole, byte for byte.
             followed[who] = message["html"] if "html" in message else patched(followed[who], message["frags"])
             assert followed[who] == str(screen)
+            # ... and a new socket, drawn in full (no fragment kept for it, no variables remembered).
+            fresh = SERVE.draw(room.code, SERVE.admit(room.code, hellos[who], peer)).html()
+            assert str(fresh) == followed[who], f"{who}: a new tab's screen differs from the followed one"
     assert tables.view(room.code)["status"] == "finished"
     for s in seats:
         if name == "pictomania":
