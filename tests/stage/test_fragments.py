@@ -50,13 +50,24 @@ def give_phase():
     return room, seats
 
 
+def as_viewer(who, draw):
+    """A screen drawn as the socket of `who` draws it (pages/stage/serve.py names each viewer: its
+    fragments are looked up first with the inputs they read at its last draw)."""
+    token = fragments.viewer.set(f"test:{who}")
+    try:
+        return draw()
+    finally:
+        fragments.viewer.reset(token)
+
+
 def test_a_score_that_moves_draws_and_sends_only_the_fragments_that_show_it():
     room, seats = give_phase()
     stage = stage_of("dixit")
     wall = tables.view(room.code)
     phones = {s.seat: tables.view(room.code, s.seat, s.token) for s in seats}
     sockets = {who: tab() for who in ["wall", *phones]}
-    first = {"wall": stage.wall(wall, "en", {}), **{s: stage.phone(v, "en", {}) for s, v in phones.items()}}
+    first = {"wall": as_viewer("wall", lambda: stage.wall(wall, "en", {}))}
+    first |= {s: as_viewer(s, lambda v=v: stage.phone(v, "en", {})) for s, v in phones.items()}
     for who, screen in first.items():
         assert isinstance(screen, Screen) and "html" in _Socket.changes(sockets[who], screen)
 
@@ -67,7 +78,7 @@ def test_a_score_that_moves_draws_and_sends_only_the_fragments_that_show_it():
         return view
 
     before = dict(fragments.renders)
-    second = stage.wall(scored(wall), "en", {})
+    second = as_viewer("wall", lambda: stage.wall(scored(wall), "en", {}))
     assert drawn_since(before) == {"f_side"}, "only the seats show the scores in the give phase"
     sent = _Socket.changes(sockets["wall"], second)
     assert list(sent) == ["frags"] and list(sent["frags"]) == ["f_side"]
@@ -75,12 +86,12 @@ def test_a_score_that_moves_draws_and_sends_only_the_fragments_that_show_it():
     assert '<span class="sm-score">3</span>' not in first["wall"].frags["f_side"][1]
 
     before = dict(fragments.renders)
-    cy = stage.phone(scored(phones[2]), "en", {})
+    cy = as_viewer(2, lambda: stage.phone(scored(phones[2]), "en", {}))
     assert drawn_since(before) == {"f_head"}, "Cy's phone shows Cy's points in its head"
     assert list(_Socket.changes(sockets[2], cy)["frags"]) == ["f_head"]
     for seat in (0, 1, 3):  # the others' phones show no other seat's score: nothing drawn, nothing sent
         before = dict(fragments.renders)
-        again = stage.phone(scored(phones[seat]), "en", {})
+        again = as_viewer(seat, lambda seat=seat: stage.phone(scored(phones[seat]), "en", {}))
         assert drawn_since(before) == set()
         assert _Socket.changes(sockets[seat], again) == {"frags": {}}
 
