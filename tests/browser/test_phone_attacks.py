@@ -4,6 +4,7 @@ leaves the loopback range."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import time
 from pathlib import Path
@@ -81,6 +82,25 @@ def room_options(srv, code: str) -> dict:
         return json.loads(db.execute("SELECT options FROM rooms WHERE code = ?", (code,)).fetchone()[0])
 
 
+@contextlib.contextmanager
+def all_uploaded(page, count: int):
+    """Waits until `count` files are stored by the server: a submit while one is still going up
+    was once lost in CI (the form kept its name and file, and nothing answered)."""
+    stored = []
+
+    def note(response):
+        if "/_stcore/upload_file/" in response.url and response.request.method == "PUT":
+            stored.append(response.status)
+
+    page.on("response", note)
+    yield
+    deadline = time.monotonic() + WAIT / 1000
+    while len(stored) < count and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    page.remove_listener("response", note)
+    assert len(stored) == count and all(status < 300 for status in stored), stored
+
+
 def test_the_laptop_uploads_a_deck_and_a_word_list_and_plays_with_them(serve, browser):
     """The laptop's own upload is taken: the deck's own answer comes back, it is listed, and a
     room is made with it; a word list the same way. From 127.0.0.1 and from localhost alike."""
@@ -92,7 +112,8 @@ def test_the_laptop_uploads_a_deck_and_a_word_list_and_plays_with_them(serve, br
     page.get_by_label("Deck name").fill("Our drawings")
     uploader = page.locator("[data-testid='stFileUploaderDropzoneInput']")
     expect(uploader).to_be_attached(timeout=WAIT)
-    uploader.set_input_files([str(p) for p in sorted(DREAMS.glob("*.jpg"))[:31]])
+    with all_uploaded(page, 31):
+        uploader.set_input_files([str(p) for p in sorted(DREAMS.glob("*.jpg"))[:31]])
     expect(page.get_by_text("dream-031.jpg")).to_be_visible(timeout=WAIT)
     settled(page)
     page.get_by_role("button", name="Add this deck").click()
@@ -111,9 +132,10 @@ def test_the_laptop_uploads_a_deck_and_a_word_list_and_plays_with_them(serve, br
     page.get_by_text("Upload your own word list").click()
     page.get_by_label("List name").fill("Year 6")
     words = "\n".join(",".join(f"word{c}x{w}" for w in range(8)) for c in range(12))
-    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(
-        files=[{"name": "year6.txt", "mimeType": "text/plain", "buffer": words.encode()}]
-    )
+    with all_uploaded(page, 1):
+        page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(
+            files=[{"name": "year6.txt", "mimeType": "text/plain", "buffer": words.encode()}]
+        )
     expect(page.get_by_text("year6.txt")).to_be_visible(timeout=WAIT)
     settled(page)  # the upload's own rerun is over: a click during it can be lost with the rerun
     page.get_by_role("button", name="Add this list").click()
