@@ -12,7 +12,9 @@ opens the 40 on seat links or on the shared screen instead (the figures from bef
 
 Each move is a tap by the seat the table waits on first: in its Chromium tab (the tap's time is the
 page's own click event), or on its protocol screen (the widget's trigger, sent in a rerun of the
-fragment as a browser sends it). The next move waits until every screen shows the last one.
+fragment as a browser sends it). The next move waits until every screen shows the last one; a
+member's screen is told only what it shows (engine/push/stage.py's crowd), so it is waited on at
+each phase change, when it shows a new one.
 
 Figures:
 - the server's CPU over the turns (from /proc) divided by the players' moves in them;
@@ -102,6 +104,7 @@ def main() -> None:
             else:
                 crowd = [StageScreen(srv.port, code, {}) for _ in range(args.audience)]
             screens = [*own.values(), *crowd]
+            members_at = set(crowd) if args.stand_ins == "member" else set()
             seat_of = {id(s): seat for seat, s in own.items()} | {
                 id(s): i % args.seats if args.stand_ins == "seat" else None for i, s in enumerate(crowd)
             }
@@ -133,8 +136,9 @@ def main() -> None:
                     own[actor].tap()
                     tapped = time.time()
                 others = [s for s in screens if seat_of[id(s)] != actor]
+                told = [s for s in others if s not in members_at]  # a member is told only what it shows
                 deadline = time.monotonic() + 60
-                while any(shown_at(s.shown, version) is None for s in others):
+                while any(shown_at(s.shown, version) is None for s in told):
                     if time.monotonic() > deadline:
                         raise TimeoutError(f"version {version} never reached every screen")
                     time.sleep(0.02)
@@ -146,6 +150,12 @@ def main() -> None:
                             browser_delays.append(at - 1000 * tapped)
                 after = tables.view(code)
                 phased = after["phase"] != view["phase"] or len(after["history"]) != len(view["history"])
+                if phased:  # every member's screen shows the new phase
+                    others = told + [s for s in others if s in members_at]
+                    while any(shown_at(s.shown, version) is None for s in others):
+                        if time.monotonic() > deadline:
+                            raise TimeoutError(f"version {version} never reached every member's screen")
+                        time.sleep(0.02)
                 if phased and after["phase"] == "vote" and args.stand_ins == "member":
                     for member in crowd:  # the audience picks while the players vote
                         member.tap()

@@ -17,7 +17,8 @@ Wire protocol (JSON text frames):
                                         its screen that changed (`Screen`), outer ones first: the tab
                                         morphs each in place; the rest of the screen is as it was
               {"version": n, "page"?: k}   nothing its screen shows changed: nothing is rendered, and
-                                        the tab counts the version as shown
+                                        the tab counts the version as shown (not sent to an
+                                        audience member's tab: `_Crowd`)
     client -> {"page": [field, ...]}   the page's own part reads these fields now (its next screen
               message carries their key)
     client -> {"again": true}          a fragment had no place in the tab's screen: the whole one
@@ -27,7 +28,8 @@ Wire protocol (JSON text frames):
               {"refused": id, "message": "...", "slow"?: true} in the tab's language; nothing changed
               {"removed": "..."}                the viewer's seat or membership is gone: the page
                                                 replaces everything with this, then the socket closes
-    client -> "ping" every 3 s; server -> {"pong": true}. A socket silent for SILENT_SECONDS is
+    client -> "ping" every 3 s; server -> {"pong": true, "version"?: n} (a member's tab is sent no
+              version its screen shows nothing of: it learns the number here). A socket silent for SILENT_SECONDS is
               dropped (its seat shows as not connected); a tab that hears nothing for 7 s
               drops its socket and opens a new one.
 
@@ -41,8 +43,10 @@ long, 4413 a message too large, 1009 a message too large to inflate, 1013 too ma
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -142,6 +146,7 @@ class _Batch:
         self.queue: list[tuple[Callable[[], Any], asyncio.Future]] = []
         self.task: asyncio.Task | None = None
         self.sockets = 0
+        self.crowd = _Crowd(self)
 
     def submit(self, compute: Callable[[], Any]) -> asyncio.Future:
         future = self.loop.create_future()
@@ -164,6 +169,107 @@ class _Batch:
             except BaseException as exc:  # handed to the socket's own task
                 result, error = None, exc
             self.loop.call_soon_threadsafe(_settle, future, result, error)
+
+
+class _Crowd:
+    """A room's audience: its members' sockets, drawn together. A new version wakes the crowd once,
+    not each of its sockets (three hundred in a hall: three hundred wake-ups, thread hops and
+    answers for screens that mostly did not change); one job draws them all in the room's batch,
+    and only a socket whose screen changed is sent anything. What one socket asks for itself (its
+    reveal's end, the whole screen again, a pick's answer) it still draws alone."""
+
+    def __init__(self, batch: _Batch) -> None:
+        self.batch, self.loop = batch, batch.loop
+        self.sockets: set[_Socket] = set()
+        self.lock = threading.Lock()  # `heard` and `asking`, set from the notifying threads
+        self.heard = -1  # the newest version notified
+        self.asking = False  # a refresh on its way to the loop
+        self.drawn = -1  # the newest version drawn for the crowd
+        self.asked = False  # a redraw asked with no new version
+        self.later: asyncio.TimerHandle | None = None  # a paced refresh, due
+        self.task: asyncio.Task | None = None
+
+    @property
+    def idle(self) -> bool:
+        return self.task is None and not self.sockets
+
+    def __call__(self, _code: str, version: int) -> None:  # live's subscriber, once per member socket
+        with self.lock:
+            if version <= self.heard:
+                return
+            self.heard = version
+        self._to_loop(self._start)
+
+    def refresh(self, pace: float = 0.0) -> None:  # live.refresh, once per member socket
+        with self.lock:
+            if self.asking:
+                return
+            self.asking = True
+        self._to_loop(self._ask, pace)
+
+    def _to_loop(self, callback, *args) -> None:
+        try:
+            self.loop.call_soon_threadsafe(callback, *args)
+        except RuntimeError:  # the loop is closed: its sockets are gone
+            pass
+
+    def _ask(self, pace: float) -> None:
+        with self.lock:
+            self.asking = False
+        if not pace:
+            self.asked = True
+            self._start()
+        elif self.later is None:
+            self.later = self.loop.call_later(pace, self._due)
+
+    def _due(self) -> None:
+        self.later = None
+        self.asked = True
+        self._start()
+
+    def _start(self) -> None:
+        if self.task is None:
+            self.task = self.loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        try:
+            while self.heard > self.drawn or self.asked:
+                self.asked, version = False, self.heard
+                ready = []
+                for sock in self.sockets:
+                    if sock.closed:
+                        continue
+                    if sock.draw_lock.locked():  # drawing for itself: it draws again once done
+                        sock.waker.refresh()
+                    else:
+                        ready.append((sock, sock.settled))
+                drawn = await self.batch.submit(functools.partial(_draw_all, ready))
+                self.drawn = max(self.drawn, version)
+                for sock, settled, found, html in drawn:
+                    if sock.closed:
+                        continue
+                    if found is None or sock.settled != settled or sock.draw_lock.locked():
+                        sock.waker.refresh()  # gone, or stale: the socket draws for itself (and says so)
+                        continue
+                    message = sock.settle(found, html)
+                    if message is not None:
+                        sock.send_soon(message)
+        except Exception:
+            _LOG.exception("stage: drawing an audience failed")
+        finally:
+            self.task = None
+        if self.heard > self.drawn or self.asked:  # news came as it finished
+            self._start()
+
+
+def _draw_all(ready: list[tuple[_Socket, int]]) -> list[tuple[_Socket, int, Drawn | None, str | None]]:
+    drawn = []
+    for sock, settled in ready:
+        try:
+            drawn.append((sock, settled, *sock.drawn_now()))
+        except Exception:  # the socket draws for itself, and logs it
+            drawn.append((sock, settled, None, None))
+    return drawn
 
 
 def _settle(future: asyncio.Future, result: Any, error: BaseException | None) -> None:
@@ -231,6 +337,7 @@ class _Waker:
         self.event = asyncio.Event()
         self.version = -1  # the newest version notified
         self.asked = False  # a redraw asked for with no new version
+        self.later: asyncio.TimerHandle | None = None  # a paced redraw, due
 
     def _wake(self, version: int | None) -> None:  # on the loop
         if version is None:
@@ -239,11 +346,27 @@ class _Waker:
             self.version = max(self.version, version)
         self.event.set()
 
-    def refresh(self) -> None:  # any thread (live.refresh, and the reveal's timer)
+    def refresh(self, pace: float = 0.0) -> None:  # any thread (live.refresh, and the reveal's timer)
         try:
-            self.loop.call_soon_threadsafe(self._wake, None)
+            if pace:
+                self.loop.call_soon_threadsafe(self._paced, pace)
+            else:
+                self.loop.call_soon_threadsafe(self._wake, None)
         except RuntimeError:  # the loop is closed: the socket is gone anyway
             pass
+
+    def _paced(self, pace: float) -> None:  # on the loop: one redraw for every refresh asked until then
+        if self.later is None:
+            self.later = self.loop.call_later(pace, self._due)
+
+    def _due(self) -> None:
+        self.later = None
+        self._wake(None)
+
+    def cancel(self) -> None:
+        if self.later is not None:
+            self.later.cancel()
+            self.later = None
 
     def __call__(self, _code: str, version: int) -> None:  # live's subscriber: a new version
         try:
@@ -274,8 +397,11 @@ class _Socket:
         self.draw_lock = asyncio.Lock()  # one draw at a time: a tap's and a push's
         self.taps: deque = deque()
         self.playing: set[asyncio.Task] = set()
+        self.sending: set[asyncio.Task] = set()  # the crowd's messages to this tab (`send_soon`)
         self.waker = _Waker(asyncio.get_running_loop())
         self.batch: _Batch | None = None  # the room's, once the hello proved the socket
+        self.crowd: _Crowd | None = None  # the room's audience, when this is a member's socket
+        self.settled = 0  # screens taken (`settle`): a crowd's draw made before another is stale
 
     async def close(self, code: int) -> NoReturn:
         """Close with `code`, and end the socket's loop (`_Closed`)."""
@@ -289,6 +415,19 @@ class _Socket:
     async def send(self, payload: dict) -> None:
         async with self.send_lock:
             await self.ws.send_text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
+
+    def send_soon(self, payload: dict) -> None:
+        """Send in a task of its own: a phone slow to read holds up no other socket's message."""
+
+        async def sending() -> None:
+            try:
+                await self.send(payload)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass
+
+        task = asyncio.get_running_loop().create_task(sending())
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
 
     async def read(self, seconds: float) -> str | None:
         """The next text message, or None when the tab said goodbye. Too large or not JSON: closed."""
@@ -334,24 +473,33 @@ class _Socket:
             if drawn is None:
                 await self.send({"removed": self.stage.removed(self.viewer, self.code)})
                 await self.close(CLOSE_REFUSED)
-            if drawn.until is not None:
-                if self.timer is not None:
-                    self.timer.cancel()
-                delay = max(0.0, drawn.until - time.time()) + 0.05
-                self.timer = asyncio.get_running_loop().call_later(delay, self.waker.refresh)
-            page = {"page": drawn.page} if drawn.page is not None else {}
-            if drawn.key == self.key or html is None or html == self.html:  # nothing it shows changed: the number alone
-                self.key = drawn.key
-                if drawn.version != self.version or drawn.page != self.page:
-                    self.version, self.page = drawn.version, drawn.page
-                    await self.send({"version": drawn.version, **page})
-                return
-            self.version, self.key, self.page = drawn.version, drawn.key, drawn.page
-            message = self.changes(html)
-            if message.get("frags") == {}:  # what it read moved, and none of what it shows: the number alone
-                await self.send({"version": drawn.version, **page})
-                return
-            await self.send({"version": drawn.version, **message, "now": int(time.time() * 1000), **page})
+            message = self.settle(drawn, html)
+            if message is not None:
+                await self.send(message)
+
+    def settle(self, drawn: Drawn, html: str | None) -> dict | None:
+        """Take a drawn screen as the tab's: what to send it, or None. On the loop, with no await:
+        the crowd's draws (`_Crowd`) are taken here too, between a socket's own."""
+        self.settled += 1
+        if drawn.until is not None:
+            if self.timer is not None:
+                self.timer.cancel()
+            delay = max(0.0, drawn.until - time.time()) + 0.05
+            self.timer = asyncio.get_running_loop().call_later(delay, self.waker.refresh)
+        page = {"page": drawn.page} if drawn.page is not None else {}
+        if drawn.key == self.key or html is None or html == self.html:  # nothing it shows changed: the number alone
+            self.key = drawn.key
+            # a member's tab is not told a version it shows nothing of (three hundred in a hall):
+            # it taps with no version (`at` is a seat's), and its page's key is sent when it moves
+            told = drawn.version != self.version and self.crowd is None
+            moved = told or drawn.page != self.page
+            self.version, self.page = drawn.version, drawn.page
+            return {"version": drawn.version, **page} if moved else None
+        self.version, self.key, self.page = drawn.version, drawn.key, drawn.page
+        message = self.changes(html)
+        if message.get("frags") == {}:  # what it read moved, and none of what it shows: the number alone
+            return {"version": drawn.version, **page}
+        return {"version": drawn.version, **message, "now": int(time.time() * 1000), **page}
 
     def changes(self, html: str) -> dict:
         """What the tab is sent of a new screen: the fragments whose keys moved, when it has the same
@@ -430,8 +578,9 @@ class _Socket:
                 await self.close(CLOSE_SILENT)
             if text is None:
                 return
-            if text == "ping":
-                await self.send({"pong": True})
+            if text == "ping":  # a member's tab learns here the versions it was not told (`settle`)
+                told = {"version": self.version} if self.crowd is not None and self.version is not None else {}
+                await self.send({"pong": True, **told})
                 continue
             told = _parsed(text)
             if told is _MALFORMED:
@@ -461,13 +610,17 @@ class _Socket:
         if batch is None or batch.loop is not loop:
             batch = _batches[self.code] = _Batch(loop)
         self.batch = batch
+        role = getattr(self.viewer, "role", None)
         await asyncio.to_thread(self.stage.connected, self.code, not self.peer.laptop, True)
+        if role == "member":
+            self.crowd = batch.crowd
+            self.crowd.sockets.add(self)  # before its first draw: a version heard meanwhile is drawn too
         sub = live.subscribe(
             self.code,
-            self.waker,
+            self.crowd or self.waker,
             kind="socket",
             seat=getattr(self.viewer, "seat", None),
-            role=getattr(self.viewer, "role", None),
+            role=role,
         )
         batch.sockets += 1
         pusher = None
@@ -478,15 +631,18 @@ class _Socket:
             await self.listen()
         finally:
             self.closed = True
+            if self.crowd is not None:
+                self.crowd.sockets.discard(self)
             batch.sockets -= 1
-            if batch.sockets <= 0 and _batches.get(self.code) is batch and batch.task is None:
+            if batch.sockets <= 0 and _batches.get(self.code) is batch and batch.task is None and batch.crowd.idle:
                 del _batches[self.code]
             live.unsubscribe(sub)
-            for task in (pusher, *self.playing):
+            for task in (pusher, *self.playing, *self.sending):
                 if task is not None:
                     task.cancel()
             if self.timer is not None:
                 self.timer.cancel()
+            self.waker.cancel()
             await asyncio.to_thread(self.stage.gone, self.code, self.viewer)
             await asyncio.to_thread(self.stage.connected, self.code, not self.peer.laptop, False)
 

@@ -87,7 +87,7 @@ def join_audience(code: str, name: str, device=None) -> Member:
             member, token = secrets.token_urlsafe(6), secrets.token_urlsafe(16)
             store().insert_member(conn, code, member, name, hash_token(token), now)
             holders.hold(conn, code, device, "member", member, now)
-    live.refresh(code)  # the wall counts its audience in a live spot
+    live.refresh(code, pace=live.COUNT_PACE)  # the wall counts its audience, the members their places
     return Member(code, member, token, name)
 
 
@@ -162,8 +162,9 @@ def audience_submit(code: str, member: str, token: str, move: dict) -> int:
             store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, time_now())
             held = len(_mine(code, room["game_no"], turn, member, conn))
     _picked[code] = _picked.get(code, 0) + 1  # the stage's members' looks read the picks again
-    live.refresh(code, roles=("wall",))  # how many have picked: the walls' count (the member's own
-    # phone draws its pick after its answer; no other member's screen changes)
+    # How many have picked: the walls' count, paced (a hall picks in a burst). The member's own
+    # phone draws its pick after its answer; no other member's screen changes.
+    live.refresh(code, roles=("wall",), pace=live.COUNT_PACE)
     return held
 
 

@@ -60,7 +60,14 @@ function connect(s) {
     if (s.ws !== ws) return;  // a socket given up on (half-open) that spoke at last
     s.heard = Date.now();
     let msg; try { msg = JSON.parse(e.data); } catch (_) { return; }
-    if (msg.pong) return;
+    if (msg.pong) {  // a member's tab is told here the versions its screen showed nothing of
+      if (msg.version !== undefined && msg.version > s.version) {
+        s.version = msg.version; s.rendered = s.version;
+        if (s.shownAt[msg.version] === undefined) noteShown(s, msg.version);
+        metrics(s);
+      }
+      return;
+    }
     if (msg.boot !== undefined) {  // the server took this socket (a refused one is closed before a word)
       s.socketBoot = msg.boot; s.everOpened = true;
       clearTimeout(s.unreachTimer); unreachable(s, false);

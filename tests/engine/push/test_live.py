@@ -60,7 +60,7 @@ def run(coro_fn) -> None:
 
     t = threading.Thread(target=target)
     t.start()
-    t.join(10)
+    t.join(15)
     assert not t.is_alive(), "event loop did not finish"
     if errors:
         raise errors[0]
@@ -283,3 +283,98 @@ def test_notify_after_loop_closed_does_not_raise():
     run(connect_and_vanish)
     live.notify(code, 7)  # must not raise even if a stale subscriber remained
     assert live.latest(code) == 7
+
+
+def test_paced_refreshes_asked_in_a_burst_are_drawn_once():
+    """A hall's picks in a burst: each one asks the wall to count again, with a pace. The socket
+    draws once for them all, a pace later; a refresh with no pace is drawn at once."""
+    from engine.push.stage import endpoint
+
+    code, stage = "PACE", FakeStage()
+    draws = []
+    drawn = stage.draw
+    stage.draw = lambda c, v: draws.append(time.monotonic()) or drawn(c, v)
+
+    async def scenario():
+        ws = FakeWebSocket(code)
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"lang": "en"}}'})
+        task = asyncio.create_task(endpoint(ws, stage))
+        await ws.next_sent(2)
+        asked = time.monotonic()
+        for _ in range(50):
+            live.refresh(code, pace=0.2)
+        while len(draws) < 2 and time.monotonic() - asked < 5:
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.3)
+        assert len(draws) == 2  # the hello's, and one for the whole burst
+        assert draws[1] - asked >= 0.2  # its pace later
+        asked = time.monotonic()
+        live.refresh(code)
+        while len(draws) < 3 and time.monotonic() - asked < 5:
+            await asyncio.sleep(0.01)
+        assert len(draws) == 3 and draws[2] - asked < 0.2  # no pace: at once
+        await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(task, 2)
+
+    run(scenario)
+
+
+class Member:
+    role = "member"
+
+
+def test_an_audience_is_drawn_in_one_job_and_told_only_what_it_shows():
+    """Twenty members and a wall. A version the members' screen does not show: the wall is told
+    its number, the members nothing, and their twenty draws are one job of the room's batch. A
+    version that changes their screen: each member gets it."""
+    from engine.push import stage as stage_socket
+
+    code, stage = "CRWD", FakeStage()
+    shown = {"member": "m1"}
+    plain = stage.draw
+
+    def draw(c, viewer):
+        if isinstance(viewer, Member):
+            return Drawn(stage.version, shown["member"], lambda: f"<p>{shown['member']}</p>")
+        return plain(c, viewer)
+
+    stage.draw = draw
+    stage.admit = lambda c, hello, peer: Member() if hello.get("member") else object()
+    jobs = []
+    submit = stage_socket._Batch.submit
+
+    def counted(self, compute):
+        jobs.append(compute)
+        return submit(self, compute)
+
+    async def scenario():
+        stage_socket._Batch.submit = counted
+        try:
+            wall = FakeWebSocket(code)
+            await wall.incoming.put({"type": "websocket.receive", "text": '{"hello": {}}'})
+            members = [FakeWebSocket(code) for _ in range(20)]
+            for ws in members:
+                await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"member": "x"}}'})
+            tasks = [asyncio.create_task(stage_socket.endpoint(ws, stage)) for ws in (wall, *members)]
+            for ws in (wall, *members):
+                await ws.next_sent(2)
+            jobs.clear()
+            stage.version = 6  # the wall's screen moves, the members' does not
+            threading.Thread(target=live.notify, args=(code, 6)).start()
+            await wall.next_sent(3)
+            await asyncio.sleep(0.2)
+            assert all(len(ws.sent) == 2 for ws in members)  # told nothing
+            assert len(jobs) <= 2  # the wall's draw and the crowd's, not twenty-one
+            shown["member"] = "m2"
+            stage.version = 7
+            threading.Thread(target=live.notify, args=(code, 7)).start()
+            for ws in members:
+                await ws.next_sent(3)
+                assert _said(ws)[2]["html"] == "<p>m2</p>" and _said(ws)[2]["version"] == 7
+            for ws in (wall, *members):
+                await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
+            await asyncio.wait_for(asyncio.gather(*tasks), 2)
+        finally:
+            stage_socket._Batch.submit = submit
+
+    run(scenario)
