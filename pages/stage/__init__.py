@@ -13,10 +13,16 @@ from types import ModuleType
 
 from pages import games
 
+_screens: dict[str, ModuleType | None] = {}
+
 
 def stage_of(game: str) -> ModuleType | None:
-    """The screens of a game, or None for a game with none."""
-    return games.screens(game) if game in games.SETUPS else None
+    """The screens of a game, or None for a game with none (looked up once: every draw asks)."""
+    try:
+        return _screens[game]
+    except KeyError:
+        found = _screens[game] = games.screens(game) if game in games.SETUPS else None
+        return found
 
 
 def on_stage(game: str) -> bool:

@@ -169,7 +169,11 @@ class Serve:
         if look is None:
             return None
         view = look["view"]
-        page = page_key({**view, "host": look.get("host")}, viewer.page) if viewer.page else None
+        page = None
+        if viewer.page:  # the host's mark is a page's field too (a copy of the view only when read)
+            page = page_key(
+                {**view, "host": look.get("host")} if {"host", "*"} & set(viewer.page) else view, viewer.page
+            )
         if viewer.quiet:  # a page waiting on the room: the version and its page's key, no screen
             return Drawn(look["version"], "quiet", str, page=page)
         stage = stage_of(view["game"])
@@ -182,8 +186,8 @@ class Serve:
             extra["token"] = viewer.token
         me = look.get("me")
         key = _fingerprint(viewer.screen, viewer.lang, _view_print(view, viewer.reads), me, extra)
-        viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
-        if viewer.who.kind == "seat":
+        if viewer.who.kind == "seat":  # when it was shown: a refused tap of its other phone's says so
+            viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
             _note_drawn(code, viewer, look["version"], viewer.shown_at)
 
         def draw_screen() -> tuple[str, frozenset]:
