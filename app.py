@@ -6,39 +6,15 @@ find `app`), so the pages are built only inside a run.
 
 from __future__ import annotations
 
-import functools
 from datetime import UTC
 
 from starlette.middleware import Middleware
-from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 from streamlit.starlette import App
 
 from engine import connections
 from pages import guard, polling
-from pages.routes import ASSET_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE
-
-
-@functools.lru_cache(maxsize=256)
-def _builtin_card(path) -> bytes:
-    return path.read_bytes()
-
-
-async def card_image(request):
-    """Card pictures by id. Ids are not secrets; who holds which card is, and that is never here.
-    A built-in card's bytes are kept in memory (the deck is about 6 MB): every phone fetches the
-    cards on the table each turn, and a file response costs a thread hop and a stat each time."""
-    from engine import pictures
-
-    try:
-        picture = pictures.card_image(request.path_params["card_id"])
-    except (pictures.CardNotFound, ValueError):
-        return PlainTextResponse("no such card", status_code=404)
-    kept = {"Cache-Control": "public, max-age=86400"}
-    body = (
-        picture if isinstance(picture, bytes) else _builtin_card(picture)
-    )  # bytes: an uploaded deck's, from the store
-    return Response(body, media_type="image/jpeg", headers=kept)
+from pages.routes import ASSET_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE, card_answer, card_image
 
 
 def _watch() -> None:
@@ -93,13 +69,13 @@ app = App(
     "app.py",
     routes=[
         STAGE_ROUTE,
-        Route("/cards/{card_id:path}", card_image),
+        Route("/cards/{card_id:path}", card_image),  # a browser with no device id yet (guard.Guard's fast)
         ASSET_ROUTE,
         PICTURE_ROUTE,
         KEEPSAKE_ROUTE,  # a phone's "Save the drawings"
         SHORT_ROUTE,  # /KGPBX: the join link as the wall shows it
     ],
-    middleware=[Middleware(guard.Guard)],
+    middleware=[Middleware(guard.Guard, fast={"/cards/": card_answer})],
 )
 
 

@@ -4,6 +4,7 @@ apps)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -12,6 +13,31 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route, WebSocketRoute
 
 from engine.tables import CODE_LETTERS, normalise_code
+
+
+@functools.lru_cache(maxsize=256)
+def _builtin_card(path) -> bytes:
+    return path.read_bytes()
+
+
+def card_answer(card_id: str) -> tuple[int, dict[str, str], bytes]:
+    """A card's picture by id: (status, headers, body). Ids are not secrets; who holds which card
+    is, and that is never here. A built-in card's bytes are kept in memory (the deck is about 6 MB):
+    every phone fetches the cards on the table each turn, and a file response costs a thread hop
+    and a stat each time. `guard.Guard` answers with it straight away for a browser it knows."""
+    from engine import pictures
+
+    try:
+        picture = pictures.card_image(card_id)
+    except (pictures.CardNotFound, ValueError):
+        return 404, {"content-type": "text/plain; charset=utf-8"}, b"no such card"
+    body = picture if isinstance(picture, bytes) else _builtin_card(picture)  # bytes: an uploaded deck's
+    return 200, {"content-type": "image/jpeg", "cache-control": "public, max-age=86400"}, body
+
+
+async def card_image(request):
+    status, headers, body = card_answer(request.path_params["card_id"])
+    return Response(body, status_code=status, headers=headers)
 
 
 async def script_asset(request):

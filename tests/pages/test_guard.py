@@ -92,3 +92,49 @@ def test_the_redirect_leads_to_the_start_page_whatever_the_path(path):
 def test_a_parameter_that_only_ends_in_laptop_is_passed_through():
     start, _ = adopt("/", "xlaptop=1")
     assert start == {"type": "passed"}
+
+
+def test_a_card_is_answered_at_the_guard_for_a_browser_it_knows():
+    """A known browser's card comes straight from the guard, past Streamlit's middleware; a HEAD
+    gets the headers alone; a wrong id is the card route's 404; a browser with no device id yet
+    goes the whole way (and gets its id)."""
+    from pages.guard import DEVICE_COOKIE
+    from pages.routes import card_answer
+
+    card = sorted(__import__("engine.pictures", fromlist=["x"]).builtin_words())[0]
+
+    def fetch(path: str, method: str = "GET", known: bool = True):
+        sent = []
+
+        async def inner(scope, receive, send):
+            sent.append({"type": "passed"})
+
+        async def send(message):
+            sent.append(message)
+
+        async def receive():
+            return {"type": "http.request"}
+
+        cookie = f"{DEVICE_COOKIE}={'d' * 24}".encode()
+        scope = {
+            "type": "http",
+            "method": method,
+            "path": path,
+            "query_string": b"",
+            "client": ("127.0.0.2", 1),
+            "headers": [(b"cookie", cookie)] if known else [],
+        }
+        guard = Guard(inner, fast={"/cards/": card_answer})
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, guard(scope, receive, send)).result()
+        return sent
+
+    sent = fetch(f"/cards/{card}")
+    start, body = sent
+    headers = dict(start["headers"])
+    assert start["status"] == 200 and headers[b"content-type"] == b"image/jpeg"
+    assert body["body"][:2] == b"\xff\xd8" and headers[b"content-length"] == str(len(body["body"])).encode()
+    start, body = fetch(f"/cards/{card}", "HEAD")
+    assert start["status"] == 200 and body["body"] == b""
+    assert fetch("/cards/../../etc/passwd")[0]["status"] == 404
+    assert fetch(f"/cards/{card}", known=False) == [{"type": "passed"}]
