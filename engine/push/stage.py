@@ -251,7 +251,13 @@ class _Crowd:
                     if found is None or sock.settled != settled or sock.draw_lock.locked():
                         sock.waker.refresh()  # gone, or stale: the socket draws for itself (and says so)
                         continue
-                    message = sock.settle(found, html)
+                    try:
+                        message = sock.settle(found, html)
+                    except Exception:  # this socket draws for itself; the others are not held up
+                        _LOG.exception("stage: a member's screen failed")
+                        sock.key = sock.html = sock.shell = None
+                        sock.waker.refresh()
+                        continue
                     if message is not None:
                         sock.send_soon(message)
         except Exception:
@@ -579,7 +585,9 @@ class _Socket:
             if text is None:
                 return
             if text == "ping":  # a member's tab learns here the versions it was not told (`settle`)
-                told = {"version": self.version} if self.crowd is not None and self.version is not None else {}
+                told = {}
+                if self.crowd is not None and self.version is not None and not self.sending:  # after its screen
+                    told = {"version": self.version}
                 await self.send({"pong": True, **told})
                 continue
             told = _parsed(text)
