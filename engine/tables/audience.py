@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from engine.core import (
     SHARED,
@@ -83,12 +84,19 @@ def join_audience(code: str, name: str, device=None) -> Member:
             if any(t.casefold() == name.casefold() for t in taken):
                 raise NameTaken("Someone is already called {name} here. Pick another name.", name=name)
             now = time_now()
+            if members and members[-1]["joined_at"] >= now:  # the same millisecond as the last one: just after it,
+                now = _just_after(members[-1]["joined_at"])  # so the lobby's "who came in last" keeps their order
             holders.check(conn, code, device, now, holders.name_of(conn, code))
             member, token = secrets.token_urlsafe(6), secrets.token_urlsafe(16)
             store().insert_member(conn, code, member, name, hash_token(token), now)
             holders.hold(conn, code, device, "member", member, now)
     live.refresh(code, pace=live.COUNT_PACE)  # the wall counts its audience, the members their places
     return Member(code, member, token, name)
+
+
+def _just_after(when: str) -> str:
+    moment = datetime.fromisoformat(when.replace("Z", "+00:00")) + timedelta(milliseconds=1)
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def member_row(code: str, member, token, conn=None) -> dict:

@@ -292,3 +292,17 @@ def test_places_share_ties_and_skip_after_them():
     assert ranking.top([2, 1, 1, 1]) == ([0, 1, 2, 3], 0)
     assert ranking.top([9, 1, 1, 1, 1, 1, 1, 1, 1, 1]) == ([0, 1, 2, 3, 4, 5, 6, 7], 2)
     assert ranking.top([3, 2, 1, 0]) == ([0, 1, 2], 0)
+
+
+def test_members_joining_in_the_same_millisecond_keep_the_order_they_came_in():
+    """The lobby shows who came in last: forty joins stamped with one millisecond (a class scanning
+    the QR code at once, or a fast laptop) are listed in the order they were made."""
+    from engine.store.clock import clock
+
+    room = tables.create_room("odyssey", options={"variant": "base", "audience": True}, seed=7)
+    with clock(lambda: "2026-11-28T09:00:00.000+00:00"):
+        for i in range(40):
+            tables.join_audience(room.code, f"Watcher {i}")
+    size = tables.audience_size(room.code)
+    assert size["count"] == 40
+    assert size["latest"] == [f"Watcher {i}" for i in (39, 38, 37, 36, 35)]
