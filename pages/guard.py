@@ -72,9 +72,10 @@ def cookies_of(header: str | None) -> dict[str, str]:
         except Exception:  # a malformed cookie header: as if none
             jar = SimpleCookie()
         found = {k: m.value for k, m in jar.items()}
-        if len(_jars) >= 1024:  # a flood of headers: forget them all, not just one
-            _jars.clear()
-        _jars[header] = found
+        if len(header) <= 4096:  # ours are a few hundred characters: a phone's huge ones are not kept
+            if len(_jars) >= 1024:  # a flood of headers: forget them all, not just one
+                _jars.clear()
+            _jars[header] = found
     return dict(found)
 
 

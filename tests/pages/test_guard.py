@@ -138,3 +138,17 @@ def test_a_card_is_answered_at_the_guard_for_a_browser_it_knows():
     assert start["status"] == 200 and body["body"] == b""
     assert fetch("/cards/../../etc/passwd")[0]["status"] == 404
     assert fetch(f"/cards/{card}", known=False) == [{"type": "passed"}]
+
+
+def test_a_cookie_header_is_parsed_once_and_a_huge_one_is_not_kept():
+    from pages import guard
+
+    guard._jars.clear()
+    header = f"{guard.DEVICE_COOKIE}={'d' * 24}; other=1"
+    first = guard.cookies_of(header)
+    first["other"] = "changed by a caller"
+    assert guard.cookies_of(header) == {guard.DEVICE_COOKIE: "d" * 24, "other": "1"}  # a copy each time
+    assert list(guard._jars) == [header]
+    huge = f"{guard.DEVICE_COOKIE}={'d' * 24}; pad={'x' * 5000}"
+    assert guard.cookies_of(huge)[guard.DEVICE_COOKIE] == "d" * 24
+    assert huge not in guard._jars
