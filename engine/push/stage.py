@@ -437,7 +437,8 @@ class _Socket:
 
     async def read(self, seconds: float) -> str | None:
         """The next text message, or None when the tab said goodbye. Too large or not JSON: closed."""
-        message = await asyncio.wait_for(self.ws.receive(), seconds)
+        async with asyncio.timeout(seconds):  # no task per message, as `wait_for` makes (3.11)
+            message = await self.ws.receive()
         if message["type"] == "websocket.disconnect":
             return None
         text = message.get("text") or ""
@@ -469,19 +470,23 @@ class _Socket:
             return drawn, None
         return drawn, drawn.html()
 
-    async def draw(self, alone: bool = False) -> None:
-        """`alone`: in a thread of its own (the acting tab's result, ahead of the room's batch)."""
+    async def draw(self) -> None:
+        """The tab's screen now, drawn in the room's batch (`_Batch`)."""
         async with self.draw_lock:
-            if alone or self.batch is None:
+            if self.batch is None:
                 drawn, html = await asyncio.to_thread(self.drawn_now)
             else:
                 drawn, html = await self.batch.submit(self.drawn_now)
-            if drawn is None:
-                await self.send({"removed": self.stage.removed(self.viewer, self.code)})
-                await self.close(CLOSE_REFUSED)
-            message = self.settle(drawn, html)
-            if message is not None:
-                await self.send(message)
+            await self.show(drawn, html)
+
+    async def show(self, drawn: Drawn | None, html: str | None) -> None:
+        """Send the tab what a draw found (its draw lock held): the changes, or its blank screen."""
+        if drawn is None:
+            await self.send({"removed": self.stage.removed(self.viewer, self.code)})
+            await self.close(CLOSE_REFUSED)
+        message = self.settle(drawn, html)
+        if message is not None:
+            await self.send(message)
 
     def settle(self, drawn: Drawn, html: str | None) -> dict | None:
         """Take a drawn screen as the tab's: what to send it, or None. On the loop, with no await:
@@ -567,10 +572,17 @@ class _Socket:
         if not self._counted(now) or not (self.peer.laptop or _TAPS.allows(self.peer.address, now)):
             await self.send({"refused": move_id, "message": self.stage.slow_down(self.viewer), "slow": True})
             return
-        answer = await asyncio.to_thread(self.stage.move, self.code, self.viewer, move_id, move, told.get("at"))
-        if "ack" in answer:
-            await self.draw(alone=True)  # the acting tab's own result first, with its answer, before the others'
+        async with self.draw_lock:  # the acting tab's own result first, with its answer, before the others'
+            answer, drawn = await asyncio.to_thread(self._move_and_draw, move_id, move, told.get("at"))
+            if drawn is not None:
+                await self.show(*drawn)
         await self.send(answer)
+
+    def _move_and_draw(self, move_id, move, at) -> tuple[dict, tuple[Drawn | None, str | None] | None]:
+        """A tap played and, once it holds, the tab's screen drawn after it: one trip to a worker
+        thread (a hall's three hundred picks are as many taps)."""
+        answer = self.stage.move(self.code, self.viewer, move_id, move, at)
+        return answer, (self.drawn_now() if "ack" in answer else None)
 
     async def listen(self) -> None:
         """Pings and taps until the tab goes. At most `IN_FLIGHT` taps are played at once: past

@@ -33,6 +33,26 @@ class AudienceRows:
         )
         return [dict(r) for r in rows]
 
+    def member_count(self, code: str, latest: int, conn=None) -> tuple[int, list[str]]:
+        """How many members a room has, and the names of the last `latest` to come in, latest
+        first: two reads that count in the database (the wall asks at each draw; a hall has 300)."""
+        count = self._run(conn, "SELECT COUNT(*) AS n FROM members WHERE code = ?", (code,)).fetchone()["n"]
+        rows = self._run(
+            conn,
+            "SELECT name FROM members WHERE code = ? ORDER BY joined_at DESC, id DESC LIMIT ?",
+            (code, latest),
+        )
+        return int(count), [r["name"] for r in rows]
+
+    def pickers(self, code: str, game_no: int, turn: int, conn=None) -> int:
+        """How many members have picked in a turn."""
+        row = self._run(
+            conn,
+            "SELECT COUNT(DISTINCT member) AS n FROM member_picks WHERE code = ? AND game_no = ? AND turn = ?",
+            (code, game_no, turn),
+        ).fetchone()
+        return int(row["n"])
+
     def insert_member(self, conn, code: str, member: str, name: str, token_hash: str, at: str) -> None:
         self._run(
             conn,

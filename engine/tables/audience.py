@@ -145,6 +145,31 @@ def may_pick(game, room: dict, state: dict | None, member: str, conn=None) -> tu
 def audience_submit(code: str, member: str, token: str, move: dict) -> int:
     """A member's pick, kept beside the game until its turn closes. Returns how many picks this
     member holds in this turn. A pick that is not on offer now is refused and changes nothing."""
+    return len(_submit(code, member, token, move).mine)
+
+
+@dataclass(frozen=True)
+class Once:
+    """A tap's id, as `move_ids` keeps it: who sent it (`Who.key`), its id and its body."""
+
+    who: str
+    move_id: str
+    body: str
+
+
+@dataclass(frozen=True)
+class Picked:
+    answer: dict | None  # the tap's answer (with `once`), the first one when the id came again
+    again: bool  # the id came again: nothing was played
+    room: dict
+    turn: int
+    mine: list  # the member's picks in this turn, after it
+
+
+def _submit(code: str, member: str, token: str, move: dict, once: Once | None = None) -> Picked:
+    """The pick in one transaction: with `once`, its answer is kept in the same one (a stage tap),
+    and an id already answered plays nothing (two of the same tap at once are played once: the
+    room's lock orders them)."""
     if not isinstance(move, dict):
         raise IllegalMove("That pick is not possible now.")
     room = room_row(code)
@@ -155,6 +180,12 @@ def audience_submit(code: str, member: str, token: str, move: dict) -> int:
         with store().transaction() as conn:
             room = room_row(code, conn)
             member_row(code, member, token, conn)
+            if once is not None:
+                found = store().move_answer(code, once.who, once.move_id, conn)
+                if found is not None:
+                    if found[0] != once.body:
+                        raise IllegalMove("That tap was already sent with another move.")
+                    return Picked(found[1], True, room, -1, [])
             if audience is None:
                 raise IllegalMove("Nothing to pick in this game: follow it on the shared screen.")
             if room["status"] == "finished":
@@ -168,12 +199,19 @@ def audience_submit(code: str, member: str, token: str, move: dict) -> int:
             pick = _checked(game, move, may)
             turn = len(state["history"])
             store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, time_now())
-            held = len(_mine(code, room["game_no"], turn, member, conn))
+            mine = _mine(code, room["game_no"], turn, member, conn)
+            answer = None
+            if once is not None:  # a pick bumps no version: the answer names the room's
+                answer = {"ack": once.move_id, "version": room["version"]}
+                store().put_move_answer(conn, code, once.who, once.move_id, once.body, answer, time_now())
     _picked[code] = _picked.get(code, 0) + 1  # the stage's members' looks read the picks again
     # How many have picked: the walls' count, paced (a hall picks in a burst). The member's own
     # phone draws its pick after its answer; no other member's screen changes.
     live.refresh(code, roles=("wall",), pace=live.COUNT_PACE)
-    return held
+    return Picked(answer, False, room, turn, mine)
+
+
+pick_once = refusals_only(_submit)
 
 
 _picked: dict[str, int] = {}  # code -> picks made in this process: a pick bumps no version
@@ -275,16 +313,15 @@ def audience_size(code: str, turn: int | None = None) -> dict:
     joining and picking bump no version)."""
     room = room_row(code)
     setting = audience_setting(room["code"])
-    members = store().members(room["code"])
-    count = len(members)
+    count, latest = store().member_count(room["code"], LATEST)
     picked = 0
     if turn is not None and room["status"] == "playing":
-        picked = len({p["member"] for p in store().member_picks(room["code"], room["game_no"], turn)})
+        picked = store().pickers(room["code"], room["game_no"], turn)
     return {
         "open": setting["open"],
         "cap": setting["cap"],
         "count": count,
         "full": count >= setting["cap"],
         "picked": picked,
-        "latest": [m["name"] for m in members[-LATEST:]][::-1],  # the lobby shows who came in last
+        "latest": latest,  # the lobby shows who came in last
     }

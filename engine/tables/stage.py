@@ -198,9 +198,9 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
     }
 
 
-def _picked(room: dict, member: str) -> None:
-    """A member's pick, written into the room's kept board rather than reading it all again: in a
-    hall every pick would read three hundred members' rows."""
+def _picked(room: dict, member: str, turn: int, mine: list) -> None:
+    """A member's pick (`mine`: their picks in `turn` now), written into the room's kept board
+    rather than reading it all again: in a hall every pick would read three hundred members' rows."""
     code = room["code"]
     with _boards_guard:
         kept = _boards.get(code)
@@ -209,7 +209,8 @@ def _picked(room: dict, member: str) -> None:
     state_turn = kept[1].get("turn")
     if state_turn is None:
         return
-    mine = store().picks_of(code, room["game_no"], state_turn, member)
+    if state_turn != turn:
+        mine = store().picks_of(code, room["game_no"], state_turn, member)
     with _boards_guard:
         now = _boards.get(code)
         if now is kept:
@@ -291,8 +292,6 @@ def _once(code: str, who: Who, move_id: str, body: str, play) -> dict:
     play()
     room = room_row(code)
     answer = {"ack": move_id, "version": room["version"]}
-    if who.kind == "member":
-        _picked(room, who.member)
     with store().transaction() as conn:
         if store().move_answer(code, key, move_id, conn) is None:
             store().put_move_answer(conn, code, key, move_id, body, answer, time_now())
@@ -300,8 +299,19 @@ def _once(code: str, who: Who, move_id: str, body: str, play) -> dict:
 
 
 def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
-    # A pick replaces the member's pick in its slot: played twice, it is the same pick.
-    return _once(code, who, move_id, body, lambda: audience.audience_submit(code, who.member, token, move))
+    """A pick, played once per id as `_once` plays a tap, with its answer kept in the pick's own
+    transaction (a hall's members pick three hundred at once). A pick replaces the member's pick in
+    its slot: played twice, it is the same pick."""
+    key = who.key()
+    found = store().move_answer(code, key, move_id)
+    if found is not None:
+        if found[0] != body:
+            raise IllegalMove("That tap was already sent with another move.")
+        return found[1]
+    picked = audience.pick_once(code, who.member, token, move, audience.Once(key, move_id, body))
+    if not picked.again:
+        _picked(picked.room, who.member, picked.turn, picked.mine)
+    return picked.answer
 
 
 def _host_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:

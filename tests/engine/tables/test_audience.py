@@ -306,3 +306,37 @@ def test_members_joining_in_the_same_millisecond_keep_the_order_they_came_in():
     size = tables.audience_size(room.code)
     assert size["count"] == 40
     assert size["latest"] == [f"Watcher {i}" for i in (39, 38, 37, 36, 35)]
+
+
+def test_a_members_tap_is_played_once_per_id_even_two_at_once(monkeypatch):
+    """A member's tap over the stage socket keeps its answer in the pick's own transaction: the same
+    id again gets the first answer and picks nothing more, and the same id with another pick is
+    refused and changes nothing. Two of the same tap at once (two sockets of one phone) both pass
+    the first look, before either answer is kept: the room's lock lets the first pick, and the
+    second finds the answer inside the transaction and picks nothing."""
+    from engine.core import IllegalMove
+
+    room, _seats, (rosa, olga), own, red = party_to_the_vote(["Rosa", "Olga"])
+    turn = len(tables.state_of(room.code)["history"])
+    rosa_who = tables.stage_who(room.code, rosa.token, rosa.id)
+    first = tables.stage_move(room.code, rosa_who, rosa.token, "tap-1", {"type": "pick", "position": red})
+    assert first == {"ack": "tap-1", "version": tables.view(room.code)["version"]}
+    assert tables.stage_move(room.code, rosa_who, rosa.token, "tap-1", {"type": "pick", "position": red}) == first
+    with pytest.raises(IllegalMove, match="already sent with another move"):
+        tables.stage_move(room.code, rosa_who, rosa.token, "tap-1", {"type": "pick", "position": own})
+    assert tables.stage_look(room.code, rosa_who)["me"]["picks"] == [{"type": "pick", "position": red}]
+
+    store = tables.store()
+    real = store.move_answer
+    monkeypatch.setattr(  # the first look, outside the transaction, sees no answer yet
+        store, "move_answer", lambda code, who, move_id, conn=None: real(code, who, move_id, conn) if conn else None
+    )
+    olga_who = tables.stage_who(room.code, olga.token, olga.id)
+    once = tables.stage_move(room.code, olga_who, olga.token, "tap-9", {"type": "pick", "position": own})
+    again = tables.stage_move(room.code, olga_who, olga.token, "tap-9", {"type": "pick", "position": own})
+    assert once == again == {"ack": "tap-9", "version": first["version"]}
+    with pytest.raises(IllegalMove, match="already sent with another move"):
+        tables.stage_move(room.code, olga_who, olga.token, "tap-9", {"type": "pick", "position": red})
+    picks = store.member_picks(room.code, 1, turn)
+    assert [p["member"] for p in picks] == [rosa.id, olga.id]
+    assert tables.audience_size(room.code, turn)["picked"] == 2
