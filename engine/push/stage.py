@@ -24,7 +24,8 @@ Wire protocol (JSON text frames):
     client -> {"again": true}          a fragment had no place in the tab's screen: the whole one
     client -> {"id": "...", "move": {...}, "at": n}   a tap (made on version n); at most MOVES_PER_10S per
               socket and `gate.per_address().taps` per address, IN_FLIGHT at once
-    server -> {"ack": id, "version": n}         once the move is committed
+    server -> {"ack": id, "version": n}         once the move is committed (in the screen's message
+                                                when the tap changed the tab's own screen)
               {"refused": id, "message": "...", "slow"?: true} in the tab's language; nothing changed
               {"removed": "..."}                the viewer's seat or membership is gone: the page
                                                 replaces everything with this, then the socket closes
@@ -479,14 +480,18 @@ class _Socket:
                 drawn, html = await self.batch.submit(self.drawn_now)
             await self.show(drawn, html)
 
-    async def show(self, drawn: Drawn | None, html: str | None) -> None:
-        """Send the tab what a draw found (its draw lock held): the changes, or its blank screen."""
+    async def show(self, drawn: Drawn | None, html: str | None, answer: dict | None = None) -> bool:
+        """Send the tab what a draw found (its draw lock held): the changes, or its blank screen.
+        A tap's `answer` goes in the same message when the screen changed: whether it went."""
         if drawn is None:
             await self.send({"removed": self.stage.removed(self.viewer, self.code)})
             await self.close(CLOSE_REFUSED)
         message = self.settle(drawn, html)
-        if message is not None:
-            await self.send(message)
+        if message is None:
+            return False
+        joined = answer is not None and ("html" in message or "frags" in message)
+        await self.send({**message, "ack": answer["ack"]} if joined else message)
+        return joined
 
     def settle(self, drawn: Drawn, html: str | None) -> dict | None:
         """Take a drawn screen as the tab's: what to send it, or None. On the loop, with no await:
@@ -574,8 +579,8 @@ class _Socket:
             return
         async with self.draw_lock:  # the acting tab's own result first, with its answer, before the others'
             answer, drawn = await asyncio.to_thread(self._move_and_draw, move_id, move, told.get("at"))
-            if drawn is not None:
-                await self.show(*drawn)
+            if drawn is not None and await self.show(*drawn, answer=answer):
+                return  # the answer went with the screen: one message (a hall's picks are 300 taps)
         await self.send(answer)
 
     def _move_and_draw(self, move_id, move, at) -> tuple[dict, tuple[Drawn | None, str | None] | None]:

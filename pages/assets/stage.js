@@ -82,6 +82,7 @@ function connect(s) {
       if (msg.now) s.skew = msg.now - Date.now();
       if (msg.html !== undefined) show(s, msg.html, msg.version);
       else if (!patch(s, msg.frags, msg.version)) ws.send(JSON.stringify({ again: true }));
+      if (msg.ack !== undefined) answered(s, msg.ack, null);  // the tap's answer, with the screen it made
       return;
     }
     if (msg.ack !== undefined) { answered(s, msg.ack, null); return; }

@@ -377,3 +377,39 @@ def test_an_audience_is_drawn_in_one_job_and_told_only_what_it_shows():
             stage_socket._Batch.submit = submit
 
     run(scenario)
+
+
+def test_a_tap_that_changes_the_tabs_screen_gets_its_answer_in_the_screens_message():
+    """A tap played: the acting tab's new screen and the tap's answer are one message (a hall's
+    three hundred picks are three hundred taps). A tap that leaves the tab's screen as it was gets
+    its answer alone."""
+    from engine.push.stage import endpoint
+
+    code, stage = "TAPS", FakeStage()
+    played = stage.move
+
+    def move(c, viewer, move_id, move, at=None):
+        if move.get("changes"):
+            stage.version += 1
+        return played(c, viewer, move_id, move, at)
+
+    stage.move = move
+
+    async def scenario():
+        ws = FakeWebSocket(code)
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"lang": "en"}}'})
+        task = asyncio.create_task(endpoint(ws, stage))
+        await ws.next_sent(2)
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"id": "t1", "move": {"changes": true}}'})
+        await ws.next_sent(3)
+        said = _said(ws)[2]
+        assert said["ack"] == "t1" and said["html"] == "<p>6</p>" and said["version"] == 6
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"id": "t2", "move": {}}'})
+        await ws.next_sent(4)
+        assert _said(ws)[3] == {"ack": "t2", "version": 6}
+        await asyncio.sleep(0.05)
+        assert len(ws.sent) == 4  # nothing more: the screen went once
+        await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(task, 2)
+
+    run(scenario)
