@@ -489,9 +489,11 @@ class _Socket:
         message = self.settle(drawn, html)
         if message is None:
             return False
-        joined = answer is not None and ("html" in message or "frags" in message)
-        await self.send({**message, "ack": answer["ack"]} if joined else message)
-        return joined
+        if answer is None or ("html" not in message and "frags" not in message):
+            await self.send(message)
+            return False
+        await self.send({**message, "ack": answer["ack"]})
+        return True
 
     def settle(self, drawn: Drawn, html: str | None) -> dict | None:
         """Take a drawn screen as the tab's: what to send it, or None. On the loop, with no await:

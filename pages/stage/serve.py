@@ -6,7 +6,6 @@ it runs off the script thread, for sockets."""
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import threading
 import time
