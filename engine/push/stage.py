@@ -123,6 +123,9 @@ class Stage(Protocol):
     def watch(self, viewer: Any, fields: Any) -> None:
         """The page's own part now reads these fields of its view (a `{"page": [...]}` message)."""
 
+    # Optional: crowd_stamp(code, viewers) -> (version, stamp) | None. What an audience's screens
+    # are drawn from now: while it holds, the crowd draws none of them (`_Crowd`).
+
     def slow_down(self, viewer: Any) -> str:
         """The message for a socket that sends more taps than a person makes."""
 
@@ -244,13 +247,17 @@ class _Crowd:
                         sock.waker.refresh()
                     else:
                         ready.append((sock, sock.settled))
-                drawn = await self.batch.submit(functools.partial(_draw_all, ready))
+                drawn, stamp, held = await self.batch.submit(functools.partial(_draw_all, ready))
                 self.drawn = max(self.drawn, version)
                 for sock, settled, found, html in drawn:
                     if sock.closed:
                         continue
                     if found is None or sock.settled != settled or sock.draw_lock.locked():
                         sock.waker.refresh()  # gone, or stale: the socket draws for itself (and says so)
+                        continue
+                    if found is _SAME:  # what its screen is drawn from held: nothing to draw or send
+                        sock.settled += 1
+                        sock.version = max(sock.version or 0, stamp[0])
                         continue
                     try:
                         message = sock.settle(found, html)
@@ -259,6 +266,7 @@ class _Crowd:
                         sock.key = sock.html = sock.shell = None
                         sock.waker.refresh()
                         continue
+                    sock.stamp = stamp[1] if held else None
                     if message is not None:
                         sock.send_soon(message)
         except Exception:
@@ -269,14 +277,40 @@ class _Crowd:
             self._start()
 
 
-def _draw_all(ready: list[tuple[_Socket, int]]) -> list[tuple[_Socket, int, Drawn | None, str | None]]:
-    drawn = []
+_SAME: Any = object()  # a member's screen whose stamp held: not drawn
+
+
+def _draw_all(ready: list[tuple[_Socket, int]]) -> tuple[list[tuple[_Socket, int, Any, str | None]], Any, bool]:
+    """Every ready member's screen, but those drawn from the crowd's stamp as it is now (`_SAME`),
+    the stamp (version, hash), and whether it held through the draws: when the room moved
+    meanwhile, no screen drawn is kept under it (one drawn from the newer room must not pass for
+    the older stamp's)."""
+    stamp = _stamp(ready)
+    drawn: list[tuple[_Socket, int, Any, str | None]] = []
     for sock, settled in ready:
+        if stamp is not None and sock.stamp == stamp[1]:
+            drawn.append((sock, settled, _SAME, None))
+            continue
         try:
             drawn.append((sock, settled, *sock.drawn_now()))
         except Exception:  # the socket draws for itself, and logs it
             drawn.append((sock, settled, None, None))
-    return drawn
+    held = stamp is not None and (all(found is _SAME for _s, _n, found, _h in drawn) or _stamp(ready) == stamp)
+    return drawn, stamp, held
+
+
+def _stamp(ready: list[tuple[_Socket, int]]) -> tuple[int, str] | None:
+    if not ready:
+        return None
+    sock = ready[0][0]
+    take = getattr(sock.stage, "crowd_stamp", None)
+    if take is None:
+        return None
+    try:
+        return take(sock.code, [s.viewer for s, _ in ready])
+    except Exception:  # every member is drawn, as with no stamp
+        _LOG.exception("stage: an audience's stamp failed")
+        return None
 
 
 def _settle(future: asyncio.Future, result: Any, error: BaseException | None) -> None:
@@ -409,6 +443,7 @@ class _Socket:
         self.batch: _Batch | None = None  # the room's, once the hello proved the socket
         self.crowd: _Crowd | None = None  # the room's audience, when this is a member's socket
         self.settled = 0  # screens taken (`settle`): a crowd's draw made before another is stale
+        self.stamp: str | None = None  # the crowd's stamp its screen was drawn from (`_draw_all`)
 
     async def close(self, code: int) -> NoReturn:
         """Close with `code`, and end the socket's loop (`_Closed`)."""
@@ -499,6 +534,7 @@ class _Socket:
         """Take a drawn screen as the tab's: what to send it, or None. On the loop, with no await:
         the crowd's draws (`_Crowd`) are taken here too, between a socket's own."""
         self.settled += 1
+        self.stamp = None  # the crowd sets it again when it drew this one
         if drawn.until is not None:
             if self.timer is not None:
                 self.timer.cancel()

@@ -175,6 +175,7 @@ from engine.tables.stage import (  # noqa: F401
     Who,
     audience_legal,
     audience_view,
+    members_stamp,
     room_exists,
     room_language,
     stage_look,

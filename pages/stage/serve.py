@@ -206,6 +206,24 @@ class Serve:
 
         return Drawn(look["version"], key, html, extra.get("until"), page)
 
+    def crowd_stamp(self, code: str, viewers: list) -> tuple[int, str] | None:
+        """What the audience's screens are drawn from now, with its version: the members' part of
+        the room (`tables.members_stamp`), the view's fields their screens and pages read, and the
+        reveal. While it holds, none of these members' screens changed."""
+        members = tables.members_stamp(code)
+        look = tables.stage_look(code, tables.Who("wall"))  # a member's view is the wall's
+        if members is None or look is None:
+            return None
+        reads: set | None = set()
+        for viewer in viewers:
+            if viewer.reads is None or reads is None:
+                reads = None
+                break
+            reads |= viewer.reads | set(viewer.page)
+        view = look["view"]
+        shown = _view_print(view, frozenset(reads) if reads is not None else None)
+        return look["version"], _fingerprint(members, shown, reveal_extra(view))
+
     def move(self, code: str, viewer: Viewer, move_id, move, at=None) -> dict:
         try:
             advice = self._advice(code, viewer, move)

@@ -413,3 +413,60 @@ def test_a_tap_that_changes_the_tabs_screen_gets_its_answer_in_the_screens_messa
         await asyncio.wait_for(task, 2)
 
     run(scenario)
+
+
+def test_an_audience_whose_stamp_held_is_not_drawn_and_learns_the_version_from_its_pongs():
+    """The stage's `crowd_stamp` names what the members' screens are drawn from: a version at which
+    it held draws none of them (the wall is drawn), and a member's pong tells the new version. A
+    stamp that moved draws them all."""
+    from engine.push import stage as stage_socket
+
+    code, stage = "STMP", FakeStage()
+    stamp = {"now": "s1"}
+    member_draws = []
+    plain = stage.draw
+
+    def draw(c, viewer):
+        if isinstance(viewer, Member):
+            member_draws.append(stage.version)
+            return Drawn(stage.version, stamp["now"], lambda: f"<p>{stamp['now']}</p>")
+        return plain(c, viewer)
+
+    stage.draw = draw
+    stage.admit = lambda c, hello, peer: Member() if hello.get("member") else object()
+    stage.crowd_stamp = lambda c, viewers: (stage.version, stamp["now"])
+
+    async def scenario():
+        wall = FakeWebSocket(code)
+        await wall.incoming.put({"type": "websocket.receive", "text": '{"hello": {}}'})
+        members = [FakeWebSocket(code) for _ in range(5)]
+        for ws in members:
+            await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"member": "x"}}'})
+        tasks = [asyncio.create_task(stage_socket.endpoint(ws, stage)) for ws in (wall, *members)]
+        for ws in (wall, *members):
+            await ws.next_sent(2)
+        stage.version = 6
+        threading.Thread(target=live.notify, args=(code, 6)).start()  # a drawing: the crowd drew all
+        await asyncio.sleep(0.2)
+        member_draws.clear()
+        stage.version = 7  # the stamp held: no member is drawn
+        threading.Thread(target=live.notify, args=(code, 7)).start()
+        await wall.next_sent(4)
+        await asyncio.sleep(0.2)
+        assert member_draws == []
+        assert all(len(ws.sent) == 2 for ws in members)
+        await members[0].incoming.put({"type": "websocket.receive", "text": "ping"})
+        await members[0].next_sent(3)
+        assert _said(members[0])[2] == {"pong": True, "version": 7}
+        stamp["now"] = "s2"
+        stage.version = 8
+        threading.Thread(target=live.notify, args=(code, 8)).start()
+        for ws in members[1:]:
+            await ws.next_sent(3)
+            assert _said(ws)[2]["html"] == "<p>s2</p>" and _said(ws)[2]["version"] == 8
+        assert sorted(member_draws) == [8] * 5
+        for ws in (wall, *members):
+            await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+
+    run(scenario)

@@ -1,0 +1,84 @@
+"""The audience's stamp (`Serve.crowd_stamp`, `tables.members_stamp`): while it holds, the crowd
+draws none of its members' screens (engine/push/stage.py's `_Crowd`), so it must move whenever any
+member's screen could. Every game with an audience is played at random, its members picking what
+they are offered and one of them in Spanish with a page of its own: at each step every member's
+screen is drawn as its socket draws it, and a stamp that held must mean every member's screen is
+the same, byte for byte."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import tables
+from engine.games import GAMES
+from engine.push.stage import Peer
+from pages.stage.serve import SERVE
+from tests import kit
+from tests.helpers import past_the_reveal, submit
+
+pytestmark = pytest.mark.usefixtures("plain_cards")
+WATCHED = [name for name, game in GAMES.items() if game.audience is not None]
+PEER = Peer("127.0.0.1", True)
+
+
+@pytest.mark.parametrize("page", [["status"], ["waiting_for"]])
+@pytest.mark.parametrize("name", WATCHED)
+def test_a_stamp_that_held_means_no_members_screen_changed(name, page):
+    """`page`: the fields a member's page reads (its key is sent with its screen). The waiting list
+    moves at nearly every move: that stamp seldom holds, and must not hold when it moved."""
+    game = GAMES[name]
+    rnd = random.Random(7)
+    room = tables.create_room(name, seed=7)
+    seats = [tables.join(room.code, n) for n in ["Ana", "Bo", "Cy", "Di"][: max(game.min_players, 3)]]
+    members = [tables.join_audience(room.code, n) for n in ["Lu", "Mo", "<i>Ny</i>", "Ot"]]
+    hellos = [{"member": m.id, "token": m.token, "lang": "es" if i == 1 else "en"} for i, m in enumerate(members)]
+    hellos[2]["page"] = page
+    viewers = [SERVE.admit(room.code, h, PEER) for h in hellos]
+    tables.start(room.code, room.host_token)
+    shown: list = [None] * len(viewers)
+    last = None
+    held = changed = 0
+    for _step in range(120):
+        if tables.view(room.code)["status"] != "playing":
+            break
+        stamp = SERVE.crowd_stamp(room.code, viewers)
+        now = []
+        for viewer in viewers:
+            drawn = SERVE.draw(room.code, viewer)
+            now.append(None if drawn is None else (drawn.html(), drawn.page))  # its key names its reads too
+        if stamp is not None and last is not None and stamp[1] == last[1]:
+            for a, b in zip(now, shown, strict=True):
+                assert a == b, f"the stamp held at version {stamp[0]} but a member's screen changed:\n{a}\n{b}"
+            held += 1
+        elif now != shown:
+            changed += 1
+        shown, last = now, stamp
+        if rnd.random() < 0.5:  # a member picks what they are offered (bumps no version)
+            i = rnd.randrange(len(members))
+            look = tables.stage_look(room.code, viewers[i].who)
+            may = look["me"]["may_pick"] if look else []
+            if may:
+                pick = dict(rnd.choice(may))
+                for k, v in pick.items():
+                    if v is None or k in (game.audience.text or {}):
+                        pick[k] = "zzqv"  # a free answer: wrong, but an answer
+                try:
+                    tables.audience_submit(room.code, members[i].id, members[i].token, pick)
+                except tables.SobremesaError:
+                    pass
+                continue
+        move = kit.random_move(game, tables.state_of(room.code), rnd)
+        if move is None:
+            break
+        seat = move.pop("seat")
+        try:
+            submit(room.code, seat, seats[seat].token, move)
+        except tables.SobremesaError:  # the reveal holds the table: it ends
+            past_the_reveal(room.code)
+        if rnd.random() < 0.7:  # else the next steps are drawn while the reveal holds
+            past_the_reveal(room.code)
+    if page == ["status"]:
+        assert held > 0, "the stamp never held: the crowd would draw every member at every version"
+    assert changed > 0
