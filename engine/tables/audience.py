@@ -90,6 +90,7 @@ def join_audience(code: str, name: str, device=None) -> Member:
             member, token = secrets.token_urlsafe(6), secrets.token_urlsafe(16)
             store().insert_member(conn, code, member, name, hash_token(token), now)
             holders.hold(conn, code, device, "member", member, now)
+    changed(code)  # the members' board is read again: one more in the audience moves everyone's "of"
     live.refresh(code, pace=live.COUNT_PACE)  # the wall counts its audience, the members their places
     return Member(code, member, token, name)
 

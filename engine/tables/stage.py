@@ -153,19 +153,35 @@ def members_stamp(code: str) -> str | None:
         room, seats = looked_rows(code)
     except RoomNotFound:
         return None
+    mark = (room["version"], audience.picks_made(room["code"]))  # what the board is kept by, too
+    with _boards_guard:
+        kept = _stamps.get(room["code"])
+    if kept is not None and kept[0] == mark:
+        return kept[1]
     view = kept_view(room, seats, None)
     board = _audience_board(room, view.get("history_length", 0))
-    with _boards_guard:  # a pick writes its member's picks into the board (`_picked`)
-        shown = repr(board)
+    with _boards_guard:  # a pick writes its member's picks into the board (`_picked`): the rest is as built
+        base = board.get("_text")
+        if base is None:
+            base = board["_text"] = repr({k: v for k, v in board.items() if k != "picks"})
         chosen = {repr(p): p for p in board["picks"].values()}
+        shown = base + repr(board["picks"])
     offered = {}
     game = GAMES[room["game"]]
     watched = game.audience.of(view["options"]) if game.audience else None
     if watched is not None and room["status"] == "playing":
-        for mark, mine in [("[]", []), *chosen.items()]:
-            offered[mark] = _offered(game, watched, room, view, mine)
+        for text, mine in [("[]", []), *chosen.items()]:
+            offered[text] = _offered(game, watched, room, view, mine)
     parts = (room["status"], room["game"], view.get("history_length"), repr(view["options"]), shown, repr(offered))
-    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    stamp = hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    with _boards_guard:
+        _stamps[room["code"]] = (mark, stamp)
+        while len(_stamps) > 512:
+            _stamps.pop(next(iter(_stamps)))
+    return stamp
+
+
+_stamps: dict[str, tuple[tuple[int, int], str]] = {}  # code -> (version and picks made, its stamp)
 
 
 def stage_look(code: str, who: Who) -> dict | None:

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
 import threading
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlencode, urlsplit
 
+from markupsafe import escape
+
 from engine import gate, i18n, outage, presence, tables
 from engine.core import MoveError, SobremesaError
 from engine.core.game import LANGUAGES
-from engine.push.stage import Drawn, Peer
+from engine.push.stage import Drawn, Peer, Screen
 from pages import guard
 from pages.stage import fragments, lobby, member as member_screen, remote, stage_of
 from pages.stage.reading import Reading, page_key, valid_fields
@@ -84,6 +87,27 @@ def _cached(key: str, draw) -> tuple[str, frozenset]:
             while len(_screens) > KEPT:
                 _screens.pop(next(iter(_screens)))
     return found
+
+
+# A hall's members mostly see the same screen but for their name: each member's screen is their
+# class's (the members whose `me` is the same but for who they are), drawn once with this in place
+# of the name, and the name put in (escaped as the template escapes it). tests/stage/
+# test_member_classes.py holds every game's member screens to the ones drawn with the name itself.
+SHARED_MEMBERS = True
+_NAME = "nm" + secrets.token_hex(8)  # no one can type it: it changes with each process
+
+
+def _personal(found, name: str):
+    """A class's screen with a member's name put in: the screen, its fragments, and their keys (a
+    socket compares its own keys; its name is in them)."""
+    text = str(escape(name))
+    if not isinstance(found, Screen):
+        return found.replace(_NAME, text)
+    frags = {
+        n: (_fingerprint(k, text) if _NAME in h else k, h.replace(_NAME, text), parent)
+        for n, (k, h, parent) in found.frags.items()
+    }
+    return Screen(found.html.replace(_NAME, text), _fingerprint(found.shell, text), frags)
 
 
 def _fingerprint(*parts) -> str:
@@ -185,6 +209,9 @@ class Serve:
         elif viewer.who.kind == "seat" and view.get("last_round"):  # its links to save its drawings
             extra["token"] = viewer.token
         me = look.get("me")
+        own_me = me
+        if SHARED_MEMBERS and viewer.who.kind == "member" and me:  # drawn as their class, their name put in
+            me = {**me, "id": "", "name": _NAME}
         key = _fingerprint(viewer.screen, viewer.lang, _view_print(view, viewer.reads), me, extra)
         if viewer.who.kind == "seat":  # when it was shown: a refused tap of its other phone's says so
             viewer.shown_at = datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -202,9 +229,10 @@ class Serve:
 
         def html() -> str:
             found, viewer.reads = _cached(key, draw_screen)
-            return found
+            return _personal(found, own_me["name"]) if me is not own_me else found
 
-        return Drawn(look["version"], key, html, extra.get("until"), page)
+        shown = _fingerprint(key, own_me["id"], own_me["name"]) if me is not own_me else key
+        return Drawn(look["version"], shown, html, extra.get("until"), page)
 
     def crowd_stamp(self, code: str, viewers: list) -> tuple[int, str] | None:
         """What the audience's screens are drawn from now, with its version: the members' part of
