@@ -123,8 +123,8 @@ class Stage(Protocol):
     def watch(self, viewer: Any, fields: Any) -> None:
         """The page's own part now reads these fields of its view (a `{"page": [...]}` message)."""
 
-    # Optional: crowd_stamp(code, viewers) -> (version, stamp) | None. What an audience's screens
-    # are drawn from now: while it holds, the crowd draws none of them (`_Crowd`).
+    # Optional: crowd_stamp(code, viewers) -> (version, [stamp of each viewer]) | None. What each
+    # of an audience's screens is drawn from now: while one holds, the crowd does not draw it.
 
     def slow_down(self, viewer: Any) -> str:
         """The message for a socket that sends more taps than a person makes."""
@@ -247,9 +247,9 @@ class _Crowd:
                         sock.waker.refresh()
                     else:
                         ready.append((sock, sock.settled))
-                drawn, stamp, held = await self.batch.submit(functools.partial(_draw_all, ready))
+                drawn, stamped, held = await self.batch.submit(functools.partial(_draw_all, ready))
                 self.drawn = max(self.drawn, version)
-                for sock, settled, found, html in drawn:
+                for (sock, settled, found, html, stamp), kept in zip(drawn, held, strict=True):
                     if sock.closed:
                         continue
                     if found is None or sock.settled != settled or sock.draw_lock.locked():
@@ -257,7 +257,7 @@ class _Crowd:
                         continue
                     if found is _SAME:  # what its screen is drawn from held: nothing to draw or send
                         sock.settled += 1
-                        sock.version = max(sock.version or 0, stamp[0])
+                        sock.version = max(sock.version or 0, stamped)
                         continue
                     try:
                         message = sock.settle(found, html)
@@ -266,7 +266,7 @@ class _Crowd:
                         sock.key = sock.html = sock.shell = None
                         sock.waker.refresh()
                         continue
-                    sock.stamp = stamp[1] if held else None
+                    sock.stamp = stamp if kept else None
                     if message is not None:
                         sock.send_soon(message)
         except Exception:
@@ -280,26 +280,30 @@ class _Crowd:
 _SAME: Any = object()  # a member's screen whose stamp held: not drawn
 
 
-def _draw_all(ready: list[tuple[_Socket, int]]) -> tuple[list[tuple[_Socket, int, Any, str | None]], Any, bool]:
-    """Every ready member's screen, but those drawn from the crowd's stamp as it is now (`_SAME`),
-    the stamp (version, hash), and whether it held through the draws: when the room moved
-    meanwhile, no screen drawn is kept under it (one drawn from the newer room must not pass for
-    the older stamp's)."""
-    stamp = _stamp(ready)
-    drawn: list[tuple[_Socket, int, Any, str | None]] = []
-    for sock, settled in ready:
-        if stamp is not None and sock.stamp == stamp[1]:
-            drawn.append((sock, settled, _SAME, None))
+def _draw_all(
+    ready: list[tuple[_Socket, int]],
+) -> tuple[list[tuple[_Socket, int, Any, str | None, str | None]], int, list[bool]]:
+    """Every ready member's screen, but those drawn from what their stamp says as it is now
+    (`_SAME`); the stamps' version, and whether each stamp held through the draws: a screen whose
+    stamp moved meanwhile is not kept under it (one drawn from the newer room must not pass for the
+    older stamp's)."""
+    stamps = _stamp(ready)
+    drawn: list[tuple[_Socket, int, Any, str | None, str | None]] = []
+    for i, (sock, settled) in enumerate(ready):
+        stamp = stamps[1][i] if stamps is not None else None
+        if stamp is not None and sock.stamp == stamp:
+            drawn.append((sock, settled, _SAME, None, stamp))
             continue
         try:
-            drawn.append((sock, settled, *sock.drawn_now()))
+            drawn.append((sock, settled, *sock.drawn_now(), stamp))
         except Exception:  # the socket draws for itself, and logs it
-            drawn.append((sock, settled, None, None))
-    held = stamp is not None and (all(found is _SAME for _s, _n, found, _h in drawn) or _stamp(ready) == stamp)
-    return drawn, stamp, held
+            drawn.append((sock, settled, None, None, None))
+    after = _stamp(ready) if stamps is not None and any(d[2] is not _SAME for d in drawn) else stamps
+    held = [after is not None and stamps is not None and after[1][i] == stamps[1][i] for i in range(len(drawn))]
+    return drawn, stamps[0] if stamps is not None else -1, held
 
 
-def _stamp(ready: list[tuple[_Socket, int]]) -> tuple[int, str] | None:
+def _stamp(ready: list[tuple[_Socket, int]]) -> tuple[int, list[str]] | None:
     if not ready:
         return None
     sock = ready[0][0]

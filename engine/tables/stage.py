@@ -144,11 +144,13 @@ def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
     return board
 
 
-def members_stamp(code: str) -> str | None:
-    """Everything a member's `me` is made of now (`_me`: the room's state of play, the audience's
-    board, what each set of picks may pick next), as one hash: while it holds, every member's `me`
-    is what it was (tested on random games), and a hall's three hundred looks need not be taken
-    again. None when the room is gone."""
+def members_stamp(code: str) -> tuple[str, dict[str, str], str] | None:
+    """Everything a member's `me` is made of now (`_me`), as stamps: (what every member's is made
+    of: the room's state of play, the audience's board but this turn's picks; each member's own:
+    their picks and what those picks may pick next, by member; the same for a member who has not
+    picked). While a member's two hold, their `me` is what it was (tested on random games), and a
+    hall's three hundred looks need not be taken again; one member's pick moves only their own.
+    None when the room is gone."""
     try:
         room, seats = looked_rows(code)
     except RoomNotFound:
@@ -164,24 +166,36 @@ def members_stamp(code: str) -> str | None:
         base = board.get("_text")
         if base is None:
             base = board["_text"] = repr({k: v for k, v in board.items() if k != "picks"})
-        chosen = {repr(p): p for p in board["picks"].values()}
-        shown = base + repr(board["picks"])
-    offered = {}
+        picks = dict(board["picks"])
     game = GAMES[room["game"]]
     watched = game.audience.of(view["options"]) if game.audience else None
-    if watched is not None and room["status"] == "playing":
-        for text, mine in [("[]", []), *chosen.items()]:
-            offered[text] = _offered(game, watched, room, view, mine)
-    parts = (room["status"], room["game"], view.get("history_length"), repr(view["options"]), shown, repr(offered))
-    stamp = hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    playing = watched is not None and room["status"] == "playing"
+    own_of: dict[str, str] = {}  # the text of a member's picks -> their own stamp
+
+    def own(mine: list) -> str:
+        text = repr(mine)
+        found = own_of.get(text)
+        if found is None:
+            offered = _offered(game, watched, room, view, mine) if playing else None
+            found = own_of[text] = _hash((text, repr(offered)))
+        return found
+
+    parts = (room["status"], room["game"], view.get("history_length"), repr(view["options"]), base)
+    stamps = (_hash(parts), {member: own(mine) for member, mine in picks.items()}, own([]))
     with _boards_guard:
-        _stamps[room["code"]] = (mark, stamp)
+        _stamps[room["code"]] = (mark, stamps)
         while len(_stamps) > 512:
             _stamps.pop(next(iter(_stamps)))
-    return stamp
+    return stamps
 
 
-_stamps: dict[str, tuple[tuple[int, int], str]] = {}  # code -> (version and picks made, its stamp)
+def _hash(parts) -> str:
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+_stamps: dict[
+    str, tuple[tuple[int, int], tuple[str, dict[str, str], str]]
+] = {}  # code -> (version and picks made, stamps)
 
 
 def stage_look(code: str, who: Who) -> dict | None:

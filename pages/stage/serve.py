@@ -234,10 +234,11 @@ class Serve:
         shown = _fingerprint(key, own_me["id"], own_me["name"]) if me is not own_me else key
         return Drawn(look["version"], shown, html, extra.get("until"), page)
 
-    def crowd_stamp(self, code: str, viewers: list) -> tuple[int, str] | None:
-        """What the audience's screens are drawn from now, with its version: the members' part of
-        the room (`tables.members_stamp`), the view's fields their screens and pages read, and the
-        reveal. While it holds, none of these members' screens changed."""
+    def crowd_stamp(self, code: str, viewers: list) -> tuple[int, list[str]] | None:
+        """What each of these members' screens is drawn from now, with the version: what every
+        member's is made of (`tables.members_stamp`, the view's fields their screens and pages
+        read, the reveal) and the member's own part. While a member's holds, their screen did not
+        change."""
         members = tables.members_stamp(code)
         look = tables.stage_look(code, tables.Who("wall"))  # a member's view is the wall's
         if members is None or look is None:
@@ -249,8 +250,11 @@ class Serve:
                 break
             reads |= viewer.reads | set(viewer.page)
         view = look["view"]
-        shown = _view_print(view, frozenset(reads) if reads is not None else None)
-        return look["version"], _fingerprint(members, shown, reveal_extra(view))
+        every, own, nobody = members
+        shared = _fingerprint(
+            every, _view_print(view, frozenset(reads) if reads is not None else None), reveal_extra(view)
+        )
+        return look["version"], [f"{shared}:{own.get(v.who.member, nobody)}" for v in viewers]
 
     def move(self, code: str, viewer: Viewer, move_id, move, at=None) -> dict:
         try:

@@ -434,7 +434,7 @@ def test_an_audience_whose_stamp_held_is_not_drawn_and_learns_the_version_from_i
 
     stage.draw = draw
     stage.admit = lambda c, hello, peer: Member() if hello.get("member") else object()
-    stage.crowd_stamp = lambda c, viewers: (stage.version, stamp["now"])
+    stage.crowd_stamp = lambda c, viewers: (stage.version, [stamp["now"]] * len(viewers))
 
     async def scenario():
         wall = FakeWebSocket(code)
