@@ -167,13 +167,15 @@ class Picked:
     mine: list  # the member's picks in this turn, after it
 
 
-def _submit(code: str, member: str, token: str, move: dict, once: Once | None = None) -> Picked:
+def _submit(
+    code: str, member: str, token: str, move: dict, once: Once | None = None, room: dict | None = None
+) -> Picked:
     """The pick in one transaction: with `once`, its answer is kept in the same one (a stage tap),
     and an id already answered plays nothing (two of the same tap at once are played once: the
-    room's lock orders them)."""
+    room's lock orders them). `room`: its row as the caller read it (it is read again inside)."""
     if not isinstance(move, dict):
         raise IllegalMove("That pick is not possible now.")
-    room = room_row(code)
+    room = room or room_row(code)
     code = room["code"]
     game = GAMES[room["game"]]
     audience = game.audience

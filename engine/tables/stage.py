@@ -310,7 +310,7 @@ def stage_move(code: str, who: Who, token: str, move_id: str, move) -> dict:
         raise IllegalMove("That tap could not be read. Try again.")
     body = _body(move)
     if who.kind == "member":
-        return _member_move(room_row(code)["code"], who, token, move_id, move, body)
+        return _member_move(room_row(code), who, token, move_id, move, body)
     if who.kind == "host":
         return _host_move(room_row(code)["code"], who, token, move_id, move, body)
     if who.kind != "seat":
@@ -353,17 +353,12 @@ def _once(code: str, who: Who, move_id: str, body: str, play) -> dict:
     return answer
 
 
-def _member_move(code: str, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
-    """A pick, played once per id as `_once` plays a tap, with its answer kept in the pick's own
-    transaction (a hall's members pick three hundred at once). A pick replaces the member's pick in
-    its slot: played twice, it is the same pick."""
-    key = who.key()
-    found = store().move_answer(code, key, move_id)
-    if found is not None:
-        if found[0] != body:
-            raise IllegalMove("That tap was already sent with another move.")
-        return found[1]
-    picked = audience.pick_once(code, who.member, token, move, audience.Once(key, move_id, body))
+def _member_move(room: dict, who: Who, token: str, move_id: str, move: dict, body: str) -> dict:
+    """A pick, played once per id as `_once` plays a tap: its answer is kept in the pick's own
+    transaction, and looked up there (a hall's members pick three hundred at once). A pick replaces
+    the member's pick in its slot: played twice, it is the same pick."""
+    once = audience.Once(who.key(), move_id, body)
+    picked = audience.pick_once(room["code"], who.member, token, move, once, room)
     if not picked.again:
         _picked(picked.room, who.member, picked.turn, picked.mine)
     return picked.answer

@@ -311,9 +311,9 @@ def test_members_joining_in_the_same_millisecond_keep_the_order_they_came_in():
 def test_a_members_tap_is_played_once_per_id_even_two_at_once(monkeypatch):
     """A member's tap over the stage socket keeps its answer in the pick's own transaction: the same
     id again gets the first answer and picks nothing more, and the same id with another pick is
-    refused and changes nothing. Two of the same tap at once (two sockets of one phone) both pass
-    the first look, before either answer is kept: the room's lock lets the first pick, and the
-    second finds the answer inside the transaction and picks nothing."""
+    refused and changes nothing. Two of the same tap at once (two sockets of one phone): whatever is
+    looked at before the room's lock (here the answer, seen missing), the lock lets the first pick,
+    and the second finds the answer inside the transaction and picks nothing."""
     from engine.core import IllegalMove
 
     room, _seats, (rosa, olga), own, red = party_to_the_vote(["Rosa", "Olga"])
