@@ -29,8 +29,8 @@ def _watch() -> None:
 def _warm_up() -> None:
     """Import what the Statistics page needs (pandas, Altair) while the server is idle, so the
     first person to open it does not wait for the imports (about 0.6 s here), nor for what each
-    process works out once: the families' layouts (an empty archive) and the languages' month
-    names (Babel's locale data, read at the first date written)."""
+    process works out once: the families' layouts (an empty archive), the languages' month
+    names (Babel's locale data, read at the first date written) and every screen's template."""
     import threading
 
     def load() -> None:
@@ -43,7 +43,9 @@ def _warm_up() -> None:
         import pages.stats_charts  # noqa: F401
         import pages.stats_erase  # noqa: F401
         from engine import i18n
+        from pages.stage import render
 
+        render.warm()  # compiled before the first screen asks (a hall's first vote waited on it)
         engine.stats.from_rows([], {})
         for language in i18n.NAMES:
             format_datetime(datetime.now(UTC), "d MMM yyyy HH:mm", locale=language)

@@ -238,3 +238,18 @@ def _kit(lang: str):
     imported it at each render (a twentieth of a millisecond). Its macros read only their arguments
     and the language's functions (tests/stage/test_fragments.py), so one module serves every screen."""
     return _env().get_template("kit.html").make_module({**_env().globals, **_speaking(lang)})
+
+
+def warm() -> None:
+    """Compile every screen's template, and the kit in every language, before the first screen
+    asks: a hall's first vote waited about a tenth of a second on its templates (the server's
+    warm-up thread calls this)."""
+    from engine.core.game import LANGUAGES
+    from pages import games
+
+    folders = [TEMPLATES] + sorted({games.templates(name) for name in games.SETUPS})
+    for folder in folders:
+        for path in sorted(folder.glob("*.html")):
+            _env().get_template(path.name)
+    for lang in LANGUAGES:
+        _kit(lang)
