@@ -15,8 +15,7 @@ from engine import tables
 from engine.games import GAMES
 from engine.push.stage import Peer
 from pages.stage.serve import SERVE
-from tests import kit
-from tests.helpers import past_the_reveal, submit
+from tests.stage.audience_play import step
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 WATCHED = [name for name, game in GAMES.items() if game.audience is not None]
@@ -61,30 +60,8 @@ def test_a_stamp_that_held_means_no_members_screen_changed(name, page):
         if rnd.random() < 0.05:  # one more joins the audience (bumps no version): everyone's "of" moves
             tables.join_audience(room.code, f"Late {_step}")
             continue
-        if rnd.random() < 0.5:  # a member picks what they are offered (bumps no version)
-            i = rnd.randrange(len(members))
-            look = tables.stage_look(room.code, viewers[i].who)
-            may = look["me"]["may_pick"] if look else []
-            if may:
-                pick = dict(rnd.choice(may))
-                for k, v in pick.items():
-                    if v is None or k in (game.audience.text or {}):
-                        pick[k] = "zzqv"  # a free answer: wrong, but an answer
-                try:
-                    tables.audience_submit(room.code, members[i].id, members[i].token, pick)
-                except tables.SobremesaError:
-                    pass
-                continue
-        move = kit.random_move(game, tables.state_of(room.code), rnd)
-        if move is None:
+        if not step(room, game, seats, members, viewers, rnd, pick_odds=0.5, reveal_odds=0.7):
             break
-        seat = move.pop("seat")
-        try:
-            submit(room.code, seat, seats[seat].token, move)
-        except tables.SobremesaError:  # the reveal holds the table: it ends
-            past_the_reveal(room.code)
-        if rnd.random() < 0.7:  # else the next steps are drawn while the reveal holds
-            past_the_reveal(room.code)
     if page == ["status"]:
         assert held > 0, "the stamp never held: the crowd would draw every member at every version"
     assert changed > 0

@@ -16,7 +16,8 @@ from engine.push.stage import Peer, Screen
 from pages.stage import fragments, serve
 from pages.stage.serve import SERVE
 from tests import kit
-from tests.helpers import past_the_reveal, submit
+from tests.helpers import submit
+from tests.stage.audience_play import step
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
 WATCHED = [name for name, game in GAMES.items() if game.audience is not None]
@@ -67,26 +68,8 @@ def test_every_members_screen_is_their_own_with_their_name_put_in(name, monkeypa
                 assert a[1] == b[1], f"{member}'s {lang} screen differs from the one drawn with their name"
         keys = [a[0] for a in ours if a is not None]
         assert len(set(keys)) == len(keys), "two members' screens under one key: a socket would keep another's"
-        if rnd.random() < 0.4:
-            i = rnd.randrange(len(members))
-            look = tables.stage_look(room.code, viewers[i].who)
-            may = look["me"]["may_pick"] if look else []
-            if may:
-                pick = {k: ("zzqv" if v is None else v) for k, v in rnd.choice(may).items()}
-                try:
-                    tables.audience_submit(room.code, members[i].id, members[i].token, pick)
-                except tables.SobremesaError:
-                    pass
-                continue
-        move = kit.random_move(game, tables.state_of(room.code), rnd)
-        if move is None:
+        if not step(room, game, seats, members, viewers, rnd, pick_odds=0.4):
             break
-        seat = move.pop("seat")
-        try:
-            submit(room.code, seat, seats[seat].token, move)
-        except tables.SobremesaError:
-            pass
-        past_the_reveal(room.code)
 
 
 def test_members_of_one_class_share_one_render(monkeypatch):
