@@ -43,9 +43,11 @@ def _warm_up() -> None:
         import pages.stats_charts  # noqa: F401
         import pages.stats_erase  # noqa: F401
         from engine import i18n
+        from pages import routes
         from pages.stage import render
 
         render.warm()  # compiled before the first screen asks (a hall's first vote waited on it)
+        routes.warm_cards()
         engine.stats.from_rows([], {})
         for language in i18n.NAMES:
             format_datetime(datetime.now(UTC), "d MMM yyyy HH:mm", locale=language)
