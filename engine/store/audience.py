@@ -33,6 +33,14 @@ class AudienceRows:
         )
         return [dict(r) for r in rows]
 
+    def members_mark(self, code: str, conn=None) -> tuple[int, str | None]:
+        """How many members a room has and when the latest came in: it moves with every join and
+        every removal, whatever process made it (a stage's board keeps its members while it holds)."""
+        row = self._run(
+            conn, "SELECT COUNT(*) AS n, MAX(joined_at) AS latest FROM members WHERE code = ?", (code,)
+        ).fetchone()
+        return int(row["n"]), row["latest"]
+
     def member_count(self, code: str, latest: int, conn=None) -> tuple[int, list[str]]:
         """How many members a room has, and the names of the last `latest` to come in, latest
         first: two reads that count in the database (the wall asks at each draw; a hall has 300)."""

@@ -106,26 +106,49 @@ _boards_guard = threading.Lock()
 
 def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
     """`member`: the member looking; one the kept board does not know yet (joining bumps no
-    version) has the board read again."""
+    version) has the board read again. At a new version of the same turn only this turn's picks
+    are read again: the members are kept while their mark holds (`members_mark`: any join or
+    removal moves it, in any process), and the reveals, points and last turn's picks until the
+    turn moves on (a reveal is written in the move that ends its turn)."""
     code, version = room["code"], (room["version"], audience.picks_made(room["code"]))
     with _boards_guard:
         kept = _boards.get(code)
     if kept is not None and kept[0] == version and (member is None or member in kept[1]["members"]):
         return kept[1]
-    reveals = store().reveals(code, room["game_no"]) if room["status"] != "lobby" else []
-    last = reveals[-1] if reveals else None
+    moment = (room["game_no"], room["status"], turn)
+    joined = store().members_mark(code)
+    old = kept[1] if kept is not None else None
     picks: dict[str, list] = {}
-    last_picks: dict[str, list] = {}
     if room["status"] != "lobby":
         for p in store().member_picks(code, room["game_no"], turn):
             picks.setdefault(p["member"], []).append(p["pick"])
-        if last is not None:
-            for p in store().member_picks(code, room["game_no"], last["turn"]):
-                last_picks.setdefault(p["member"], []).append(p["pick"])
+    if old is not None and old["_moment"] == moment and old["_joined"] == joined:
+        board = {**old, "picks": picks}  # all but the picks as they were (their stamp's `_base` too)
+    else:
+        board = _new_board(room, turn, picks)
+        board["_moment"], board["_joined"] = moment, joined
+    with _boards_guard:
+        _boards[code] = (version, board)
+        while len(_boards) > 512:
+            _boards.pop(next(iter(_boards)))
+    return board
+
+
+def _new_board(room: dict, turn: int, picks: dict) -> dict:
+    code = room["code"]
+    reveals = store().reveals(code, room["game_no"]) if room["status"] != "lobby" else []
+    last = reveals[-1] if reveals else None
+    last_picks: dict[str, list] = {}
+    if last is not None:
+        for p in store().member_picks(code, room["game_no"], last["turn"]):
+            last_picks.setdefault(p["member"], []).append(p["pick"])
     members = {m["id"]: m for m in store().members(code)}
-    points = audience.points(code, room["game_no"]) if room["status"] != "lobby" else {}
+    points: dict[str, int] = {}
+    for reveal in reveals:  # `audience.points`, from the reveals read here
+        for who, earned in reveal["points"].items():
+            points[who] = points.get(who, 0) + earned
     scores = sorted((points.get(m, 0) for m in members), reverse=True)
-    board = {
+    return {
         "turn": turn,
         "members": members,
         "points": points,
@@ -137,11 +160,6 @@ def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
         "last": last,
         "last_picks": last_picks,
     }
-    with _boards_guard:
-        _boards[code] = (version, board)
-        while len(_boards) > 512:
-            _boards.pop(next(iter(_boards)))
-    return board
 
 
 def members_stamp(code: str) -> tuple[str, dict[str, str], str] | None:
@@ -163,13 +181,16 @@ def members_stamp(code: str) -> tuple[str, dict[str, str], str] | None:
     view = kept_view(room, seats, None)
     board = _audience_board(room, view.get("history_length", 0))
     with _boards_guard:  # a pick writes its member's picks into the board (`_picked`): the rest is as built
-        base = board.get("_text")
-        if base is None:
-            base = board["_text"] = repr({k: v for k, v in board.items() if k != "picks"})
+        base = board.get("_base")
+        if base is None:  # kept with the board, and carried with it while only the picks move
+            base = board["_base"] = _hash({k: v for k, v in board.items() if k not in ("picks", "_base")})
         picks = dict(board["picks"])
     game = GAMES[room["game"]]
     watched = game.audience.of(view["options"]) if game.audience else None
     playing = watched is not None and room["status"] == "playing"
+    # A member's own stamp is kept for the version with their picks' list (a pick puts a new list
+    # in the board): between two crowd runs only the members who picked are stamped again.
+    made = kept[2] if kept is not None and kept[0][0] == mark[0] else {}
     own_of: dict[str, str] = {}  # the text of a member's picks -> their own stamp
 
     def own(mine: list) -> str:
@@ -180,10 +201,14 @@ def members_stamp(code: str) -> tuple[str, dict[str, str], str] | None:
             found = own_of[text] = _hash((text, repr(offered)))
         return found
 
+    mine_of: dict[str, tuple[list, str]] = {}
+    for who, mine in picks.items():
+        was = made.get(who)
+        mine_of[who] = was if was is not None and was[0] is mine else (mine, own(mine))
     parts = (room["status"], room["game"], view.get("history_length"), repr(view["options"]), base)
-    stamps = (_hash(parts), {member: own(mine) for member, mine in picks.items()}, own([]))
+    stamps = (_hash(parts), {who: found[1] for who, found in mine_of.items()}, own([]))
     with _boards_guard:
-        _stamps[room["code"]] = (mark, stamps)
+        _stamps[room["code"]] = (mark, stamps, mine_of)
         while len(_stamps) > 512:
             _stamps.pop(next(iter(_stamps)))
     return stamps
@@ -194,8 +219,8 @@ def _hash(parts) -> str:
 
 
 _stamps: dict[
-    str, tuple[tuple[int, int], tuple[str, dict[str, str], str]]
-] = {}  # code -> (version and picks made, stamps)
+    str, tuple[tuple[int, int], tuple[str, dict[str, str], str], dict]
+] = {}  # code -> (version and picks made, stamps, each member's picks and own stamp)
 
 
 def stage_look(code: str, who: Who) -> dict | None:

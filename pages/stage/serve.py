@@ -243,18 +243,18 @@ class Serve:
         look = tables.stage_look(code, tables.Who("wall"))  # a member's view is the wall's
         if members is None or look is None:
             return None
-        reads: set | None = set()
-        for viewer in viewers:
-            if viewer.reads is None or reads is None:
-                reads = None
-                break
-            reads |= viewer.reads | set(viewer.page)
+        reads: set | None = None
+        if all(viewer.reads is not None for viewer in viewers):
+            # a class's members share their reads' set: each distinct set is added once
+            distinct = {id(f): f for viewer in viewers for f in (viewer.reads, viewer.page)}
+            reads = set().union(*distinct.values())
         view = look["view"]
         every, own, nobody = members
         shared = _fingerprint(
             every, _view_print(view, frozenset(reads) if reads is not None else None), reveal_extra(view)
         )
-        return look["version"], [f"{shared}:{own.get(v.who.member, nobody)}" for v in viewers]
+        shared += ":"
+        return look["version"], [shared + own.get(v.who.member, nobody) for v in viewers]
 
     def move(self, code: str, viewer: Viewer, move_id, move, at=None) -> dict:
         try:

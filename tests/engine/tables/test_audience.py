@@ -340,3 +340,52 @@ def test_a_members_tap_is_played_once_per_id_even_two_at_once(monkeypatch):
     picks = store.member_picks(room.code, 1, turn)
     assert [p["member"] for p in picks] == [rosa.id, olga.id]
     assert tables.audience_size(room.code, turn)["picked"] == 2
+
+
+def test_a_member_let_in_or_removed_by_another_process_counts_at_the_next_version():
+    """A version of the same turn reads only its picks again and keeps the members while their
+    mark holds (`members_mark`). A member another server process let in, or removed, is news this
+    process never heard: at the next version every member's "of" counts them, and their stamp
+    moves (the crowd draws them again)."""
+    from engine.tables import audience
+
+    game = GAMES["dixit"]
+    rnd = random.Random(3)
+    room = tables.create_room("dixit", seed=11)
+    seats = [tables.join(room.code, n) for n in NAMES[:3]]
+    rosa = tables.join_audience(room.code, "Rosa")
+    tables.join_audience(room.code, "Olga")
+    tables.start(room.code, room.host_token)
+    rosa_who = tables.stage_who(room.code, rosa.token, rosa.id)
+
+    def of() -> int:
+        return tables.stage_look(room.code, rosa_who)["me"]["of"]
+
+    def play_one() -> None:
+        move = kit.random_move(game, tables.state_of(room.code), rnd)
+        seat = move.pop("seat")
+        tables.submit(room.code, seat, seats[seat].token, move)
+
+    def elsewhere(change) -> None:  # this process's own count of its joins and removals stays as it was
+        made = audience.picks_made(room.code)
+        change()
+        audience._picked[room.code] = made
+
+    play_one()
+    assert of() == 2
+    before = tables.members_stamp(room.code)[0]
+    elsewhere(lambda: tables.join_audience(room.code, "Pia"))
+    play_one()
+    assert of() == 3
+    assert tables.members_stamp(room.code)[0] != before
+    play_one()  # nothing new: the members are kept
+    assert of() == 3
+    olga = next(m for m in tables.store().members(room.code) if m["name"] == "Olga")
+
+    def drop() -> None:
+        with tables.store().transaction() as conn:
+            tables.store().drop_member(conn, room.code, olga["id"])
+
+    elsewhere(drop)
+    play_one()
+    assert of() == 2
