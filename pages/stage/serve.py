@@ -74,16 +74,25 @@ def _note_drawn(code: str, viewer: Viewer, version: int, at: str) -> None:
             _drawn.pop(next(iter(_drawn)))
 
 
-def _cached(key: str, draw) -> tuple[str, frozenset]:
+def _cached(key: str, draw, whole=None) -> tuple[str, frozenset]:
     """The screen kept under `key` (what the fields the viewer's last screen read are now), or one
     drawn and kept under its own key (what the fields it read are): a screen is found only by the
-    fields it read itself, so the screen it names is the one those fields draw."""
+    fields it read itself, so the screen it names is the one those fields draw. `whole()`: the key of
+    everything the screen is drawn from, its whole view included (members share one view object):
+    at a phase change a hall's members read new fields, and the first member's draw serves the
+    other members of the class, whose last screens read the old ones."""
     with _guard:
         found = _screens.get(key)
+    every = whole() if found is None and whole is not None else None
+    if every is not None:
+        with _guard:
+            found = _screens.get(every)
     if found is None:
         own, found = draw()
         with _guard:
             _screens[own] = found
+            if every is not None:
+                _screens[every] = found
             while len(_screens) > KEPT:
                 _screens.pop(next(iter(_screens)))
     return found
@@ -227,8 +236,13 @@ class Serve:
             own = _fingerprint(viewer.screen, viewer.lang, _view_print(view, drawn[1]), me, extra)
             return own, drawn
 
+        def whole() -> str | None:
+            if me is own_me:  # a member's view is the wall's: one object for the whole audience
+                return None
+            return _fingerprint(viewer.screen, viewer.lang, _view_print(view, None), me, extra)
+
         def html() -> str:
-            found, viewer.reads = _cached(key, draw_screen)
+            found, viewer.reads = _cached(key, draw_screen, whole)
             return _personal(found, own_me["name"]) if me is not own_me else found
 
         shown = _fingerprint(key, own_me["id"], own_me["name"]) if me is not own_me else key

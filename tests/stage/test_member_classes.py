@@ -74,7 +74,8 @@ def test_every_members_screen_is_their_own_with_their_name_put_in(name, monkeypa
 
 def test_members_of_one_class_share_one_render(monkeypatch):
     """Forty members of a Dixit room at its vote, none has picked: one render of their screen in
-    English, not forty."""
+    English, not forty. Then at the reveal, whose screen reads other fields than the vote's did:
+    the first member's draw serves the other thirty-nine, whose last screens read the vote's."""
     room = tables.create_room("dixit", seed=4)
     seats = [tables.join(room.code, n) for n in ["Ana", "Bo", "Cy"]]
     members = [tables.join_audience(room.code, f"Member {i}") for i in range(40)]
@@ -92,3 +93,13 @@ def test_members_of_one_class_share_one_render(monkeypatch):
     for m, screen in zip(members, screens, strict=True):
         assert f"<b>{m.name}</b>" in screen
     assert len(set(map(str, screens))) == 40
+    while tables.view(room.code)["phase"] == "vote":
+        move = kit.random_move(GAMES["dixit"], tables.state_of(room.code), rnd)
+        seat = move.pop("seat")
+        submit(room.code, seat, seats[seat].token, move)
+    real, screens_drawn = serve._screen, []
+    monkeypatch.setattr(serve, "_screen", lambda *a: screens_drawn.append(1) or real(*a))
+    revealed = [SERVE.draw(room.code, v).html() for v in viewers]
+    assert len(screens_drawn) == 1  # one class again, not forty
+    assert revealed[0] != screens[0]
+    assert all(f"<b>{m.name}</b>" in screen for m, screen in zip(members, revealed, strict=True))
