@@ -68,6 +68,7 @@ from engine.tables.audience import (  # noqa: F401
     audience_size,
     audience_submit,
     join_audience,
+    wall_size,
 )
 from engine.tables.audience_host import (  # noqa: F401
     audience_members,

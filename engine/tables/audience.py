@@ -309,6 +309,23 @@ def header(room: dict) -> dict:
 LATEST = 5
 
 
+_sizes: dict[str, tuple[tuple, dict]] = {}  # code -> (version, turn and picks made, the wall's counts)
+
+
+def wall_size(code: str, version: int, turn: int | None) -> dict:
+    """`audience_size` as a wall draws it: read once per version, turn and picks made or members
+    let in or removed in this process (`picks_made`), not at every draw (five reads)."""
+    mark = (version, turn, picks_made(code))
+    kept = _sizes.get(code)
+    if kept is not None and kept[0] == mark:
+        return kept[1]
+    size = audience_size(code, turn)
+    if len(_sizes) > 4096:
+        _sizes.clear()
+    _sizes[code] = (mark, size)
+    return size
+
+
 @refusals_only
 def audience_size(code: str, turn: int | None = None) -> dict:
     """How many members the room has now, whether it takes more, its cap and, given the turn (the
