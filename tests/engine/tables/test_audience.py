@@ -338,7 +338,9 @@ def test_a_members_tap_is_played_once_per_id_even_two_at_once(monkeypatch):
     with pytest.raises(IllegalMove, match="already sent with another move"):
         tables.stage_move(room.code, olga_who, olga.token, "tap-9", {"type": "pick", "position": red})
     picks = store.member_picks(room.code, 1, turn)
-    assert [p["member"] for p in picks] == [rosa.id, olga.id]
+    assert sorted(p["member"] for p in picks) == sorted(
+        [rosa.id, olga.id]
+    )  # one pick each (two in one millisecond sort by id)
     assert tables.audience_size(room.code, turn)["picked"] == 2
 
 
