@@ -45,6 +45,8 @@ class AudienceRows:
         """How many members a room has, and the names of the last `latest` to come in, latest
         first: two reads that count in the database (the wall asks at each draw; a hall has 300)."""
         count = self._run(conn, "SELECT COUNT(*) AS n FROM members WHERE code = ?", (code,)).fetchone()["n"]
+        if not count:
+            return 0, []
         rows = self._run(
             conn,
             "SELECT name FROM members WHERE code = ? ORDER BY joined_at DESC, id DESC LIMIT ?",

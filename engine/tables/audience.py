@@ -312,14 +312,20 @@ LATEST = 5
 _sizes: dict[str, tuple[tuple, dict]] = {}  # code -> (version, turn and picks made, the wall's counts)
 
 
-def wall_size(code: str, version: int, turn: int | None) -> dict:
-    """`audience_size` as a wall draws it: read once per version, turn and picks made or members
-    let in or removed in this process (`picks_made`), not at every draw (five reads)."""
-    mark = (version, turn, picks_made(code))
+def wall_size(view: dict) -> dict:
+    """What a wall shows of its audience (how many, how many picked this turn, who came in last),
+    read once per version, turn and picks made or members let in or removed in this process
+    (`picks_made`), not at every draw; and with no member, in one read."""
+    code, turn = view["code"], view.get("history_length")
+    mark = (view["version"], turn, picks_made(code))
     kept = _sizes.get(code)
     if kept is not None and kept[0] == mark:
         return kept[1]
-    size = audience_size(code, turn)
+    count, latest = store().member_count(code, LATEST)
+    picked = 0
+    if count and turn is not None and view["status"] == "playing":
+        picked = store().pickers(code, view["game_no"], turn)
+    size = {"count": count, "picked": picked, "latest": latest}
     if len(_sizes) > 4096:
         _sizes.clear()
     _sizes[code] = (mark, size)

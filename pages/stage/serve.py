@@ -359,7 +359,7 @@ def _wall_extra(code: str, view: dict, stage, port: int = 8501) -> dict:
         if view["status"] == "lobby":  # the QR code holds the whole link
             extra["link"] = f"{base}/play?{urlencode({'room': view['code']})}"
     try:
-        size = tables.wall_size(view["code"], view["version"], view.get("history_length"))
+        size = tables.wall_size(view)
         extra["audience"] = {"count": size["count"], "picked": size["picked"], "latest": size["latest"]}
     except SobremesaError:
         pass
