@@ -622,7 +622,10 @@ class _Socket:
         async with self.draw_lock:  # the acting tab's own result first, with its answer, before the others'
             work = functools.partial(self._move_and_draw, move_id, move, told.get("at"))
             # in the room's batch: a burst of taps (a hall's picks) shares its trips to a worker thread
-            answer, drawn = await (self.batch.submit(work) if self.batch is not None else asyncio.to_thread(work))
+            played: tuple[dict, tuple[Drawn | None, str | None] | None] = await (
+                self.batch.submit(work) if self.batch is not None else asyncio.to_thread(work)
+            )
+            answer, drawn = played
             if drawn is not None and await self.show(*drawn, answer=answer):
                 return  # the answer went with the screen: one message (a hall's picks are 300 taps)
         await self.send(answer)
