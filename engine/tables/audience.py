@@ -121,8 +121,13 @@ def _mine(code: str, game_no: int, turn: int, member: str, conn=None) -> list[di
 
 def points(code: str, game_no: int, conn=None) -> dict[str, int]:
     """Each member's points in this game so far."""
+    return points_of(store().reveals(code, game_no, conn))
+
+
+def points_of(reveals: list[dict]) -> dict[str, int]:
+    """Each member's points over these reveals."""
     total: dict[str, int] = {}
-    for reveal in store().reveals(code, game_no, conn):
+    for reveal in reveals:
         for member, earned in reveal["points"].items():
             total[member] = total.get(member, 0) + earned
     return total

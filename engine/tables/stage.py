@@ -143,10 +143,7 @@ def _new_board(room: dict, turn: int, picks: dict) -> dict:
         for p in store().member_picks(code, room["game_no"], last["turn"]):
             last_picks.setdefault(p["member"], []).append(p["pick"])
     members = {m["id"]: m for m in store().members(code)}
-    points: dict[str, int] = {}
-    for reveal in reveals:  # `audience.points`, from the reveals read here
-        for who, earned in reveal["points"].items():
-            points[who] = points.get(who, 0) + earned
+    points = audience.points_of(reveals)  # from the reveals read here, not read again
     scores = sorted((points.get(m, 0) for m in members), reverse=True)
     return {
         "turn": turn,
