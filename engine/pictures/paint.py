@@ -523,7 +523,7 @@ def main(argv: list[str] | None = None) -> None:
             spec["palette"] = names[(names.index(spec["palette"]) + 5 + attempt) % len(names)]
             spec["seed"] += 7919
         thumbs.append(t)
-        img.save(args.out / f"{spec['id']}.jpg", "JPEG", quality=args.quality, optimize=True, progressive=True)
+        img.save(args.out / f"{spec['id']}.jpg", "JPEG", quality=args.quality, optimize=True)
         cards[spec["id"]] = words
         print(f"{spec['id']}  {words['title']}" + (f"  (repainted {attempt}x)" if attempt else ""), flush=True)
     for old in args.out.glob("dream-*.jpg"):  # drop cards from an older, larger run

@@ -426,7 +426,7 @@ def import_deck(name: str, files: list[tuple[str, bytes]], min_cards: int = 0, p
         im = _open_image(label, data)
         card = fit_card(im)
         buf = io.BytesIO()
-        card.save(buf, "JPEG", quality=86, optimize=True, progressive=True)  # always re-encoded
+        card.save(buf, "JPEG", quality=86, optimize=True)  # always re-encoded
         cards.append((_title_from(pic_name), buf.getvalue(), dominant_colours(card)))
     if progress is not None:
         progress(len(pictures), len(pictures))
