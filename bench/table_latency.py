@@ -32,7 +32,13 @@ from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa:
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 RERUNS = "(c) => window.__sobremesaPushRooms?.[c]?.reruns ?? 0"
-BYTES = "(c) => window.__sobremesaPushRooms?.[c]?.bytes ?? 0"  # screen messages' characters (stage.js)
+# All a move's figures from one tab in one call: each call is the browser's work too, which the
+# Chromium figure counts (the peer's bench reads each tab once a move).
+READ = """(a) => {
+  const r = window.__sobremesaPushRooms?.[a.c] || {};
+  return { at: window.__renderedAt[a.v], pushed: window.__pushedAt[a.v], morphs: r.morphs || 0,
+           bytes: r.bytes || 0, reruns: r.reruns || 0 };
+}"""  # bytes: the screen messages' characters (stage.js)
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivo", "Jo", "Kim", "Lu"]
 
 STAMP = r"""(code) => {
@@ -109,7 +115,7 @@ def main() -> None:
     pushes: list[float] = []
     firsts: list[float] = []  # per move: the quickest of the other tabs
     robot: list[float] = []  # Playwright's own wait before each tap reached the page
-    reran: list[float] = []  # the delays of the tabs that reran (the rest were shown to be up to date)
+    reran: list[float] = []  # the delays of the tabs whose screen was drawn (the rest were told it stood)
     phase_delays: list[float] = []  # moves that change the phase (or end a turn): every other tab reruns once
     still_delays: list[float] = []  # the others: live spots alone should show them
     own: list[float] = []  # tap -> the acting tab shows its result
@@ -127,7 +133,6 @@ def main() -> None:
                 cdp = phones[-1].context.new_cdp_session(phones[-1])
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
             moves = 0
-            unchanged: dict = {}  # tab -> moves its screen was shown to be unchanged by (no rerun)
             spy = None
             if args.profile:
                 import subprocess
@@ -155,42 +160,39 @@ def main() -> None:
             time.sleep(3)  # the browsers with the measuring in place and nothing happening
             quiet = (browser_cpu_seconds() - quiet0) / (time.monotonic() - quiet_at)
             busy0, browsers0, began = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
+            last = {page: page.evaluate(READ, {"c": code, "v": -1}) for page in tabs}
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
                 view = tables.view(code)
-                before = sum(
-                    page.evaluate(RERUNS, code) for i, page in enumerate(tabs) if i != view["waiting_for"][0] + 1
-                )
                 actor = view["waiting_for"][0]
                 version = view["version"] + 1
-                bytes_before = [page.evaluate(BYTES, code) for page in phones]
                 button = {"claim": "I have a phrase!", "tell": "tell", "give": "give", "vote": "vote"}[view["phase"]]
                 start, asked = tap(phones[actor], button, enabled_only=view["phase"] == "vote")
                 robot.append(start - asked)
                 others = [t for i, t in enumerate(tabs) if i != actor + 1]
                 actor_page = phones[actor]
                 actor_page.wait_for_function("(v) => window.__renderedAt[v]", arg=version, timeout=20000, polling=50)
-                own.append(actor_page.evaluate("(v) => window.__renderedAt[v]", version) - start)
+                got = {actor_page: actor_page.evaluate(READ, {"c": code, "v": version})}
+                own.append(got[actor_page]["at"] - start)
                 firsts.append(None)
                 for page in others:
                     page.wait_for_function("(v) => window.__renderedAt[v]", arg=version, timeout=20000, polling=50)
-                    delays.append(page.evaluate("(v) => window.__renderedAt[v]", version) - start)
-                    same = page.evaluate("(c) => window.__sobremesaPushRooms[c].unchanged || 0", code)
-                    if same == unchanged.get(page, 0):
+                    got[page] = now = page.evaluate(READ, {"c": code, "v": version})
+                    delays.append(now["at"] - start)
+                    if now["morphs"] != last[page]["morphs"]:
                         reran.append(delays[-1])
-                    unchanged[page] = same
-                    pushed = page.evaluate("(v) => window.__pushedAt[v]", version)
-                    if pushed:
-                        pushes.append(pushed - start)
+                    if now["pushed"]:
+                        pushes.append(now["pushed"] - start)
                     firsts[-1] = min(firsts[-1] or 1e9, delays[-1])
                     if args.throttle and page is phones[-1]:
                         slow.append(delays[-1])
-                sent.extend(page.evaluate(BYTES, code) - b for page, b in zip(phones, bytes_before, strict=True))
+                sent.extend(got[page]["bytes"] - last[page]["bytes"] for page in phones)
                 after = tables.view(code)
                 phased = after["phase"] != view["phase"] or len(after["history"]) != len(view["history"])
                 shifts += phased
                 (phase_delays if phased else still_delays).extend(delays[-len(others) :])
                 if not phased:
-                    still_reruns += sum(page.evaluate(RERUNS, code) for page in others) - before
+                    still_reruns += sum(got[page]["reruns"] - last[page]["reruns"] for page in others)
+                last.update(got)
                 moves += 1
                 # The turn closed: the host's Next ends its reveal at once, out of what is measured.
                 s0, b0, t0 = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
@@ -199,6 +201,7 @@ def main() -> None:
                     for page in tabs:
                         page.wait_for_function("(v) => window.__renderedAt[v]", arg=shown, timeout=20000, polling=50)
                     time.sleep(0.6)  # the next turn's screens settle
+                    last = {page: page.evaluate(READ, {"c": code, "v": -1}) for page in tabs}
                     left_out[0] += cpu_seconds(srv.pid) - s0
                     left_out[1] += browser_cpu_seconds() - b0
                     left_out[2] += time.monotonic() - t0
@@ -233,8 +236,8 @@ def main() -> None:
     )
     if reran:
         print(
-            f"of these, {len(reran)} reran (p95 {pct(reran, 95):.0f} ms); the other {len(delays) - len(reran)} were "
-            "shown by the server that the move left their screen as it was, and moved on without a rerun"
+            f"of these, {len(reran)} drew (p95 {pct(reran, 95):.0f} ms); the other {len(delays) - len(reran)} were "
+            "told by the server that the move left their screen as it was, and drew nothing"
         )
     floor = shifts * args.players / moves
     print(
