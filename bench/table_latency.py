@@ -3,6 +3,7 @@
     .venv/bin/python bench/table_latency.py [--turns 3] [--idle 30]              # Dixit, 1 + 6 tabs
     .venv/bin/python bench/table_latency.py --game odyssey --players 12 --turns 2  # 1 + 12 tabs
     .venv/bin/python bench/table_latency.py --throttle 4 --idle 0  # the last phone 4x slower
+    .venv/bin/python bench/table_latency.py --idle 0 --trace out/bench/chromium.json  # where Chromium's CPU goes
 
 Each move is made by tapping in the acting player's tab (claim, tell, give, vote). For each
 of the six other tabs it measures the time from the tap (as the page received it) to that tab
@@ -27,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench import measure  # noqa: E402
+from bench import chromium_trace, measure  # noqa: E402
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -96,6 +97,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=6)
     ap.add_argument("--idle", type=float, default=30.0)
     ap.add_argument("--profile", help="record the server with py-spy during the moves (collapsed stacks)")
+    ap.add_argument("--trace", help="trace every Chromium process during the moves to this file, and split it")
     ap.add_argument(
         "--throttle", type=float, help="slow the last phone's CPU this many times (as the peer's bench does)"
     )
@@ -123,6 +125,7 @@ def main() -> None:
     sent: list[int] = []  # per move and phone: the screen messages' characters it received
     shifts = still_reruns = 0
     left_out = [0.0, 0.0, 0.0]  # the reveals the host ends: server CPU, browser CPU, seconds
+    spans: list[tuple[float, float]] = []  # and when (monotonic), for --trace
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -159,6 +162,8 @@ def main() -> None:
             quiet0, quiet_at = browser_cpu_seconds(), time.monotonic()
             time.sleep(3)  # the browsers with the measuring in place and nothing happening
             quiet = (browser_cpu_seconds() - quiet0) / (time.monotonic() - quiet_at)
+            if args.trace:
+                browser.start_tracing(categories=chromium_trace.CATEGORIES)
             busy0, browsers0, began = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
             last = {page: page.evaluate(READ, {"c": code, "v": -1}) for page in tabs}
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
@@ -205,11 +210,16 @@ def main() -> None:
                     left_out[0] += cpu_seconds(srv.pid) - s0
                     left_out[1] += browser_cpu_seconds() - b0
                     left_out[2] += time.monotonic() - t0
+                    spans.append((t0, time.monotonic()))
             time.sleep(1.5)  # let the last reruns finish before reading the CPU
             pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs) - pushed_reruns
+            ended = time.monotonic()
             busy = cpu_seconds(srv.pid) - busy0 - left_out[0]
             moving = time.monotonic() - began - left_out[2]
             browsers = browser_cpu_seconds() - browsers0 - left_out[1] - quiet * moving  # less what measuring costs
+            if args.trace:
+                Path(args.trace).parent.mkdir(parents=True, exist_ok=True)
+                Path(args.trace).write_bytes(browser.stop_tracing())
             if spy is not None:
                 spy.send_signal(2)
                 spy.wait(timeout=30)
@@ -317,6 +327,8 @@ def main() -> None:
         "<= peer:chromium" if small else "<= 20",
         None if small else chromium <= 20,
     )
+    if args.trace:
+        print("\n".join(chromium_trace.report(Path(args.trace), (began, ended), spans, moves, tabs)))
     typical = statistics.median(sent)
     figure(
         f"screen characters per move to a phone, median (p95 {pct(sent, 95):.0f}), {label}",
