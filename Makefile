@@ -44,13 +44,15 @@ system-test-deps:
 # servers of their own on free ports, so several run side by side, and much of a browser test is
 # waiting on a server or a page: a third worker fills those waits; a fourth found the cores full
 # and the main group no faster). `worksteal`: a worker that is done takes tests from another, so no
-# long tail runs on one core. Then those marked `alone` by themselves (tests/conftest.py).
+# long tail runs on one core. Then those marked `alone` (tests/conftest.py), apart from the rest:
+# the cluster's on one worker and WebKit's on the other (with one worker, half the machine sat idle
+# for their 75 s; with two, 50-58 s).
 test: $(STAMP) system-test-deps
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy engine
 	$(PY) -m pytest -q -n 3 --dist worksteal -m "not alone" --durations=20
-	$(PY) -m pytest -q -m alone
+	$(PY) -m pytest -q -n 2 --dist loadgroup -m alone
 
 # The quick loop (about a minute here): lint, types, and every test that needs no browser and no
 # server (no Chromium, WebKit, PostgreSQL, nginx, no fault proxy, and no start command or fresh install).

@@ -29,7 +29,8 @@ manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.sca
 # Tests that start several server processes (a cluster behind nginx on PostgreSQL) or drive WebKit
 # run after the others, by themselves (`make test`): beside another test on the second core their
 # waits ran out (a cluster's Ctrl-C past 30 s, a wall caught mid-rerun). So does the one attack that
-# times a reply (a pong within 2 s, in a network namespace).
+# times a reply (a pong within 2 s, in a network namespace). They run two at a time, in two groups:
+# the cluster's (several servers and nginx) beside WebKit's and the attack (a pong in 0.07 s there).
 ALONE = (
     "tests/webkit/",
     "tests/attacks/test_origins.py::test_a_foreign_origin_never_makes_the_laptop_look_itself_up",
@@ -41,6 +42,8 @@ ALONE = (
 def pytest_itemcollected(item):
     if any(part in item.nodeid for part in ALONE):
         item.add_marker(pytest.mark.alone)
+        cluster = "cluster" in item.nodeid
+        item.add_marker(pytest.mark.xdist_group("cluster" if cluster else "apart"))
 
 
 # A test's rough cost in seconds on a busy core, by where it lives (the first match counts). Only
