@@ -510,9 +510,13 @@ class _Socket:
             return drawn, None
         return drawn, drawn.html()
 
-    async def draw(self) -> None:
-        """The tab's screen now, drawn in the room's batch (`_Batch`)."""
+    async def draw(self, unless_drawn: bool = False) -> None:
+        """The tab's screen now, drawn in the room's batch (`_Batch`). `unless_drawn`: not when the
+        tab shows the newest version heard already, once the lock is taken (a tap's own draw held
+        it, and drew that version with its answer: a second draw was one in eight of a move's)."""
         async with self.draw_lock:
+            if unless_drawn and self.version is not None and self.waker.version <= self.version:
+                return
             if self.batch is None:
                 drawn, html = await asyncio.to_thread(self.drawn_now)
             else:
@@ -592,8 +596,8 @@ class _Socket:
                 waker.event.clear()
                 if not waker.asked and self.version is not None and waker.version <= self.version:
                     continue  # drawn already: the acting tab's own move, drawn with its answer
-                waker.asked = False
-                await self.draw()
+                asked, waker.asked = waker.asked, False
+                await self.draw(unless_drawn=not asked)
         except (_Closed, WebSocketDisconnect, RuntimeError, OSError):
             pass
         except Exception:

@@ -415,6 +415,48 @@ def test_a_tap_that_changes_the_tabs_screen_gets_its_answer_in_the_screens_messa
     run(scenario)
 
 
+def test_the_acting_tab_is_drawn_once_for_its_own_move():
+    """A tap that moves the room: the room's news reaches the acting tab's socket while its own draw
+    (with the answer) holds the tab, and finds that version drawn once it may draw: no second draw
+    (it was one in eight of the bench's draws). A version newer than the one drawn is still drawn."""
+    from engine.push.stage import endpoint
+
+    code, stage = "ONCE", FakeStage()
+    draws: list[int] = []
+    plain_draw, played = stage.draw, stage.move
+
+    def draw(c, viewer):
+        draws.append(stage.version)
+        return plain_draw(c, viewer)
+
+    def move(c, viewer, move_id, move, at=None):
+        stage.version += 1
+        live.notify(code, stage.version)  # as the service does when the move commits
+        time.sleep(0.05)  # the news is on the loop before this tab's own draw is done
+        return played(c, viewer, move_id, move, at)
+
+    stage.draw, stage.move = draw, move
+
+    async def scenario():
+        ws = FakeWebSocket(code)
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"lang": "en"}}'})
+        task = asyncio.create_task(endpoint(ws, stage))
+        await ws.next_sent(2)
+        assert draws == [5]
+        await ws.incoming.put({"type": "websocket.receive", "text": '{"id": "t1", "move": {}}'})
+        await ws.next_sent(3)
+        await asyncio.sleep(0.1)
+        assert draws == [5, 6], draws  # the tap's own draw alone
+        stage.version = 7
+        live.notify(code, 7)  # another tab's move
+        await ws.next_sent(4)
+        assert draws == [5, 6, 7] and _said(ws)[3]["version"] == 7
+        await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(task, 2)
+
+    run(scenario)
+
+
 def test_an_audience_whose_stamp_held_is_not_drawn_and_learns_the_version_from_its_pongs():
     """The stage's `crowd_stamp` names what the members' screens are drawn from: a version at which
     it held draws none of them (the wall is drawn), and a member's pong tells the new version. A
