@@ -13,7 +13,7 @@ import streamlit as st
 
 from engine import gate, laptop, tables
 from engine.core import SobremesaError
-from pages import guard
+from pages import guard, scripts
 from pages.i18n import _, n_, refusal, room_language  # noqa: F401  (refusal: the pages show refusals through ui)
 
 GAME_TITLES = {name: game.title for name, game in tables.games().items()}  # as published, never translated
@@ -98,7 +98,7 @@ def module(name: str) -> str:
 
     Inline JavaScript travels with every mount of a component, on every rerun of every tab (8 KB
     for the push listener alone). The browser fetches a versioned URL once and keeps it."""
-    version = hashlib.sha1((ASSETS / name).read_bytes()).hexdigest()[:12]
+    version = scripts.version(name)  # covers the modules it imports
     # The component's own module is loaded from a blob: URL, so the address must be absolute.
     return (
         f'const ready = import(new URL("/assets/{name}?v={version}", globalThis.location.href).href);\n'
