@@ -9,7 +9,8 @@
 // carries them: `.sm-sound-setting`), else what this laptop chose last (localStorage). A browser
 // keeps sound off until a gesture on the page: until then a small "Click for sound" shows in a
 // corner, outside the stage's content. Each cue played goes into `window.__sobremesaSounds` as
-// {cue, at} (the tests read it): a muted or blocked cue is not played, and not logged.
+// {cue, at, ran} (the tests read it; `ran`: the context ran for it, woken from its rest if it had
+// to be): a muted or blocked cue is not played, and not logged.
 
 const KEPT = "sobremesa-sound";
 const NOTES = {  // [frequency Hz, start s, length s], a triangle wave each
@@ -20,6 +21,11 @@ const NOTES = {  // [frequency Hz, start s, length s], a triangle wave each
   podium: [[523, 0, 0.15], [659, 0.14, 0.15], [784, 0.28, 0.15], [1047, 0.42, 0.45]],
 };
 const PLAYING = (scene) => scene && !["lobby", "reveal", "end", "remote"].includes(scene);
+// A running AudioContext renders silence all the time: in Chromium 7 ms of CPU a second for a wall
+// doing nothing (half of what an idle wall costs), and on a laptop its sound card kept awake. So the
+// context rests (suspended) this long after the last cue and wakes for the next one; the page's
+// permission to play, once given, stays (`allowed`), and no "Click for sound" comes back for a rest.
+const REST_MS = 3000;
 
 export class Sound {
   constructor(parent, labels, skew) {
@@ -29,15 +35,31 @@ export class Sound {
     this.done = new Set();  // cues already played or scheduled, by what they were for
     this.seats = null; this.scene = null;
     try { this.ctx = new (globalThis.AudioContext || globalThis.webkitAudioContext)(); } catch (_) { this.ctx = null; }
+    globalThis.__sobremesaAudio = this.ctx;  // the tests read its state
+    this.allowed = false;  // the context has run: the browser lets this page play
+    this.rest = null;
     this.gate = document.createElement("button");
     this.gate.type = "button"; this.gate.className = "sm-sound-gate"; this.gate.hidden = true;
     this.gate.dataset.testid = "sound-gate"; this.gate.setAttribute("data-testid", "sound-gate");
     this.gate.textContent = "🔈 " + ((labels && labels.click) || "Click for sound");
     parent.appendChild(this.gate);
-    const wake = () => { if (this.ctx && this.ctx.state !== "running") this.ctx.resume().then(() => this.paint()); };
+    const wake = () => { if (this.ctx && !this.allowed) this.ctx.resume().then(() => this.ran()); };
     for (const ev of ["pointerdown", "keydown"]) document.addEventListener(ev, wake, { capture: true });
-    if (this.ctx) this.ctx.onstatechange = () => this.paint();
+    if (this.ctx) this.ctx.onstatechange = () => this.ran();
+    this.ran();
+  }
+
+  ran() {
+    if (this.ctx && this.ctx.state === "running") {
+      this.allowed = true;
+      this.resting();
+    }
     this.paint();
+  }
+
+  resting() {
+    clearTimeout(this.rest);
+    this.rest = setTimeout(() => { if (this.ctx.state === "running") this.ctx.suspend(); }, REST_MS);
   }
 
   remembered() {
@@ -46,7 +68,7 @@ export class Sound {
   }
 
   paint() {
-    this.gate.hidden = !this.ctx || this.ctx.state === "running" || this.setting.muted;
+    this.gate.hidden = !this.ctx || this.allowed || this.setting.muted;
   }
 
   // M on the host's wall: the setting the host move sends (the room's, then every wall follows).
@@ -96,7 +118,10 @@ export class Sound {
 
   play(cue) {
     const { muted, volume } = this.setting;
-    if (muted || !volume || !this.ctx || this.ctx.state !== "running") return;
+    if (muted || !volume || !this.ctx || !this.allowed) return;
+    const entry = { cue, at: Date.now(), ran: this.ctx.state === "running" };
+    if (!entry.ran) this.ctx.resume().then(() => { entry.ran = this.ctx.state === "running"; });  // from its rest: the notes wait
+    this.resting();
     const t0 = this.ctx.currentTime + 0.01;
     const level = 0.25 * (volume / 100);
     for (const [hz, start, length] of NOTES[cue]) {
@@ -108,7 +133,7 @@ export class Sound {
       osc.connect(gain).connect(this.ctx.destination);
       osc.start(t0 + start); osc.stop(t0 + start + length + 0.02);
     }
-    this.log.push({ cue, at: Date.now() });
+    this.log.push(entry);
     if (this.log.length > 500) this.log.splice(0, 100);
   }
 }

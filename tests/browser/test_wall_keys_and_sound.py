@@ -92,6 +92,8 @@ def test_the_bare_wall_takes_the_hosts_keys_and_plays_the_cues(house, browser):
     tokens.append(json.loads(srv.python("print(json.dumps(tables.join(sys.argv[1], 'Cy').token))", code)))
     for wall in (host, plain):
         heard(wall, "join")
+    for wall in (host, plain):  # then the audio rests (a running context renders silence all the time)
+        wall.wait_for_function("() => window.__sobremesaAudio.state === 'suspended'", timeout=WAIT, polling=200)
     srv.python("tables.start(sys.argv[1], sys.argv[2]); print(1)", code, room["host"])
     expect(host.locator(".sm-stage .sm-title")).to_be_visible(timeout=WAIT)
     bare(host)
@@ -139,6 +141,8 @@ def test_the_bare_wall_takes_the_hosts_keys_and_plays_the_cues(house, browser):
     srv.python("tables.end(sys.argv[1], sys.argv[2]); print(1)", code, room["host"])
     heard(host, "podium")
     heard(plain, "podium")
+    for wall in (host, plain):  # every cue played woke the context from its rest
+        wall.wait_for_function("() => window.__sobremesaSounds.every((c) => c.ran)", timeout=WAIT, polling=200)
     assert ana.evaluate("(window.__sobremesaSounds || []).length") == 0  # phones stay silent
 
 
