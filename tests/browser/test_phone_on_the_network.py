@@ -97,7 +97,12 @@ def origin_mangler(port: int, listen: str = "127.0.0.3"):
             )
         upstream = socket.socket()
         upstream.bind((listen, 0))
-        upstream.connect(("127.0.0.1", port))
+        try:
+            upstream.connect(("127.0.0.1", port))
+        except OSError:  # the server stopped first (a page's last request at the test's end)
+            upstream.close()
+            client.close()
+            return
         sockets.extend((client, upstream))
         upstream.sendall(head)
         threading.Thread(target=pipe, args=(upstream, client), daemon=True).start()
