@@ -441,15 +441,15 @@ def test_the_acting_tab_is_drawn_once_for_its_own_move():
         ws = FakeWebSocket(code)
         await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"lang": "en"}}'})
         task = asyncio.create_task(endpoint(ws, stage))
-        await ws.next_sent(2)
+        await ws.next_sent(2, timeout=10)
         assert draws == [5]
         await ws.incoming.put({"type": "websocket.receive", "text": '{"id": "t1", "move": {}}'})
-        await ws.next_sent(3)
-        await asyncio.sleep(0.1)
+        await ws.next_sent(3, timeout=10)
+        await asyncio.sleep(0.3)  # the news of version 6, if still to come, finds it drawn
         assert draws == [5, 6], draws  # the tap's own draw alone
         stage.version = 7
         live.notify(code, 7)  # another tab's move
-        await ws.next_sent(4)
+        await ws.next_sent(4, timeout=10)
         assert draws == [5, 6, 7] and _said(ws)[3]["version"] == 7
         await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
         await asyncio.wait_for(task, 2)
