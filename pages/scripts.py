@@ -10,7 +10,7 @@ import hashlib
 import re
 from pathlib import Path
 
-ASSETS = Path(__file__).parent / "assets"
+ASSETS = Path(__file__).resolve().parent / "assets"
 _IMPORT = re.compile(r'(\bfrom\s+"\./)([\w.-]+\.js)(")')
 
 

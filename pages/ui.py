@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import time
-from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import segno
@@ -32,7 +31,7 @@ def _emoji_face() -> str:
     )
 
 
-ASSETS = Path(__file__).resolve().parent / "assets"
+ASSETS = scripts.ASSETS  # the components' JavaScript, the emoji font and the stage's CSS
 
 CSS = """
 <style>
