@@ -269,8 +269,9 @@ for _ in range(3000):
     s, m = stops[0] if stops else rnd.choice(mine or [(s, m) for s, m in moves if s == seat])
     m.pop("seat", None)
     tables.submit(code, s, tokens[s], m)
-if until == "pass":  # the face that closed last holds its reveal (the host's pace): the wall shows the pass after it
-    past_the_reveal(code)
+# The move that reached the scene may have started a reveal (the face that closed last before a pass,
+# Memory's flip before a peek) and the host's pace holds it: the wall shows the scene after it.
+past_the_reveal(code)
 print(json.dumps(tables.view(code)["phase"]))
 """
 
