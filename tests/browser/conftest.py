@@ -331,7 +331,9 @@ def host_menu(page, timeout: float = 20_000):
     for _ in range(20):
         if menu.is_visible():
             return menu
-        page.wait_for_function("() => Object.values(window.__sobremesaPushRooms || {}).some((r) => r.connected)")
+        page.wait_for_function(
+            "() => Object.values(window.__sobremesaPushRooms || {}).some((r) => r.connected)", polling=100
+        )
         page.keyboard.press("Escape")
         page.wait_for_timeout(250)
     expect(menu).to_be_visible(timeout=timeout)

@@ -156,7 +156,7 @@ def test_two_processes_behind_the_proxy_lose_nothing_when_one_is_killed(cluster,
     version = tables.version(code)
     pick(pages[giver + 1])
     for page in pages:
-        page.wait_for_function(SHOWN, arg=[code, version + 1], timeout=WAIT)
+        page.wait_for_function(SHOWN, arg=[code, version + 1], timeout=WAIT, polling=100)
     acknowledged = len(tables.move_log(code, 1))
 
     port = next(p for p, proc in cluster.servers.items() if doomed.startswith(f"{proc.pid}-"))

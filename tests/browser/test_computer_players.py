@@ -50,5 +50,5 @@ def test_one_person_and_two_computer_players_play_a_full_turn(serve, browser):
     assert time.monotonic() - start >= 2, "computer players answered with no human-like delay"
     turn = stored["last_turn"]
     assert turn["phrase"] == "A quiet morning by the sea" and len(turn["votes"]) == 2
-    host.wait_for_function("c => window.__sobremesaPushRooms?.[c]?.rendered >= 0", arg=code, timeout=WAIT)
+    host.wait_for_function("c => window.__sobremesaPushRooms?.[c]?.rendered >= 0", arg=code, timeout=WAIT, polling=100)
     expect(host.get_by_text("Turn 2")).to_be_visible(timeout=WAIT)

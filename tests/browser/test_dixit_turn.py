@@ -164,7 +164,9 @@ def test_eight_tabs_in_one_browser_all_get_pushed_updates(serve, browser):
         page.goto(f"{srv.url}/table?room={code}")
         screens.append(page)
     for page in screens:
-        page.wait_for_function("(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=WAIT)
+        page.wait_for_function(
+            "(c) => window.__sobremesaPushRooms?.[c]?.connected", arg=code, timeout=WAIT, polling=100
+        )
     ana.get_by_role("button", name="I have a phrase!").click(timeout=WAIT)
     for page in reversed(screens):  # the eighth tab first
         expect(page.get_by_text("Ana is the storyteller")).to_be_visible(timeout=WAIT)

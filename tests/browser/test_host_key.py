@@ -22,7 +22,9 @@ def test_the_host_tab_keeps_its_controls_when_its_server_process_dies(serve, bro
     host_menu(wall)  # Esc on the wall (issue 50)
     expect(wall.get_by_text("Host controls", exact=True)).to_be_visible(timeout=WAIT)
     assert "host=" not in wall.url
-    wall.wait_for_function("(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT)
+    wall.wait_for_function(
+        "(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT, polling=100
+    )
     assert wall.evaluate("(c) => localStorage.getItem('sobremesa-host:' + c)", code) == room["host"]
 
     os.killpg(srv.proc.pid, signal.SIGKILL)  # kill -9: its sessions die with it
@@ -46,7 +48,9 @@ def test_a_link_with_a_wrong_host_key_replaces_nothing(serve, browser):
     code = room["code"]
     wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}&host={room['host']}")
-    wall.wait_for_function("(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT)
+    wall.wait_for_function(
+        "(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT, polling=100
+    )
 
     wall.goto(f"{srv.url}/table?room={code}&host=junk-from-a-link")
     expect(wall.locator(".sm-menu-flash")).to_contain_text("That host link is not valid", timeout=WAIT)  # menu closed

@@ -44,7 +44,7 @@ def test_a_tabs_language_comes_back_after_a_reload_and_a_restart(serve, browser)
     expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=WAIT)
     wall.get_by_text("Español", exact=True).click()
     expect(wall.get_by_role("button", name=start)).to_be_visible(timeout=WAIT)
-    wall.wait_for_function("() => document.cookie.includes('sobremesa_lang=es')", timeout=WAIT)
+    wall.wait_for_function("() => document.cookie.includes('sobremesa_lang=es')", timeout=WAIT, polling=100)
 
     for again in (wall.reload, srv.restart):  # the tab reloaded; the server restarted under it
         old = boots(wall, code)[0]
@@ -66,6 +66,6 @@ def test_a_tabs_language_comes_back_after_a_reload_and_a_restart(serve, browser)
     expect(phone.get_by_text(i18n.translate("en", waiting, count=3))).to_be_visible(timeout=WAIT)
     phone.get_by_text("Italiano", exact=True).click()
     expect(phone.get_by_text(i18n.translate("it", waiting, count=3))).to_be_visible(timeout=WAIT)
-    phone.wait_for_function("() => document.cookie.includes('sobremesa_lang=it')", timeout=WAIT)
+    phone.wait_for_function("() => document.cookie.includes('sobremesa_lang=it')", timeout=WAIT, polling=100)
     phone.reload()
     expect(phone.get_by_text(i18n.translate("it", waiting, count=3))).to_be_visible(timeout=WAIT)

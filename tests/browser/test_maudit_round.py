@@ -101,7 +101,10 @@ def test_a_round_found_on_the_exact_count(house, browser):
         kind = "give_spell" if view["phase"] == "spell" else "verdict"
         phones[seat].locator(f".sm-act[data-move*='{kind}']").first.click(timeout=WAIT)
         phones[seat].wait_for_function(
-            "([c, v]) => (window.__sobremesaPushRooms?.[c]?.version ?? -1) > v", arg=[code, version], timeout=WAIT
+            "([c, v]) => (window.__sobremesaPushRooms?.[c]?.version ?? -1) > v",
+            arg=[code, version],
+            timeout=WAIT,
+            polling=100,
         )
     reveal.hold(srv, code, host_token)
     reveal.holds([host, *phones])

@@ -46,7 +46,7 @@ def test_the_countdown_moves_without_reruns_and_a_turn_nobody_votes_in_ends_on_i
     ana = phone(browser)  # the storyteller waits on nobody's card of her own: no countdown for her
     ana.goto(f"{srv.url}/play?room={code}&seat=0&token={tokens[0]}")
     for page in (wall, bo, ana):
-        page.wait_for_function(SHOWN, arg=[code, told_at], timeout=WAIT)
+        page.wait_for_function(SHOWN, arg=[code, told_at], timeout=WAIT, polling=100)
     expect(wall.locator(CLOCK)).to_have_text(re.compile(r"⏱ 0:[0-3]\d"), timeout=WAIT)
     expect(bo.locator(CLOCK)).to_have_text(re.compile(r"⏱ 0:[0-3]\d"), timeout=WAIT)
     assert ana.locator(CLOCK).count() == 0
@@ -66,7 +66,7 @@ def test_the_countdown_moves_without_reruns_and_a_turn_nobody_votes_in_ends_on_i
         )
         + "\nprint(n)",
     )
-    wall.wait_for_function(SHOWN, arg=[code, voting], timeout=WAIT)
+    wall.wait_for_function(SHOWN, arg=[code, voting], timeout=WAIT, polling=100)
     # The host pauses and the last seconds are near: as if 20 of the 25 had gone by.
     tables_call(
         srv,

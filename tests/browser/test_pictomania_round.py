@@ -80,6 +80,7 @@ def settle(page, code: str) -> None:
         "c => { const i = window.__sobremesaPushRooms?.[c]; return i && i.rendered >= i.version; }",
         arg=code,
         timeout=WAIT,
+        polling=100,
     )
     page.wait_for_timeout(300)
 

@@ -78,7 +78,9 @@ def test_the_wall_and_statistics_replay_stroke_by_stroke(serve, browser):
         seen.append(wall.locator("svg.pm-replay").evaluate_all(DRAWN))
         wall.wait_for_timeout(600)
     assert_grows(seen, 40)
-    wall.wait_for_function(f"() => ({DRAWN})([...document.querySelectorAll('svg.pm-replay')]).every((n) => n === 40)")
+    wall.wait_for_function(
+        f"() => ({DRAWN})([...document.querySelectorAll('svg.pm-replay')]).every((n) => n === 40)", polling=100
+    )
     wall.get_by_test_id("pm-replay-all").click()  # again, on demand: from the first stroke
     assert sum(wall.locator("svg.pm-replay").evaluate_all(DRAWN)) < 3 * 40
     wall.close()

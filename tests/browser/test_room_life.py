@@ -57,7 +57,10 @@ def test_a_lobby_removal_moves_the_next_tab_to_its_new_seat_without_a_reload(hou
     kicked = tables_call(srv, f"print(tables.kick('{code}', '{room['host']}', 1))")  # Bo leaves the lobby
     # The stage follows Cy by her link, whatever her seat's number: she is still in, at seat 1 now.
     cy.wait_for_function(
-        "([c, v]) => (window.__sobremesaPushRooms?.[c]?.rendered ?? -1) >= v", arg=[code, kicked], timeout=WAIT
+        "([c, v]) => (window.__sobremesaPushRooms?.[c]?.rendered ?? -1) >= v",
+        arg=[code, kicked],
+        timeout=WAIT,
+        polling=100,
     )
     expect(cy.get_by_text("You're in as Cy.")).to_be_visible(timeout=WAIT)
 

@@ -45,7 +45,10 @@ def moves(srv, code: str) -> list:
 
 def shown(page, code: str, version: int) -> None:
     page.wait_for_function(
-        "([c, v]) => (window.__sobremesaPushRooms?.[c]?.rendered ?? -1) >= v", arg=[code, version], timeout=WAIT
+        "([c, v]) => (window.__sobremesaPushRooms?.[c]?.rendered ?? -1) >= v",
+        arg=[code, version],
+        timeout=WAIT,
+        polling=100,
     )
 
 
@@ -189,7 +192,7 @@ def test_a_double_tap_and_a_retried_tap_play_once(house, browser):
     ana.evaluate(SEND_TWICE, ["retry-2", tell])
     expect(ana.get_by_text("You told. Your card for the story:")).to_be_visible(timeout=WAIT)
     ana.evaluate(DROP)
-    ana.wait_for_function("() => window.__sobremesaPush.connects >= 2", timeout=WAIT)
+    ana.wait_for_function("() => window.__sobremesaPush.connects >= 2", timeout=WAIT, polling=100)
     ana.evaluate(SEND_TWICE, ["retry-2", tell])
     ana.wait_for_timeout(500)
     assert [m["move"]["type"] for m in moves(srv, code)] == ["claim", "tell"]
@@ -241,7 +244,7 @@ def test_a_wall_reloaded_mid_reveal_joins_it_at_the_step_the_room_is_at(house, b
     wall.wait_for_timeout(2500)
     wall.reload()
     expect(wall.locator(".sm-stage[data-scene=reveal]")).to_be_visible(timeout=WAIT)
-    wall.wait_for_function("() => document.querySelector('.sm-owner')?.style.animationDelay", timeout=WAIT)
+    wall.wait_for_function("() => document.querySelector('.sm-owner')?.style.animationDelay", timeout=WAIT, polling=100)
     owners = wall.locator(".sm-stage .sm-owner").evaluate_all(DELAYS)
     points = wall.locator(".sm-stage .od-pts.sm-in").evaluate_all(DELAYS)
     assert owners and all(d <= -2000 for d in owners), owners  # joined late: not started again

@@ -59,7 +59,7 @@ def test_the_stage_has_no_serious_violation(house, browser):
         page = context.new_page()
         page.goto(srv.url + path)
         expect(page.locator("html")).to_have_attribute("lang", lang)
-        page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+        page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT, polling=100)
         assert_accessible(page, f"{where} at the vote, {lang}")
         opened[where] = page
     for seat in (1, 2):  # the votes: the wall plays the reveal
@@ -81,7 +81,7 @@ def test_a_vote_with_the_keyboard_alone(house, browser):
     code = room["code"]
     bo = browser.new_context(**PHONE).new_page()
     bo.goto(f"{srv.url}/play?room={code}&seat=1&token={room['tokens'][1]}")
-    bo.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+    bo.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT, polling=100)
     cards = bo.locator("[data-testid=card]:not(.off) .sm-card-pick")
     expect(cards.first).to_be_visible(timeout=WAIT)
     cards.first.focus()
@@ -122,7 +122,7 @@ def test_maudit_mot_dit_on_the_stage_has_no_serious_violation(house, browser, la
     for where, (path, ctx) in pages.items():
         page = browser.new_context(locale=LOCALES[lang], **ctx).new_page()
         page.goto(srv.url + path)
-        page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+        page.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT, polling=100)
         assert_accessible(page, f"Maudit Mot Dit, {where}, {lang}")
 
 
@@ -149,7 +149,7 @@ def test_trading_faces_on_the_stage_has_no_serious_violation(house, browser, lan
     for where, (room, path, ctx) in pages.items():
         page = browser.new_context(locale=LOCALES[lang], **ctx).new_page()
         page.goto(srv.url + path)
-        page.wait_for_function(SHOWN, arg=[room["code"], room["version"]], timeout=WAIT)
+        page.wait_for_function(SHOWN, arg=[room["code"], room["version"]], timeout=WAIT, polling=100)
         assert_accessible(page, f"Trading Faces, {where}, {lang}")
 
 
@@ -171,7 +171,7 @@ def test_pictomanias_wall_has_no_serious_violation(house, browser, lang):
     code = room["code"]
     wall = browser.new_context(locale=LOCALES[lang], viewport={"width": 1920, "height": 1080}).new_page()
     wall.goto(f"{srv.url}/table?room={code}")
-    wall.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT)
+    wall.wait_for_function(SHOWN, arg=[code, room["version"]], timeout=WAIT, polling=100)
     assert_accessible(wall, f"Pictomania's wall while they draw, {lang}")
     tables_call(
         srv,
@@ -208,5 +208,5 @@ def test_pictomanias_phone_has_no_serious_violation(house, browser, lang):
     for code, seat, token, version in room["rooms"]:
         page = browser.new_context(locale=LOCALES[lang], **PHONE).new_page()
         page.goto(f"{srv.url}/play?room={code}&seat={seat}&token={token}")
-        page.wait_for_function(SHOWN, arg=[code, version], timeout=WAIT)
+        page.wait_for_function(SHOWN, arg=[code, version], timeout=WAIT, polling=100)
         assert_accessible(page, f"Pictomania's phone, {lang}")

@@ -97,7 +97,7 @@ def test_every_scene_of_every_variant_fits_and_is_accessible(house, browser, nam
     turns, playing = 0, True
     for n in range(16):
         for page in (wall, phone):
-            page.wait_for_function(SHOWN, arg=[code, version], timeout=WAIT)
+            page.wait_for_function(SHOWN, arg=[code, version], timeout=WAIT, polling=100)
         scene = wall.locator(".sm-stage").get_attribute("data-scene")
         if scene not in seen:
             seen.append(scene)

@@ -92,7 +92,10 @@ def open_pages(browser, srv, r, seats, opened: list):
 def rendered(page, version: int, timeout: int = WAIT) -> None:
     """Wait until the page shows the room at `version` or later: its listener, last in the fragment."""
     page.wait_for_function(
-        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)", arg=version, timeout=timeout
+        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)",
+        arg=version,
+        timeout=timeout,
+        polling=100,
     )
 
 

@@ -51,7 +51,7 @@ def cues(page) -> list[str]:
 def heard(page, cue: str) -> None:
     try:
         page.wait_for_function(
-            "(c) => (window.__sobremesaSounds || []).some((s) => s.cue === c)", arg=cue, timeout=WAIT
+            "(c) => (window.__sobremesaSounds || []).some((s) => s.cue === c)", arg=cue, timeout=WAIT, polling=100
         )
     except Exception as exc:
         raise AssertionError(f"no {cue!r} among {cues(page)}") from exc

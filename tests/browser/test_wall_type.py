@@ -69,7 +69,10 @@ LINK = """(el) => {
 
 def rendered(page, version: int, timeout: int = LOAD) -> None:
     page.wait_for_function(
-        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)", arg=version, timeout=timeout
+        "v => Object.values(window.__sobremesaPushRooms ?? {}).some(r => r.rendered >= v)",
+        arg=version,
+        timeout=timeout,
+        polling=100,
     )
 
 

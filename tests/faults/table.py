@@ -61,7 +61,7 @@ class Table:
         version = tables.version(self.code)
         for page in pages or self.pages():
             left = max(0.1, within - (time.monotonic() - start))
-            page.wait_for_function(SHOWN, arg=[self.code, version], timeout=left * 1000)
+            page.wait_for_function(SHOWN, arg=[self.code, version], timeout=left * 1000, polling=100)
         return time.monotonic() - start
 
     # ---- taps ----------------------------------------------------------------------------------
