@@ -12,6 +12,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def waited_seconds(pid: int) -> float:
+    """How long a process's threads were ready to run and waited for a core, in seconds (the
+    second field of each thread's /proc schedstat): the time the browsers sharing the two cores
+    took from the server. 0.0 where the kernel keeps no such count."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[1])
+        except (OSError, IndexError, ValueError):  # a thread that ended while being read
+            continue
+    return total / 1e9
+
+
 def browser_cpu_seconds() -> float:
     """CPU seconds of the Chromium processes this bench started (descendants of this process):
     the headless browsers share the 2 cores with the server, so their rendering is part of every

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench import chromium_trace, measure  # noqa: E402
-from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct  # noqa: E402
+from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct, waited_seconds  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
 RERUNS = "(c) => window.__sobremesaPushRooms?.[c]?.reruns ?? 0"
@@ -124,7 +124,7 @@ def main() -> None:
     slow: list[float] = []  # tap -> the throttled phone shows the move (--throttle)
     sent: list[int] = []  # per move and phone: the screen messages' characters it received
     shifts = still_reruns = 0
-    left_out = [0.0, 0.0, 0.0]  # the reveals the host ends: server CPU, browser CPU, seconds
+    left_out = [0.0, 0.0, 0.0, 0.0]  # the reveals the host ends: server CPU, browser CPU, seconds, server's wait
     spans: list[tuple[float, float]] = []  # and when (monotonic), for --trace
     try:
         with sync_playwright() as p:
@@ -165,6 +165,7 @@ def main() -> None:
             if args.trace:
                 browser.start_tracing(categories=chromium_trace.CATEGORIES)
             busy0, browsers0, began = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
+            waited0 = waited_seconds(srv.pid)
             last = {page: page.evaluate(READ, {"c": code, "v": -1}) for page in tabs}
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
                 view = tables.view(code)
@@ -200,7 +201,7 @@ def main() -> None:
                 last.update(got)
                 moves += 1
                 # The turn closed: the host's Next ends its reveal at once, out of what is measured.
-                s0, b0, t0 = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
+                s0, b0, t0, w0 = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic(), waited_seconds(srv.pid)
                 if measure.next_scene(code, room.host_token):
                     shown = tables.view(code)["version"]
                     for page in tabs:
@@ -210,11 +211,13 @@ def main() -> None:
                     left_out[0] += cpu_seconds(srv.pid) - s0
                     left_out[1] += browser_cpu_seconds() - b0
                     left_out[2] += time.monotonic() - t0
+                    left_out[3] += waited_seconds(srv.pid) - w0
                     spans.append((t0, time.monotonic()))
             time.sleep(1.5)  # let the last reruns finish before reading the CPU
             pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs) - pushed_reruns
             ended = time.monotonic()
             busy = cpu_seconds(srv.pid) - busy0 - left_out[0]
+            waited = waited_seconds(srv.pid) - waited0 - left_out[3]
             moving = time.monotonic() - began - left_out[2]
             browsers = browser_cpu_seconds() - browsers0 - left_out[1] - quiet * moving  # less what measuring costs
             if args.trace:
@@ -289,6 +292,12 @@ def main() -> None:
         f"{os.cpu_count()} cores; a move's CPU, server and browsers, spread over every core: "
         f"{1000 * (busy + browsers) / moves / (os.cpu_count() or 1):.0f} ms"
     )
+    # A draw of 1 ms of CPU took up to 70 ms at a phase change: its thread was ready and waited for a
+    # core (schedstat), not for the GIL or a lock; raising the server's priority did not shorten it.
+    print(
+        f"the server's threads waited for a core: {1000 * waited / moves:.1f} ms per move, summed over them (ready to run while "
+        "the browsers held both cores)"
+    )
     per_tab = 1000 * busy / moves / tabs
     small = tabs <= 7
     label = f"1 + {args.players} tabs, {args.game}"
@@ -299,6 +308,7 @@ def main() -> None:
             "<= peer:slow",
         )
         return
+    figure(f"server threads waiting for a core, per move, {label} (ms)", f"{1000 * waited / moves:.1f}")
     per_move = pushed_reruns / moves
     med = statistics.median(delays)
     figure(
