@@ -1,9 +1,19 @@
 """Small builders the engine tests share."""
 
+import functools
 from pathlib import Path
 
 from engine.core import play
 from engine.games import GAMES
+
+
+@functools.cache
+def source_messages() -> tuple:
+    """Every message of the source (`i18n.template()`), extracted once per test process: Babel
+    walks every page and template and the engine's source, a second or more each time."""
+    from engine import i18n
+
+    return tuple(i18n.template())
 
 
 def fake_cards(n=100, prefix="dream"):

@@ -15,6 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine import i18n, tables
+from tests.helpers import source_messages
 from tests.pages.test_pages import ROOT, TIMEOUT, run, stage_of
 
 pytestmark = pytest.mark.usefixtures("plain_cards")
@@ -44,10 +45,11 @@ def english_left(text: str, lang: str) -> list[str]:
 
 @functools.cache
 def _pieces(lang: str) -> tuple[tuple[str, str], ...]:
-    """(a piece of an English message, its message's translation), once per language and run: the
-    catalogue is extracted from the source, 0.7 s each time, and the page contract asks on every page."""
+    """(a piece of an English message, its message's translation), once per language and run (the
+    source's messages are extracted once a run: `source_messages`); the page contract asks on every
+    page."""
     found, catalogue = [], i18n.translations(lang)
-    for message in i18n.template():
+    for message in source_messages():
         if not message.id:
             continue
         if isinstance(message.id, str):

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engine import i18n
+from tests.helpers import source_messages
 
 TRANSLATED = [lang for lang in i18n.NAMES if lang != i18n.SOURCE]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -44,14 +45,14 @@ def test_the_committed_template_holds_every_message_of_the_source():
 
     with (i18n.LOCALE / f"{i18n.DOMAIN}.pot").open("rb") as fh:
         committed = {m.id if isinstance(m.id, str) else m.id[0] for m in messages(read_po(fh))}
-    source = {m.id if isinstance(m.id, str) else m.id[0] for m in messages(i18n.template())}
+    source = {m.id if isinstance(m.id, str) else m.id[0] for m in messages(source_messages())}
     assert source - committed == set(), "run `python -m engine.i18n` and translate the new messages"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated(lang):
     catalog = i18n.read(lang)
-    source = {m.id if isinstance(m.id, str) else m.id[0] for m in messages(i18n.template())}
+    source = {m.id if isinstance(m.id, str) else m.id[0] for m in messages(source_messages())}
     missing, untranslated = [], []
     for message in messages(catalog):
         key = message.id if isinstance(message.id, str) else message.id[0]
