@@ -122,19 +122,24 @@ def illegal_neighbours(game, state: dict, rnd: random.Random, limit: int = 30) -
                     for item in value:
                         values.setdefault(name + "[]", []).append(item)
                 values.setdefault(name, []).append(value)
-    found = []
+    tries = []
     for seat in seats:
         for move in legal[seat][:4]:
             spec = game.move_specs[move["type"]]
-            tries = [{**move, "seat": other} for other in seats if other != seat]
+            tries += [{**move, "seat": other} for other in seats if other != seat]
             for name, field in spec.fields.items():
                 if move.get(name) is None and name != "token":  # free text or a drawing
                     continue
                 tries += [{**move, name: value} for value in _pool(field, state, values, name) if value != move[name]]
-            for candidate in tries:
-                if candidate not in legal[candidate["seat"]] and not any(
-                    v is None and k in ("phrase", "points") for k, v in candidate.items()
-                ):
-                    found.append(candidate)
-    rnd.shuffle(found)
-    return found[:limit]
+    # A random sample of the refused ones: the candidates in random order, the first `limit` the
+    # rules refuse (checking every candidate against every legal move was most of the kit's time).
+    rnd.shuffle(tries)
+    found = []
+    for candidate in tries:
+        if candidate.get("phrase", 0) is None or candidate.get("points", 0) is None:
+            continue
+        if candidate not in legal[candidate["seat"]]:
+            found.append(candidate)
+            if len(found) == limit:
+                break
+    return found
