@@ -132,7 +132,7 @@ def illegal_neighbours(game, state: dict, rnd: random.Random, limit: int = 30) -
                     continue
                 tries += [{**move, name: value} for value in _pool(field, state, values, name) if value != move[name]]
     # A random sample of the refused ones: the candidates in random order, the first `limit` the
-    # rules refuse (checking every candidate against every legal move was most of the kit's time).
+    # rules refuse. Only those are checked against the legal moves, not every candidate.
     rnd.shuffle(tries)
     found = []
     for candidate in tries:
