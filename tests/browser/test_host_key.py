@@ -9,7 +9,7 @@ import signal
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import host_menu
+from tests.browser.conftest import boots, host_menu, on_the_new_process
 from tests.browser.test_room_life import WAIT, seated_room
 
 
@@ -26,11 +26,16 @@ def test_the_host_tab_keeps_its_controls_when_its_server_process_dies(serve, bro
         "(c) => localStorage.getItem('sobremesa-host:' + c) !== null", arg=code, timeout=WAIT, polling=100
     )
     assert wall.evaluate("(c) => localStorage.getItem('sobremesa-host:' + c)", code) == room["host"]
+    old, socket_boot = boots(wall, code)
+    assert old and old == socket_boot
 
     os.killpg(srv.proc.pid, signal.SIGKILL)  # kill -9: its sessions die with it
     srv.proc.wait(10)
     srv.proc = None
     srv.start()  # a new process on the same address and database
+    # The page may reload itself once its socket reaches the new process (stage.js `booted`): a
+    # menu opened before that reload closes with it (CI, under load).
+    on_the_new_process(wall, code, old, within=60)
     host_menu(wall, 60_000)
     expect(wall.get_by_role("button", name="Start the game with 3 players")).to_be_visible(timeout=60_000)
     assert "host=" not in wall.url
