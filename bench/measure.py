@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import collections
 import os
+import re
 
 
 def cpu_seconds(pid: int) -> float:
@@ -60,6 +62,68 @@ def browser_cpu_seconds() -> float:
         return False
 
     return sum(t for pid, t in times.items() if "chrom" in names[pid] and mine(pid))
+
+
+def chromium_threads() -> collections.Counter:
+    """CPU seconds of this bench's Chromium processes by process type and thread name, from /proc
+    (untraced: a trace costs CPU itself). "renderer: chromium" is the pages' main threads (a main thread
+    carries the program's name),
+    "renderer: ThreadPoolForeg" their image decoding and raster. A thread that ended is not counted."""
+    mine = _descendants()
+    split: collections.Counter = collections.Counter()
+    for pid in mine:
+        try:
+            with open(f"/proc/{pid}/cmdline") as f:
+                command = f.read()
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        kind = re.search(r"--type=([a-z-]+)", command)
+        sub = re.search(r"--utility-sub-type=[\w.]*?(\w+)(?:[\x00 ]|$)", command)  # its arguments may be one, spaced
+        what = (kind.group(1) if kind else "browser") + (f" {sub.group(1)}" if sub else "")
+        for tid in tids:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                    name = f.read().strip().rstrip("0123456789")
+                with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            split[f"{what}: {name}"] += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return split
+
+
+def _descendants() -> list[int]:
+    """The Chromium processes descended from this one."""
+    parents, names = {}, {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat") as f:
+                head, tail = f.read().rsplit(")", 1)
+        except OSError:
+            continue
+        parents[int(entry.name)], names[int(entry.name)] = int(tail.split()[1]), head.partition("(")[2]
+    me, found = os.getpid(), []
+    for pid, name in names.items():
+        seen, up = set(), pid
+        while up in parents and up not in seen and up != me:
+            seen.add(up)
+            up = parents[up]
+        if up == me and "chrom" in name:
+            found.append(pid)
+    return found
+
+
+def thread_lines(split: collections.Counter, moves: int, tabs: int, top: int = 12) -> list[str]:
+    """The split as lines, in ms per move and open tab."""
+    per = moves * tabs / 1000.0
+    lines = [
+        f"Chromium by process and thread, untraced (/proc): {sum(split.values()) / per:.1f} ms per move and open tab"
+    ]
+    lines += [f"  {v / per:6.2f}  {k}" for k, v in split.most_common(top)]
+    return lines
 
 
 def pct(values: list[float], q: float) -> float:

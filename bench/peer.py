@@ -30,6 +30,9 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=3)
     ap.add_argument("--idle", type=float, default=10.0)
     ap.add_argument("--throttle", type=float, help="slow the last phone's CPU this many times (Chromium's)")
+    ap.add_argument(
+        "--threads", action="store_true", help="split Chromium's CPU by process and thread (bench/peer_threads.py)"
+    )
     args = ap.parse_args()
     if not PEER.is_dir() or shutil.which("npm") is None:
         print(f"no peer measured: {'npm is missing' if PEER.is_dir() else f'{PEER} is missing'}")
@@ -45,6 +48,7 @@ def main() -> None:
     done = subprocess.run(
         [
             sys.executable,
+            *([str(ROOT / "bench" / "peer_threads.py")] if args.threads else []),
             str(scratch / "latency.py"),
             "--turns",
             str(args.turns),

@@ -19,6 +19,7 @@ figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import statistics
 import sys
@@ -99,6 +100,9 @@ def main() -> None:
     ap.add_argument("--profile", help="record the server with py-spy during the moves (collapsed stacks)")
     ap.add_argument("--trace", help="trace every Chromium process during the moves to this file, and split it")
     ap.add_argument(
+        "--threads", action="store_true", help="split Chromium's CPU by process and thread from /proc (untraced)"
+    )
+    ap.add_argument(
         "--throttle", type=float, help="slow the last phone's CPU this many times (as the peer's bench does)"
     )
     args = ap.parse_args()
@@ -159,12 +163,21 @@ def main() -> None:
                     stderr=subprocess.DEVNULL,
                 )
             pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs)
-            quiet0, quiet_at = browser_cpu_seconds(), time.monotonic()
+            split = measure.chromium_threads if args.threads else collections.Counter  # --threads: as the figure
+            quiet0, quiet_at, split0 = browser_cpu_seconds(), time.monotonic(), split()
             time.sleep(3)  # the browsers with the measuring in place and nothing happening
             quiet = (browser_cpu_seconds() - quiet0) / (time.monotonic() - quiet_at)
+            split_quiet = split() - split0
+            split_quiet = collections.Counter({k: v / (time.monotonic() - quiet_at) for k, v in split_quiet.items()})
             if args.trace:
                 browser.start_tracing(categories=chromium_trace.CATEGORIES)
-            busy0, browsers0, began = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic()
+            busy0, browsers0, began, split_busy0 = (
+                cpu_seconds(srv.pid),
+                browser_cpu_seconds(),
+                time.monotonic(),
+                split(),
+            )
+            split_left: collections.Counter = collections.Counter()
             waited0 = waited_seconds(srv.pid)
             last = {page: page.evaluate(READ, {"c": code, "v": -1}) for page in tabs}
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
@@ -202,6 +215,7 @@ def main() -> None:
                 moves += 1
                 # The turn closed: the host's Next ends its reveal at once, out of what is measured.
                 s0, b0, t0, w0 = cpu_seconds(srv.pid), browser_cpu_seconds(), time.monotonic(), waited_seconds(srv.pid)
+                split_b0 = split()
                 if measure.next_scene(code, room.host_token):
                     shown = tables.view(code)["version"]
                     for page in tabs:
@@ -210,6 +224,8 @@ def main() -> None:
                     last = {page: page.evaluate(READ, {"c": code, "v": -1}) for page in tabs}
                     left_out[0] += cpu_seconds(srv.pid) - s0
                     left_out[1] += browser_cpu_seconds() - b0
+                    split_left.update(split())
+                    split_left.subtract(split_b0)
                     left_out[2] += time.monotonic() - t0
                     left_out[3] += waited_seconds(srv.pid) - w0
                     spans.append((t0, time.monotonic()))
@@ -220,6 +236,9 @@ def main() -> None:
             waited = waited_seconds(srv.pid) - waited0 - left_out[3]
             moving = time.monotonic() - began - left_out[2]
             browsers = browser_cpu_seconds() - browsers0 - left_out[1] - quiet * moving  # less what measuring costs
+            by_thread = split()
+            for part in (split_busy0, split_left, collections.Counter({k: v * moving for k, v in split_quiet.items()})):
+                by_thread.subtract(part)
             if args.trace:
                 Path(args.trace).parent.mkdir(parents=True, exist_ok=True)
                 Path(args.trace).write_bytes(browser.stop_tracing())
@@ -337,6 +356,8 @@ def main() -> None:
         "<= peer:chromium" if small else "<= 20",
         None if small else chromium <= 20,
     )
+    if args.threads:
+        print("\n".join(measure.thread_lines(by_thread, moves, tabs)))
     if args.trace:
         print("\n".join(chromium_trace.report(Path(args.trace), (began, ended), spans, moves, tabs)))
     typical = statistics.median(sent)
