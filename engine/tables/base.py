@@ -113,21 +113,25 @@ def watch_other_processes(interval: float = 0.5) -> None:
     _watching.set()
 
     try:  # read as the server starts, not at the thread's first look: an erasure made meanwhile counts
-        first: str | None = store().setting("archive_erasures") or ""
+        watched = store()
+        first: str | None = watched.setting("archive_erasures") or ""
     except Exception:  # no store yet: the first look reads it
-        first = None
+        watched, first = None, None
 
     def watch() -> None:
         since = time_now()
-        erased, looked = first, 0.0
+        erased, looked, seen = first, 0.0, watched
         while True:
             try:
-                for code, version, updated_at in store().changes(since, wait=interval):
+                if store() is not seen:  # another database swapped in (tests): its erasures are its own, not news
+                    erased = erased if seen is None else None
+                    seen = store()
+                for code, version, updated_at in seen.changes(since, wait=interval):
                     since = max(since, updated_at or since)
                     notify(code, version)
                 if time.monotonic() - looked >= ERASED_EVERY:  # a game erased on another process
                     looked = time.monotonic()
-                    now = store().setting("archive_erasures")
+                    now = seen.setting("archive_erasures")  # the same database's (a closed one raises)
                     if erased is not None and now != erased:
                         from engine.tables.erase import tell_erased
 

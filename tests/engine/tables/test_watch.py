@@ -1,0 +1,39 @@
+"""The watcher of other processes' changes (tables.watch_other_processes) tells the open screens
+when another process erased a game. A database swapped in (the tests do it at every test) is not
+an erasure: its watcher once told every fake room's sockets to draw again, which made the push
+tests that count draws fail now and then in a worker that had imported app.py."""
+
+from __future__ import annotations
+
+import time
+
+from engine import tables
+from engine.tables import base, erase
+
+
+def _erasure_mark(value: str) -> None:
+    with tables.store().transaction() as conn:
+        tables.store().set_setting(conn, "archive_erasures", value)
+
+
+def test_a_database_swapped_in_is_no_erasure_and_an_erasure_in_it_is(data_dir, tmp_path, monkeypatch):
+    told: list = []
+    monkeypatch.setattr(erase, "tell_erased", lambda code=None: told.append(code))
+    monkeypatch.setattr(base, "ERASED_EVERY", 0.0)  # looked at each round (0.5 s)
+    _erasure_mark("2026-11-01")
+    tables.watch_other_processes()  # once per process: it may run already, from an earlier test
+    time.sleep(1.2)  # it has looked at this database
+    assert told == []
+
+    monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "another"))
+    tables.reset()
+    _erasure_mark("2026-11-02")  # another database, with erasures of its own
+    time.sleep(1.2)
+    assert told == []
+
+    _erasure_mark("2026-11-03")  # a game erased by another process in this one
+    deadline = time.monotonic() + 5
+    while not told:
+        assert time.monotonic() < deadline, "the erasure was never told"
+        time.sleep(0.05)
+    assert told == [None]
