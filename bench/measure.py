@@ -37,31 +37,15 @@ def browser_cpu_seconds() -> float:
     the headless browsers share the 2 cores with the server, so their rendering is part of every
     latency figure. Each process counts its own time and that of its children that have ended
     (cutime, cstime), so a renderer that exits mid-measure is not lost."""
-    parents, names, times = {}, {}, {}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
+    total = 0.0
+    for pid in _descendants():
         try:
-            with open(f"/proc/{entry.name}/stat") as f:
-                head, tail = f.read().rsplit(")", 1)
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
         except OSError:  # a process that ended while being read
             continue
-        fields = tail.split()
-        pid = int(entry.name)
-        parents[pid], names[pid] = int(fields[1]), head.partition("(")[2]
-        times[pid] = sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-    me = os.getpid()
-
-    def mine(pid: int) -> bool:
-        seen = set()
-        while pid in parents and pid not in seen:
-            seen.add(pid)
-            pid = parents[pid]
-            if pid == me:
-                return True
-        return False
-
-    return sum(t for pid, t in times.items() if "chrom" in names[pid] and mine(pid))
+        total += sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def chromium_threads() -> collections.Counter:
