@@ -20,6 +20,7 @@ SCRIPTS = [
     ["bench/peer.py"],  # boardgame.io, the same taps, in the same run: the aim beside our figures
     ["bench/peer.py", "--throttle", "4", "--idle", "0"],  # one phone slowed 4x (Lighthouse's mid-range phone)
     ["bench/table_latency.py", "--idle", "30"],
+    ["bench/headless_table.py"],  # the same room with no browser: the server's own part of the figure above
     ["bench/table_latency.py", "--throttle", "4", "--idle", "0"],
     ["bench/table_latency.py", "--game", "odyssey", "--players", "12", "--turns", "2", "--idle", "30"],
     ["bench/stage_games.py", "--game", "maudit_mot_dit"],
