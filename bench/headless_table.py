@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import cpu_seconds, figure, next_scene  # noqa: E402
-from bench.stage_screens import StageScreen, shown_at  # noqa: E402
+from bench.stage_screens import StageScreen, shown_at, start_all  # noqa: E402
 from bench.table_latency import NAMES  # noqa: E402
 from tests.browser.conftest import StreamlitServer  # noqa: E402
 
@@ -45,11 +45,7 @@ def main() -> None:
         code = room.code
         phones = [StageScreen(srv.port, code, {"token": seat.token}) for seat in seats]
         screens = [StageScreen(srv.port, code, {}), *phones]  # the wall first
-        for screen in screens:
-            screen.start()
-            screen.ready.wait(60)
-            if screen.failed:
-                raise screen.failed
+        start_all(screens)
         time.sleep(2)
         cpu0, left_out, moves = cpu_seconds(srv.pid), 0.0, 0
         while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct, revealing  # noqa: E402
-from bench.stage_screens import StageScreen  # noqa: E402
+from bench.stage_screens import StageScreen, start_all  # noqa: E402
 from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -93,11 +93,7 @@ def run(args, srv, pids: list[int]) -> None:
                         continue
                     acting[(r, seat)] = StageScreen(srv.port, code, {"token": s.token})
                     screens.append(acting[(r, seat)])
-            for screen in screens:
-                screen.start()
-                screen.ready.wait(60)
-                if screen.failed:
-                    raise screen.failed
+            start_all(screens)
             time.sleep(2)
             taps: list[tuple[int, float, int]] = []  # (version, tap time in ms, the tapping tab)
             moves = skipped = 0

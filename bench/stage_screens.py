@@ -148,6 +148,16 @@ def patched(html_text: str, frags: dict[str, str]) -> str:
     return html_text
 
 
+def start_all(screens: list) -> None:
+    """Open the screens' sockets one after another, each ready before the next (a class does not
+    open its tabs in the same millisecond); raise the first one's failure."""
+    for screen in screens:
+        screen.start()
+        screen.ready.wait(60)
+        if screen.failed:
+            raise screen.failed
+
+
 def shown_at(screen_shown: dict[int, float], version: int) -> float | None:
     """When a screen first showed `version` or a later one (it may skip a version it was behind on)."""
     times = [at for v, at in screen_shown.items() if v >= version]
