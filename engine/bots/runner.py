@@ -22,12 +22,14 @@ import time
 
 from engine import leases, tables
 from engine.core import SobremesaError
+from engine.push import live
 
 log = logging.getLogger(__name__)
 TICK = 0.25
 DELAY = (1.0, 4.0)
 CLAIM_DELAY = (5.0, 9.0)
 ROOMS_EVERY = 1.0  # seconds between looks for rooms that gained computer players (and lease renewals)
+ROOMS_IDLE = 5.0  # seconds between looks for such rooms while none has one and nothing moves
 RETRY = 2.0  # seconds before trying again after a failure
 
 _started = False
@@ -117,10 +119,15 @@ class Runner:
 
     def run(self) -> None:
         while True:
-            self.tick(time.monotonic())
-            # No room with a computer player: nothing to do until the next look for one (an idle
-            # server woke four times a second for nothing).
-            time.sleep(TICK if self.rooms else ROOMS_EVERY)
+            mark, started = live.moved(), time.monotonic()
+            self.tick(started)
+            if not self.rooms:
+                # No room with a computer player: nothing to do until a room moves (a computer
+                # player is added by a move, here or on another process this one hears), or the
+                # next look for one (an idle server's thread woke every second for nothing).
+                live.wait_any(mark, ROOMS_IDLE)
+                self.rooms_at = float("-inf")  # look for rooms at once
+            time.sleep(max(0.0, TICK - (time.monotonic() - started)))
 
 
 def start() -> None:

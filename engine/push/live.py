@@ -40,7 +40,9 @@ __all__ = [
     "stats",
     "subscribe",
     "unsubscribe",
+    "moved",
     "valid_code",
+    "wait_any",
     "wait_for",
 ]
 
@@ -99,6 +101,7 @@ class _Registry(Protocol):
     versions: dict[str, int]  # code -> latest version (insertion order ~ age)
     subs: dict[str, set[Subscription]]  # code -> its subscriptions
     bridge: Bridge | None
+    moved: int  # versions made or heard of (`wait_any`'s mark)
 
 
 def _make_state() -> types.ModuleType:
@@ -110,6 +113,7 @@ def _make_state() -> types.ModuleType:
     state.versions = {}
     state.subs = {}
     state.bridge = None
+    state.moved = 0
     return module
 
 
@@ -168,6 +172,7 @@ def deliver(code: str, version: int) -> bool:
             if oldest != code:
                 del _S.versions[oldest]
         subs = tuple(_S.subs.get(code, ()))
+        _S.moved += 1
         _S.cond.notify_all()
     for sub in subs:
         try:
@@ -215,6 +220,21 @@ def unsubscribe(sub: Subscription) -> None:
             subs.discard(sub)
             if not subs:
                 del _S.subs[sub.code]
+
+
+def moved() -> int:
+    """How many versions this process has made or heard of: `wait_any`'s mark."""
+    with _S.lock:
+        return _S.moved
+
+
+def wait_any(since: int, timeout: float) -> bool:
+    """Block until a room moved after the mark `since` (`moved()`: a version this process made or
+    heard of, through its watcher or its bridge), or `timeout` s pass; True when one did. Taken
+    before a look, the mark misses no move made during it. For the threads that look often only
+    while something runs (the pace clock, the computer players): an idle server's threads slept."""
+    with _S.cond:
+        return _S.cond.wait_for(lambda: _S.moved != since, timeout)
 
 
 def wait_for(code: str, version: int, timeout: float | None = None) -> bool:

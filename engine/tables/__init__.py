@@ -111,6 +111,7 @@ from engine.tables.join_address import (  # noqa: F401
     set_join_address,
 )
 from engine.tables.pace import (  # noqa: F401
+    clocks_running,
     hold,
     more_time,
     next_scene,

@@ -44,6 +44,13 @@ def tick() -> int:
     return made
 
 
+@refusals_only
+def clocks_running() -> bool:
+    """Whether any room's clock may act now (a pace, quiet players skipped, a reveal to end): the
+    clock's thread (engine/pacer.py) ticks often only while one does, else it waits for a move."""
+    return bool(store().running_clocks())
+
+
 def _expire(code: str) -> int:
     now = time_now()
     made, version, before = locked(code, lambda u: _expire_locked(u, now))
