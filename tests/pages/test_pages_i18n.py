@@ -40,7 +40,25 @@ def shown(at) -> str:
 
 def english_left(text: str, lang: str) -> list[str]:
     """Pieces of English messages (ones whose translation differs) found in the text."""
-    return sorted({piece for piece, translated in _pieces(lang) if piece in text and piece not in translated})
+    words, (keyed, always) = set(re.findall(r"\w+", text)), _by_word(lang)
+    candidates = always + [found for word in words & keyed.keys() for found in keyed[word]]
+    return sorted({piece for piece, translated in candidates if piece in text and piece not in translated})
+
+
+@functools.cache
+def _by_word(lang: str) -> tuple[dict[str, list], list]:
+    """The pieces by their longest inner word (one not at either end, so whole in any text that
+    holds the piece): the page contract asks on every page, and most pages hold few of the words;
+    the few pieces with no inner word are searched every time."""
+    keyed: dict[str, list] = {}
+    always = []
+    for piece, translated in _pieces(lang):
+        inner = re.findall(r"\w+", piece)[1:-1]
+        if inner:
+            keyed.setdefault(max(inner, key=len), []).append((piece, translated))
+        else:
+            always.append((piece, translated))
+    return keyed, always
 
 
 @functools.cache
