@@ -66,6 +66,7 @@ def main() -> None:
             if view["status"] != "playing":
                 break
             version = view["version"] + 1
+            phones[view["waiting_for"][0]].offering()
             phones[view["waiting_for"][0]].tap()
             deadline = time.monotonic() + 30
             while any(shown_at(w.shown, version) is None for w in walls[a] + walls[b]):

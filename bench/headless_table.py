@@ -51,11 +51,16 @@ def main() -> None:
         while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
             view = tables.view(code)
             version = view["version"] + 1
-            phones[view["waiting_for"][0]].tap()
+            tapped = phones[view["waiting_for"][0]]
+            tapped.offering()
+            tapped.tap()
             deadline = time.monotonic() + 30
             while any(shown_at(s.shown, version) is None for s in screens):
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"version {version} never reached every screen")
+                    late = {i: (max(s.shown, default=None), s.failed, s.said[-1:]) for i, s in enumerate(screens)}
+                    raise TimeoutError(
+                        f"version {version} never reached every screen (last version, failure, said): {late}"
+                    )
                 time.sleep(0.005)
             moves += 1
             s0 = cpu_seconds(srv.pid)

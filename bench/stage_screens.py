@@ -18,6 +18,7 @@ import re
 import secrets
 import threading
 import time
+from collections import deque
 
 from websockets.sync.client import connect
 
@@ -51,6 +52,7 @@ class StageScreen(threading.Thread):
         self.pushed: dict[int, float] = self.shown  # the same moment: the screen comes with the push
         self.reruns = 0  # a stage screen never reruns
         self.acted: list[dict] = []
+        self.said: deque[dict] = deque(maxlen=8)  # the last the server said that is no screen (pongs, refusals)
         self.html = ""
         self.bytes = 0  # the screens' messages, as sent (before any compression)
         self._ws = None
@@ -82,10 +84,21 @@ class StageScreen(threading.Thread):
                     self.bytes += len(text) if "html" in msg or "frags" in msg else 0
                     self.shown.setdefault(msg["version"], now)
                     self.ready.set()
+                else:
+                    self.said.append(msg)
         except Exception as exc:  # the bench raises it
             if not self._stop.is_set():
                 self.failed = exc
                 self.ready.set()
+
+    def offering(self, timeout: float = 30) -> None:
+        """Wait until the screen offers a move: the reveal's end (`next_scene`) redraws a screen at
+        the version it had, so a screen at the newest version may still show the reveal."""
+        deadline = time.monotonic() + timeout
+        while self._move() is None:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the screen offered no move in {timeout} s")
+            time.sleep(0.005)
 
     def tap(self) -> None:
         """The move a thumb makes on this screen now (nothing if it offers none)."""
