@@ -131,12 +131,13 @@ def watch_other_processes(interval: float = 0.5) -> None:
                     notify(code, version)
                 if time.monotonic() - looked >= ERASED_EVERY:  # a game erased on another process
                     looked = time.monotonic()
-                    now = seen.setting("archive_erasures")  # the same database's (a closed one raises)
+                    # the same database's (a closed one raises); no erasure yet reads as "", as at the start
+                    now = seen.setting("archive_erasures") or ""
                     if erased is not None and now != erased:
                         from engine.tables.erase import tell_erased
 
                         tell_erased()
-                    erased = now or ""
+                    erased = now
             except Exception:  # a store being swapped (tests) or a lost connection: try again
                 time.sleep(interval)
 
