@@ -123,10 +123,15 @@ def host_controls(view, code: str, host_token: str) -> None:
         chosen = st.session_state.get("clock-pace") or view.get("pace", "off")
         ui.attempt(tables.set_pace, code, host_token, chosen)
 
+    # The pace the control shows is the room's: set elsewhere (the teacher's remote), it is put in the
+    # control before it is drawn. A `default` applies only to a control drawn anew, so the menu kept
+    # showing the old pace, and a tap on it could set that one back.
+    pace = view.get("pace", "off")
+    if st.session_state.get("clock-pace-of") != pace or "clock-pace" not in st.session_state:
+        st.session_state["clock-pace"] = st.session_state["clock-pace-of"] = pace
     st.segmented_control(
         _("Pace"),
         list(PACES),
-        default=view.get("pace", "off"),
         format_func=lambda p: _(PACES[p]),
         key="clock-pace",
         on_change=change,

@@ -154,3 +154,24 @@ def test_dixit_brisk_reads_in_the_games_words():
     home.selectbox(key="host-game").set_value("dixit").run()
     home.segmented_control(key="host-pace").set_value("brisk").run()
     assert pace_line(home) == "Tell: 45 s · Give a card: 30 s · Vote: 25 s"
+
+
+def test_the_walls_pace_control_follows_the_remote_and_never_sets_the_old_pace_back():
+    """The teacher's remote changes the pace: the wall's host menu shows it, and the menu's own
+    control, still holding the pace it was drawn with, does not set that one back when the wall's
+    page runs again (the remote's test once found the new game on the old pace)."""
+    room = tables.create_room("dixit", options={"pace": "relaxed"})
+    joined = [tables.join(room.code, n) for n in NAMES[:3]]
+    tables.start(room.code, room.host_token)
+    wall = open_host_controls(run("table", room=room.code, host=room.host_token))
+    assert wall.segmented_control(key="clock-pace").value == "relaxed"
+    tables.set_pace(room.code, room.host_token, "brisk")  # as the remote does
+    wall.run()
+    assert wall.segmented_control(key="clock-pace").value == "brisk"
+    button(wall, "Pause").click().run()  # another of the menu's controls: the page runs again
+    assert not wall.exception and tables.view(room.code)["pace"] == "brisk"
+    play_one(room, joined, random.Random(1))
+    wall.run()
+    assert tables.view(room.code)["pace"] == "brisk"
+    wall.segmented_control(key="clock-pace").set_value("off").run()  # and the menu still sets it
+    assert tables.view(room.code)["pace"] == "off"
