@@ -146,21 +146,28 @@ _watching = threading.Event()
 
 
 def watch() -> None:
-    """Start the look at other processes' presence (one thread per server process). Idempotent."""
+    """Look at other processes' presence every `LOOK` s (renewing this one's every `RENEW` s), in
+    the thread of the watcher of other processes' changes (`tables.beside_the_watch`): a thread of
+    its own woke an idle server every 2 s. Idempotent."""
     if _watching.is_set():
         return
     _watching.set()
+    from engine import tables
 
-    def loop() -> None:
-        last_renew = time.monotonic()
-        while True:
-            time.sleep(LOOK)
-            renew = time.monotonic() - last_renew >= RENEW
-            if renew:
-                last_renew = time.monotonic()
-            try:
-                look_once(renew)
-            except Exception:
-                _LOG.warning("presence look failed", exc_info=True)
+    last = {"look": time.monotonic(), "renew": time.monotonic()}
 
-    threading.Thread(target=loop, name="sobremesa-presence", daemon=True).start()
+    def step() -> None:
+        now = time.monotonic()
+        if now - last["look"] < LOOK:
+            return
+        last["look"] = now
+        renew = now - last["renew"] >= RENEW
+        if renew:
+            last["renew"] = now
+        try:
+            look_once(renew)
+        except Exception:
+            _LOG.warning("presence look failed", exc_info=True)
+
+    tables.beside_the_watch(step)
+    tables.watch_other_processes()

@@ -86,6 +86,7 @@ from engine.tables.base import (  # noqa: F401
     TOKEN_MAX,
     Room,
     Seat,
+    beside_the_watch,
     clock,
     games,
     normalise_code,
