@@ -1,6 +1,7 @@
 import dataclasses
 import functools
 import os
+import shutil
 
 import pytest
 from streamlit.components.v2 import manifest_scanner
@@ -87,9 +88,22 @@ def pytest_collection_modifyitems(config, items):
     items[:] = [item for third in thirds for item in third]
 
 
+@pytest.fixture(scope="session")
+def empty_database(tmp_path_factory):
+    """An empty database, made once per test process by the store itself: each test's starts as a
+    copy (a store made anew took 8 ms, one opened on a copy 3; nearly every test opens one)."""
+    from engine.store.sqlite import SqliteStore
+
+    path = tmp_path_factory.mktemp("empty") / "sobremesa.db"
+    SqliteStore(path).close()
+    return path
+
+
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path, monkeypatch, empty_database):
     """Every test gets its own data directory and database; the user's own is never touched."""
+    (tmp_path / "data").mkdir()
+    shutil.copyfile(empty_database, tmp_path / "data" / "sobremesa.db")
     monkeypatch.setenv("SOBREMESA_DATA", str(tmp_path / "data"))
     monkeypatch.delenv("SOBREMESA_DATABASE_URL", raising=False)
     tables.reset()
