@@ -126,7 +126,11 @@ class Runner:
                 # player is added by a move, here or on another process this one hears), or the
                 # next look for one (an idle server's thread woke every second for nothing).
                 live.wait_any(mark, ROOMS_IDLE)
-                self.rooms_at = float("-inf")  # look for rooms at once
+                self.rooms_at = float("-inf")  # look for rooms at the next tick
+                # at most one look for rooms a second, as before: a busy room with no computer
+                # player wakes this thread at each of its moves
+                time.sleep(max(0.0, ROOMS_EVERY - (time.monotonic() - started)))
+                continue
             time.sleep(max(0.0, TICK - (time.monotonic() - started)))
 
 
