@@ -46,11 +46,14 @@ host_console.recall(code, token)
 
 def _menu_fields(view) -> tuple[str, ...]:
     """What the host menu shows that the room's news changes: the page's full run draws it again
-    then. The seats only in the lobby (its start button counts them); the turn only for a game
-    with tools of its own for the host (Pictomania's drawings to save, turn by turn)."""
+    then. The seats only in the lobby (its start button counts them); the clock's pace and pause
+    while playing (the teacher's remote changes them too, and a Wi-Fi outage pauses); the turn only for a
+    game with tools of its own for the host (Pictomania's drawings to save, turn by turn)."""
     fields = ("status", "game_no", "asking", "joining")
     if view["status"] == "lobby":
         fields += ("names",)
+    if view["status"] == "playing":
+        fields += ("pace", "paused")
     if hasattr(SETUPS[view["game"]], "host_extra"):
         fields += ("history_length",)
     return fields

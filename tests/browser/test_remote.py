@@ -119,6 +119,9 @@ def test_the_teachers_phone_hosts_from_the_laptops_qr_and_drives_every_control(h
         expect(teacher.get_by_test_id("remote-next")).to_have_text("⏭ Next", timeout=WAIT)
         tap(teacher, "remote-pace-brisk")
         expect(teacher.get_by_test_id("remote-pace-brisk")).to_have_attribute("aria-pressed", "true", timeout=WAIT)
+        # the wall's own host menu follows: its page runs again, and shows the room's pace
+        chosen = wall.locator(".st-key-clock-pace button[aria-checked='true']")
+        expect(chosen).to_have_text("Brisk", timeout=WAIT)
         tap(teacher, "remote-hold")
         tap(teacher, "remote-next")
         told(srv, code, room["tokens"])  # Ana tells: the table waits for Bo and Cy
