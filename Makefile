@@ -40,10 +40,10 @@ system-test-deps:
 	  if [ -n "$$missing" ]; then echo "Installing Debian packages for the tests:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
-# Lint, types and every test: three workers on the two cores (pytest-xdist; browser tests start
+# Lint, types and every test: four workers on the two cores (pytest-xdist; browser tests start
 # servers of their own on free ports, so several run side by side, and much of a browser test is
-# waiting on a server or a page: a third worker fills those waits; a fourth found the cores full
-# and the main group no faster). `worksteal`: a worker that is done takes tests from another, so no
+# waiting on a server, a page or a fault's timeout: with three workers the main group kept 1.1 of
+# the 2 cores busy, and took 623 s; with four, 545 s in the same hour). `worksteal`: a worker that is done takes tests from another, so no
 # long tail runs on one core. Then those marked `alone` (tests/conftest.py), apart from the rest:
 # the cluster's on one worker and WebKit's on the other (with one worker, half the machine sat idle
 # for their 75 s; with two, 50-58 s).
@@ -53,7 +53,7 @@ test: $(STAMP) system-test-deps
 	@# mypy (one core for 19 s on a fresh clone) checks beside the main group instead of before it;
 	@# its verdict is printed after the tests' and fails the run all the same.
 	@$(PY) -m mypy engine > $(VENV)/mypy.out 2>&1 & types=$$!; \
-	  $(PY) -m pytest -q -n 3 --dist worksteal -m "not alone" --durations=20; tests=$$?; \
+	  $(PY) -m pytest -q -n 4 --dist worksteal -m "not alone" --durations=20; tests=$$?; \
 	  wait $$types; typed=$$?; echo "mypy engine:"; cat $(VENV)/mypy.out; \
 	  [ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 	$(PY) -m pytest -q -n 2 --dist loadgroup -m alone

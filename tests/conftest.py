@@ -48,8 +48,8 @@ def pytest_itemcollected(item):
 
 
 # A test's rough cost in seconds on a busy core, by where it lives (the first match counts). Only
-# the order follows from it: make test's workers (pytest-xdist `worksteal`) each take a third of the
-# list as it stands and steal the back half of the longest queue when done. Each third is dealt the
+# the order follows from it: make test's workers (pytest-xdist `worksteal`) each take a share of the
+# list as it stands and steal the back half of the longest queue when done. Each share is dealt the
 # same rough total, the slowest first: the run ends on quick tests with every worker busy, instead
 # of one worker on a 40 s fault test after the others are done.
 COST = (
