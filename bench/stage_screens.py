@@ -64,9 +64,9 @@ class StageScreen(threading.Thread):
             sock = bound_socket(self.port, self.source)
             self._ws = connect(f"ws://127.0.0.1:{self.port}/stage/{self.code}", sock=sock, open_timeout=30)
             self._ws.send(json.dumps({"hello": self.hello}))
-            pinged = time.monotonic()
+            pinged, every = time.monotonic(), 3.0
             while not self._stop.is_set():
-                if time.monotonic() - pinged >= 3:  # as a tab does: the server drops a socket silent for 9 s
+                if time.monotonic() - pinged >= every:  # as a tab does, at the cadence the server said
                     with self._lock:
                         self._ws.send("ping")
                     pinged = time.monotonic()
@@ -85,6 +85,8 @@ class StageScreen(threading.Thread):
                     self.shown.setdefault(msg["version"], now)
                     self.ready.set()
                 else:
+                    if msg.get("ping"):  # the boot message: how often this tab pings
+                        every = float(msg["ping"])
                     self.said.append(msg)
         except Exception as exc:  # the bench raises it
             if not self._stop.is_set():

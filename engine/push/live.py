@@ -100,6 +100,7 @@ class _Registry(Protocol):
     cond: threading.Condition
     versions: dict[str, int]  # code -> latest version (insertion order ~ age)
     subs: dict[str, set[Subscription]]  # code -> its subscriptions
+    roles: dict[tuple[str, str | None], set[Subscription]]  # (code, role) -> those subscriptions
     bridge: Bridge | None
     moved: int  # versions made or heard of (`wait_any`'s mark)
 
@@ -112,6 +113,7 @@ def _make_state() -> types.ModuleType:
     state.cond = threading.Condition(lock)
     state.versions = {}
     state.subs = {}
+    state.roles = {}
     state.bridge = None
     state.moved = 0
     return module
@@ -190,8 +192,11 @@ def refresh(code: str, roles: tuple[str, ...] | None = None, pace: float = 0.0) 
     burst are a few counts on the wall, not three hundred draws). Never blocks or raises."""
     if not valid_code(code):
         return
-    with _S.lock:
-        subs = tuple(s for s in _S.subs.get(code, ()) if roles is None or s.role in roles)
+    with _S.lock:  # by role: a hall's picks each refresh its wall, not a scan of 300 members
+        if roles is None:
+            subs = tuple(_S.subs.get(code, ()))
+        else:
+            subs = tuple(s for role in roles for s in _S.roles.get((code, role), ()))
     for sub in subs:
         target = getattr(sub.callback, "refresh", None)
         if target is not None:
@@ -210,6 +215,7 @@ def subscribe(
     sub = Subscription(code, callback, kind, seat, role)
     with _S.lock:
         _S.subs.setdefault(code, set()).add(sub)
+        _S.roles.setdefault((code, role), set()).add(sub)
     return sub
 
 
@@ -220,6 +226,11 @@ def unsubscribe(sub: Subscription) -> None:
             subs.discard(sub)
             if not subs:
                 del _S.subs[sub.code]
+        same = _S.roles.get((sub.code, sub.role))
+        if same is not None:
+            same.discard(sub)
+            if not same:
+                del _S.roles[(sub.code, sub.role)]
 
 
 def moved() -> int:

@@ -7,9 +7,11 @@ Wire protocol (JSON text frames):
     client -> {"hello": {"token"?, "member"?, "lang", "page"?: [field, ...], "quiet"?: true}}
               first, within HELLO_SECONDS. `page`: the fields of its view the page's own Streamlit
               part read; `quiet`: a page that only waits on the room (no screen is drawn)
-    server -> {"boot": "..."}                   first: this server process (a page drawn by another,
+    server -> {"boot": "...", "ping": s}        first: this server process (a page drawn by another,
                                         one that died or restarted, reloads: its Streamlit
-                                        session is gone with that process)
+                                        session is gone with that process), and how often the
+                                        tab pings (`PING_SECONDS`, an audience member's
+                                        `MEMBER_PING_SECONDS`)
               {"version": n, "html": "...", "now": ms, "page"?: k}   the viewer's screen, whenever
                                         it changed; `page`: what the page's fields are now (the page
                                         reruns when it differs from the key it was drawn with)
@@ -29,10 +31,10 @@ Wire protocol (JSON text frames):
               {"refused": id, "message": "...", "slow"?: true} in the tab's language; nothing changed
               {"removed": "..."}                the viewer's seat or membership is gone: the page
                                                 replaces everything with this, then the socket closes
-    client -> "ping" every 3 s; server -> {"pong": true, "version"?: n} (a member's tab is sent no
-              version its screen shows nothing of: it learns the number here). A socket silent for SILENT_SECONDS is
-              dropped (its seat shows as not connected); a tab that hears nothing for 7 s
-              drops its socket and opens a new one.
+    client -> "ping" every `ping` s; server -> {"pong": true, "version"?: n} (a member's tab is sent no
+              version its screen shows nothing of: it learns the number here). A socket silent for
+              SILENT_PINGS pings is dropped (its seat shows as not connected); a tab that hears
+              nothing for two pings and a second drops its socket and opens a new one.
 
 Every message, the hello too, is at most MESSAGE_MAX characters (and engine/connections.py caps it at
 64 KB inflated before it is read). Close codes: 4401 a hello that proves nothing (the same whatever
@@ -62,7 +64,12 @@ from engine.push import live
 _LOG = logging.getLogger(__name__)
 
 HELLO_SECONDS = 10
-SILENT_SECONDS = 9  # a tab pings every 3 s (pages/assets/stage.js): one silent this long is gone (half-open)
+PING_SECONDS = 3  # how often a tab pings (pages/assets/stage.js)
+# An audience member's tab pings half as often: a hall's 300 members pinged 100 times a second, and
+# a ping and its pong were a fifth of the messages of a hall's turn. A member's phone whose Wi-Fi
+# dropped is noticed a few seconds later; no seat waits on a member.
+MEMBER_PING_SECONDS = 6
+SILENT_PINGS = 3  # a socket silent for this many pings is gone (half-open)
 MESSAGE_MAX = 8192  # characters in one message from a tab
 MOVES_PER_10S = 30  # taps per socket in 10 s: a person taps far less (and per address: gate.per_address)
 IN_FLIGHT = 4  # taps played at once per socket; past that the socket is not read until one is answered
@@ -383,6 +390,9 @@ class _Waker:
         self.version = -1  # the newest version notified
         self.asked = False  # a redraw asked for with no new version
         self.later: asyncio.TimerHandle | None = None  # a paced redraw, due
+        # A paced redraw asked and not yet drawn: the refreshes asked meanwhile are drawn with it,
+        # and do not each wake the loop (a hall's picks: one thread hop per pick, per wall).
+        self.paced = False
 
     def _wake(self, version: int | None) -> None:  # on the loop
         if version is None:
@@ -394,6 +404,9 @@ class _Waker:
     def refresh(self, pace: float = 0.0) -> None:  # any thread (live.refresh, and the reveal's timer)
         try:
             if pace:
+                if self.paced:
+                    return
+                self.paced = True
                 self.loop.call_soon_threadsafe(self._paced, pace)
             else:
                 self.loop.call_soon_threadsafe(self._wake, None)
@@ -405,7 +418,7 @@ class _Waker:
             self.later = self.loop.call_later(pace, self._due)
 
     def _due(self) -> None:
-        self.later = None
+        self.later, self.paced = None, False
         self._wake(None)
 
     def cancel(self) -> None:
@@ -438,6 +451,7 @@ class _Socket:
         self.page: str | None = None  # the page's key last sent
         self.timer: asyncio.TimerHandle | None = None
         self.closed = False
+        self.pings = PING_SECONDS  # how often its tab pings (a member's: less often)
         self.send_lock = asyncio.Lock()
         self.draw_lock = asyncio.Lock()  # one draw at a time: a tap's and a push's
         self.taps: deque = deque()
@@ -647,7 +661,7 @@ class _Socket:
             if len(self.playing) >= IN_FLIGHT:
                 await asyncio.wait(self.playing, return_when=asyncio.FIRST_COMPLETED)
             try:
-                text = await self.read(SILENT_SECONDS)
+                text = await self.read(self.pings * SILENT_PINGS)
             except TimeoutError:  # half-open: the phone's Wi-Fi dropped without a goodbye
                 await self.close(CLOSE_SILENT)
             if text is None:
@@ -701,7 +715,8 @@ class _Socket:
         batch.sockets += 1
         pusher = None
         try:
-            await self.send({"boot": live.BOOT})
+            self.pings = MEMBER_PING_SECONDS if role == "member" else PING_SECONDS
+            await self.send({"boot": live.BOOT, "ping": self.pings})
             await self.draw()
             pusher = asyncio.create_task(self.pump())
             await self.listen()

@@ -7,8 +7,10 @@ import { Sound } from "./sound.js";
 
 const REG = (globalThis.__sobremesaStages ??= new Map());
 const PICKS = (globalThis.__sobremesaStagePicks ??= {});
-const PING_MS = 3000;   // the server drops a socket silent for 9 s (engine/push/stage.SILENT_SECONDS)
-const DEAD_MS = 7000;   // nothing heard for this long (a pong is due every 3 s): the socket is half-open
+// How often a tab pings, until the server says (its boot message: an audience member's tab pings
+// less often, engine/push/stage.MEMBER_PING_SECONDS); it drops a socket silent for three pings.
+const PING_MS = 3000;
+const DEAD_MS = 7000;   // nothing heard for this long (two pongs missed): the socket is half-open
 const RETRY_MS = 3000;  // a tap with no answer by then is sent again (same id) on the next connection
 const MAX_BACKOFF_MS = 5000;
 const UNREACHABLE_MS = 10000;  // a page that never connected by then says so (and keeps trying)
@@ -27,7 +29,7 @@ function metrics(s) {
     connects: s.connects, reruns: s.reruns || 0, pushedAt: s.pushedAt, shownAt: s.shownAt, stage: true,
     sentAt: s.sentAt, boot: s.pageBoot, socketBoot: s.socketBoot, morphs: s.morphs || 0,  // the processes that drew the page and serve the socket
     bytes: s.bytes || 0, patches: s.patches || 0,  // screen bytes received; versions drawn in fragments
-    unreachable: !!s.unreachable,
+    unreachable: !!s.unreachable, pingMs: s.pingMs || PING_MS,  // how often it pings (the server said)
   };
   globalThis.__sobremesaPush = rooms[s.code];
   if (s.pill) s.pill.hidden = s.state === "open" || !s.everOpened || !!s.unreachable;
@@ -70,6 +72,8 @@ function connect(s) {
     }
     if (msg.boot !== undefined) {  // the server took this socket (a refused one is closed before a word)
       s.socketBoot = msg.boot; s.everOpened = true;
+      if (msg.ping > 0) s.pingMs = msg.ping * 1000;
+      metrics(s);
       clearTimeout(s.unreachTimer); unreachable(s, false);
       booted(s, msg.boot);
       return;
@@ -175,10 +179,14 @@ function abandon(s) {
   connect(s);
 }
 
-// Every PING_MS while open: a ping, and a socket silent past DEAD_MS is given up on.
+// Looked at every PING_MS while open: a ping once the server's cadence is due, and a socket silent
+// past two of its pings and a second is given up on.
 function heartbeat(s) {
   if (!s.ws || s.state !== "open") return;
-  if (Date.now() - (s.heard || 0) > DEAD_MS) { abandon(s); return; }
+  const every = s.pingMs || PING_MS;
+  if (Date.now() - (s.heard || 0) > 2 * every + 1000) { abandon(s); return; }
+  if (Date.now() - (s.pinged || 0) < every - 500) return;
+  s.pinged = Date.now();
   try { s.ws.send("ping"); } catch (_) {}
 }
 
@@ -595,7 +603,7 @@ export default function ({ parentElement, data, setTriggerValue }) {
       s.lock = null;
       awake(s, s.wantAwake);
       if (!s.ws && !s.timer) connect(s);
-      else if (s.ws && Date.now() - (s.heard || 0) > PING_MS + 1000) abandon(s);  // slept: a new socket, at once
+      else if (s.ws && Date.now() - (s.heard || 0) > (s.pingMs || PING_MS) + 1000) abandon(s);  // slept: a new socket, at once
       else if (s.ws && s.state === "open") s.ws.send("ping");
     };
     document.addEventListener("visibilitychange", s.visible);

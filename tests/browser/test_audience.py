@@ -57,6 +57,9 @@ def test_three_members_pick_the_storytellers_card_in_dixit(house, browser):
     wall.goto(f"{srv.url}/table?room={code}")
     lu, mo = (join_audience(browser, srv, code, n) for n in ("Lu", "Mo"))
     expect(wall.locator("[data-testid=audience-size]")).to_have_text("👀 2 in the audience", timeout=WAIT)
+    # A member's tab pings half as often as the wall's, at the cadence its socket's boot message gave.
+    cadence = "(c) => window.__sobremesaPushRooms?.[c]?.pingMs"
+    assert (wall.evaluate(cadence, code), lu.evaluate(cadence, code)) == (3000, 6000)
     story = to_the_vote(srv, code, tokens)
     ned = join_audience(browser, srv, code, "Ned")  # mid-game, during the vote
     for page in (lu, mo, ned):

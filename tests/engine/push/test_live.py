@@ -245,7 +245,7 @@ def test_the_stage_socket_sends_each_new_screen_and_its_pages_key_once():
         await ws.incoming.put({"type": "websocket.receive", "text": '{"hello": {"lang": "en"}}'})
         task = asyncio.create_task(endpoint(ws, stage))
         await ws.next_sent(2)
-        assert _said(ws)[0] == {"boot": live.BOOT}
+        assert _said(ws)[0] == {"boot": live.BOOT, "ping": 3}
         assert {k: v for k, v in _said(ws)[1].items() if k != "now"} == {"version": 5, "html": "<p>5</p>", "page": "p1"}
         assert live.stats()["sockets"] == {code: 1}
         stage.version = 6
@@ -509,6 +509,39 @@ def test_an_audience_whose_stamp_held_is_not_drawn_and_learns_the_version_from_i
         assert sorted(member_draws) == [8] * 5
         for ws in (wall, *members):
             await ws.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+
+    run(scenario)
+
+
+def test_a_members_tab_pings_less_often_and_is_dropped_only_after_three_of_its_pings(monkeypatch):
+    """The boot message tells each tab its cadence: a seat's or the wall's every PING_SECONDS, an
+    audience member's every MEMBER_PING_SECONDS (a hall's pings were a fifth of its messages). A
+    socket silent for three of its pings is dropped as half-open, a member's after three of its own."""
+    from engine.push import stage as stage_socket
+
+    monkeypatch.setattr(stage_socket, "PING_SECONDS", 0.1)
+    monkeypatch.setattr(stage_socket, "MEMBER_PING_SECONDS", 0.4)
+    code, stage = "PNGS", FakeStage()
+    stage.admit = lambda c, hello, peer: Member() if hello.get("member") else object()
+
+    async def scenario():
+        wall, member = FakeWebSocket(code), FakeWebSocket(code)
+        await wall.incoming.put({"type": "websocket.receive", "text": '{"hello": {}}'})
+        await member.incoming.put({"type": "websocket.receive", "text": '{"hello": {"member": "x"}}'})
+        tasks = [asyncio.create_task(stage_socket.endpoint(ws, stage)) for ws in (wall, member)]
+        await wall.next_sent(2)
+        await member.next_sent(2)
+        assert _said(wall)[0]["ping"] == 0.1 and _said(member)[0]["ping"] == 0.4
+        await asyncio.sleep(0.6)  # the wall's three pings are past, the member's are not
+        assert wall.closed == stage_socket.CLOSE_SILENT and member.closed is None
+        await member.incoming.put({"type": "websocket.receive", "text": "ping"})
+        await member.next_sent(3)
+        assert _said(member)[2]["pong"] is True
+        await asyncio.sleep(0.8)
+        assert member.closed is None
+        await asyncio.sleep(0.8)  # 1.6 s since its ping: three of its pings and more
+        assert member.closed == stage_socket.CLOSE_SILENT
         await asyncio.wait_for(asyncio.gather(*tasks), 2)
 
     run(scenario)
