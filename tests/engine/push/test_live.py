@@ -520,8 +520,8 @@ def test_a_members_tab_pings_less_often_and_is_dropped_only_after_three_of_its_p
     socket silent for three of its pings is dropped as half-open, a member's after three of its own."""
     from engine.push import stage as stage_socket
 
-    monkeypatch.setattr(stage_socket, "PING_SECONDS", 0.1)
-    monkeypatch.setattr(stage_socket, "MEMBER_PING_SECONDS", 0.4)
+    monkeypatch.setattr(stage_socket, "PING_SECONDS", 0.05)
+    monkeypatch.setattr(stage_socket, "MEMBER_PING_SECONDS", 0.3)
     code, stage = "PNGS", FakeStage()
     stage.admit = lambda c, hello, peer: Member() if hello.get("member") else object()
 
@@ -532,15 +532,15 @@ def test_a_members_tab_pings_less_often_and_is_dropped_only_after_three_of_its_p
         tasks = [asyncio.create_task(stage_socket.endpoint(ws, stage)) for ws in (wall, member)]
         await wall.next_sent(2)
         await member.next_sent(2)
-        assert _said(wall)[0]["ping"] == 0.1 and _said(member)[0]["ping"] == 0.4
-        await asyncio.sleep(0.6)  # the wall's three pings are past, the member's are not
+        assert _said(wall)[0]["ping"] == 0.05 and _said(member)[0]["ping"] == 0.3
+        await asyncio.sleep(0.3)  # the wall's three pings are past, the member's are not
         assert wall.closed == stage_socket.CLOSE_SILENT and member.closed is None
         await member.incoming.put({"type": "websocket.receive", "text": "ping"})
         await member.next_sent(3)
         assert _said(member)[2]["pong"] is True
-        await asyncio.sleep(0.8)
+        await asyncio.sleep(0.4)
         assert member.closed is None
-        await asyncio.sleep(0.8)  # 1.6 s since its ping: three of its pings and more
+        await asyncio.sleep(0.8)  # 1.2 s since its ping: three of its pings and more
         assert member.closed == stage_socket.CLOSE_SILENT
         await asyncio.wait_for(asyncio.gather(*tasks), 2)
 
