@@ -42,8 +42,9 @@ system-test-deps:
 
 # Lint, types and every test: four workers on the two cores (pytest-xdist; browser tests start
 # servers of their own on free ports, so several run side by side, and much of a browser test is
-# waiting on a server, a page or a fault's timeout: with three workers the main group kept 1.1 of
-# the 2 cores busy, and took 623 s; with four, 545 s in the same hour). `worksteal`: a worker that is done takes tests from another, so no
+# waiting on a server, a page or a fault's timeout. From a fresh clone the main group took 592 and
+# 599 s on three workers, 578 and 569 s on four; on six, every test ran 1.7 times as long and the
+# group was no faster). `worksteal`: a worker that is done takes tests from another, so no
 # long tail runs on one core. Then those marked `alone` (tests/conftest.py), apart from the rest:
 # the cluster's on one worker and WebKit's on the other (with one worker, half the machine sat idle
 # for their 75 s; with two, 50-58 s).
