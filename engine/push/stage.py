@@ -64,7 +64,8 @@ from engine.push import live
 _LOG = logging.getLogger(__name__)
 
 HELLO_SECONDS = 10
-PING_SECONDS = 3  # how often a tab pings (pages/assets/stage.js)
+# How often a tab pings (pages/assets/stage.js). The tab looks every 3 s: each cadence is a multiple of 3.
+PING_SECONDS = 3
 # An audience member's tab pings half as often: a hall's 300 members pinged 100 times a second, and
 # a ping and its pong were a fifth of the messages of a hall's turn. A member's phone whose Wi-Fi
 # dropped is noticed a few seconds later; no seat waits on a member.
@@ -424,7 +425,7 @@ class _Waker:
     def cancel(self) -> None:
         if self.later is not None:
             self.later.cancel()
-            self.later = None
+        self.later, self.paced = None, False
 
     def __call__(self, _code: str, version: int) -> None:  # live's subscriber: a new version
         try:

@@ -10,7 +10,7 @@ const PICKS = (globalThis.__sobremesaStagePicks ??= {});
 // How often a tab pings, until the server says (its boot message: an audience member's tab pings
 // less often, engine/push/stage.MEMBER_PING_SECONDS); it drops a socket silent for three pings.
 const PING_MS = 3000;
-const DEAD_MS = 7000;   // nothing heard for this long (two pongs missed): the socket is half-open
+const DEAD_MS = 7000;   // a handshake not done by then is given up on (an open socket: two pings and a second)
 const RETRY_MS = 3000;  // a tap with no answer by then is sent again (same id) on the next connection
 const MAX_BACKOFF_MS = 5000;
 const UNREACHABLE_MS = 10000;  // a page that never connected by then says so (and keeps trying)
@@ -72,7 +72,7 @@ function connect(s) {
     }
     if (msg.boot !== undefined) {  // the server took this socket (a refused one is closed before a word)
       s.socketBoot = msg.boot; s.everOpened = true;
-      if (msg.ping > 0) s.pingMs = msg.ping * 1000;
+      s.pingMs = msg.ping > 0 ? msg.ping * 1000 : PING_MS;  // a server that says nothing: the old cadence
       metrics(s);
       clearTimeout(s.unreachTimer); unreachable(s, false);
       booted(s, msg.boot);
