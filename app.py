@@ -57,6 +57,11 @@ def _warm_up() -> None:
         # garbage collector's full passes: one took about 110 ms with a hall's 300 sockets open, a
         # pause on every screen; about 50 ms after this.
         gc.freeze()
+        # And fewer passes: a move makes and drops thousands of small dicts (views, screens), and at
+        # Python's default thresholds the collector ran 700 times in a hall bench's minute, 7-8 % of
+        # the server's CPU (0.39-0.53 s against 0.10-0.12 s, alternated, `bench/classroom.py
+        # --audience 300`). Cycles are rare here: reference counting frees nearly everything.
+        gc.set_threshold(50_000, 20, 100)
 
     threading.Thread(target=load, name="sobremesa-warm-up", daemon=True).start()
 

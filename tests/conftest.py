@@ -1,5 +1,6 @@
 import dataclasses
 import functools
+import gc
 import os
 import shutil
 
@@ -25,6 +26,14 @@ os.environ["SOBREMESA_CLOCK"] = "off"
 # of a page's 0.26 s (cProfile of the page contract). What is installed does not change during a
 # run, so the scan is made once per process; a server's own scan (browser tests) is untouched.
 manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
+
+# A test process makes and drops millions of small dicts (states, views, screens) and lives a few
+# minutes: at Python's default thresholds the collector's passes took 10-20 % of the quick tests'
+# CPU (tests/engine/core and the page contract, 33 s against 36-43 s alternated). Collections are
+# rarer, and what is imported by now (Streamlit, pandas, the games) is never walked again.
+gc.collect()
+gc.freeze()
+gc.set_threshold(50_000, 20, 100)
 
 
 # Tests that start several server processes (a cluster behind nginx on PostgreSQL) or drive WebKit
