@@ -48,9 +48,10 @@ CHROMIUM_ARGS = [
 ]
 START_TIMEOUT = 40.0
 # Chromium's features the tests turn off beside Playwright's own. Chromium 156 opens each new
-# context's window with its omnibox's popup drawn in a renderer of its own (a WebUI page): about
-# 0.5 s of a core for every context the suite makes, a blank page's 1.4 s down to 0.95.
-DISABLED_FEATURES = ["WebUIOmniboxPopup"]
+# context's window with its omnibox's two popups drawn in a renderer of their own (WebUI pages,
+# chrome://omnibox-popup.top-chrome/), never shown headless: a blank page in a new context cost
+# 1.27-1.33 s of a core with them, 0.44 s without (alternated). The suite makes a context per tab.
+DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 
 
 def _playwrights_disabled_features(launched: set[int]) -> str:
