@@ -26,7 +26,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -54,30 +54,30 @@ START_TIMEOUT = 40.0
 DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 
 
-def _playwrights_disabled_features(launched: set[int]) -> str:
-    """Playwright's `--disable-features=...` as it started a Chromium that is not in `launched`:
-    Chromium keeps only the last such switch, so ours must carry theirs (Linux's /proc)."""
+def browsers_disabled_features(left_out: Collection[int] = ()) -> list[set[str]]:
+    """Each running Chromium browser process's disabled features but those of `left_out`'s pids, as
+    Chromium reads them: the last `--disable-features` switch wins (Linux's /proc)."""
+    found = []
     for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit() or int(proc.name) in launched:
+        if not proc.name.isdigit() or int(proc.name) in left_out:
             continue
         try:
             argv = (proc / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if argv and b"--remote-debugging-pipe" in argv and not any(a.startswith(b"--type=") for a in argv):
-            found = [a.decode() for a in argv if a.startswith(b"--disable-features=")]
-            if found:
-                return found[-1]
-    return "--disable-features="
+        if b"--remote-debugging-pipe" in argv and not any(a.startswith(b"--type=") for a in argv):
+            last = [a.decode() for a in argv if a.startswith(b"--disable-features=")][-1:]
+            found.append(set(last[0].split("=", 1)[1].split(",")) - {""} if last else set())
+    return found
 
 
 def launch_chromium(playwright, args: Sequence[str] = ()):
     """Headless Chromium with the suite's switches and features (CHROMIUM_ARGS, DISABLED_FEATURES)."""
     before = {int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()}
     probe = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *args])
-    theirs = _playwrights_disabled_features(before)
+    theirs = set().union(*browsers_disabled_features(before))  # Playwright's, which ours must carry
     probe.close()
-    features = ",".join(f for f in [theirs.split("=", 1)[1], *DISABLED_FEATURES] if f)
+    features = ",".join(sorted(theirs | set(DISABLED_FEATURES)))
     return playwright.chromium.launch(
         executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *args, f"--disable-features={features}"]
     )

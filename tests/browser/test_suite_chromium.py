@@ -1,23 +1,7 @@
 """The suite's own Chromium (conftest.launch_chromium): Playwright's disabled features kept, ours
 added, and a new context's window opens no omnibox popups (0.9 s of a core each)."""
 
-from pathlib import Path
-
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DISABLED_FEATURES
-
-
-def _browsers_disabled_features() -> list[set[str]]:
-    """Each running Chromium browser process's disabled features (its last such switch)."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        try:
-            argv = (proc / "cmdline").read_bytes().split(b"\0") if proc.name.isdigit() else []
-        except OSError:
-            continue
-        if b"--remote-debugging-pipe" in argv and not any(a.startswith(b"--type=") for a in argv):
-            last = [a.decode() for a in argv if a.startswith(b"--disable-features=")][-1:]
-            found.append(set(last[0].split("=", 1)[1].split(",")) if last else set())
-    return found
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DISABLED_FEATURES, browsers_disabled_features
 
 
 def test_the_suites_chromium_keeps_playwrights_features_and_opens_no_omnibox_popups(browser):
@@ -29,10 +13,10 @@ def test_the_suites_chromium_keeps_playwrights_features_and_opens_no_omnibox_pop
     assert not [u for u in urls if u.startswith("chrome://omnibox-popup")], urls
     assert any(u.startswith("data:") for u in urls), urls
 
-    suites = [f for f in _browsers_disabled_features() if set(DISABLED_FEATURES) <= f]
+    suites = [f for f in browsers_disabled_features() if set(DISABLED_FEATURES) <= f]
     # Playwright's own list, from a Chromium started its way
     plain = browser.browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    theirs = [f for f in _browsers_disabled_features() if f and not set(DISABLED_FEATURES) <= f]
+    theirs = [f for f in browsers_disabled_features() if f and not set(DISABLED_FEATURES) <= f]
     plain.close()
     assert suites and theirs and "PaintHolding" in theirs[0]  # one of Playwright's (its issue 28023)
     assert all(theirs[0] <= f for f in suites), (theirs[0], suites)
