@@ -81,10 +81,26 @@ def archive_once(tmp_path_factory, name: str, fill) -> Path:
 
 
 def copy_archive(path: Path, data_dir: Path) -> None:
-    """A test's own copy of an `archive_once` folder, in its data folder."""
+    """A test's own copy of an `archive_once` folder, in its data folder. The database is copied by
+    SQLite's backup, not as a file: the test process's watcher thread (`tables.watch_other_processes`,
+    started by the first AppTest) may have the test's database open, its -wal and -shm beside it, and
+    a file copied over an open database in WAL mode read as "database disk image is malformed"."""
     import shutil
+    import sqlite3
+    from contextlib import closing
 
     from engine import tables
 
     tables.reset()
-    shutil.copytree(path, data_dir, dirs_exist_ok=True)
+    for item in path.iterdir():
+        if item.name.startswith("sobremesa.db"):
+            continue
+        if item.is_dir():
+            shutil.copytree(item, data_dir / item.name, dirs_exist_ok=True)
+        else:
+            shutil.copy2(item, data_dir / item.name)
+    with (
+        closing(sqlite3.connect(path / "sobremesa.db")) as kept,
+        closing(sqlite3.connect(data_dir / "sobremesa.db")) as own,
+    ):
+        kept.backup(own)
