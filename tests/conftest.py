@@ -5,7 +5,9 @@ import os
 import shutil
 
 import pytest
+from streamlit import config
 from streamlit.components.v2 import manifest_scanner
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
 
 # The toy game (tests/toy) is hosted beside the real ones in every test, and by every server a test
 # starts: it registers through the public extension points alone (SOBREMESA_GAMES names its module),
@@ -26,6 +28,25 @@ os.environ["SOBREMESA_CLOCK"] = "off"
 # of a page's 0.26 s (cProfile of the page contract). What is installed does not change during a
 # run, so the scan is made once per process; a server's own scan (browser tests) is untouched.
 manifest_scanner.scan_component_manifests = functools.cache(manifest_scanner.scan_component_manifests)
+
+# Every AppTest has a script cache of its own, so each one parsed, rewrote (Streamlit's magic) and
+# compiled app.py and its pages again: 15 % of the quick tests' CPU (py-spy). A page's code is kept
+# once per process, by its file's path, size and modification time (a server's is untouched).
+_compile = ScriptCache.get_bytecode
+
+
+@functools.cache
+def _compiled(path: str, size: int, modified: int, magic: bool):
+    return _compile(ScriptCache(), path)
+
+
+def _kept_bytecode(self, script_path: str):
+    path = os.path.abspath(script_path)
+    st = os.stat(path)
+    return _compiled(path, st.st_size, st.st_mtime_ns, bool(config.get_option("runner.magicEnabled")))
+
+
+ScriptCache.get_bytecode = _kept_bytecode
 
 # A test process makes and drops millions of small dicts (states, views, screens) and lives a few
 # minutes: at Python's default thresholds the collector's passes took 10-20 % of the quick tests'
