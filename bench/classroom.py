@@ -118,6 +118,7 @@ def main() -> None:
             reruns0 = sum(page.evaluate(RERUNS, code) for page in tabs) + sum(s.reruns for s in screens)
             spy = profile(srv.pid, args.profile) if args.profile else None
             cpu0, began = cpu_seconds(srv.pid), time.monotonic()
+            sent0 = [sum(s.messages for s in crowd), sum(s.bytes for s in crowd)]
             moves = shifts = 0
             left_out = [0.0, 0.0]  # the reveals the host ends: server CPU, seconds
             browser_delays: list[float] = []
@@ -173,6 +174,7 @@ def main() -> None:
                     left_out[1] += time.monotonic() - t0
             time.sleep(1.5)
             cpu = cpu_seconds(srv.pid) - cpu0 - left_out[0]
+            sent = [sum(s.messages for s in crowd) - sent0[0], sum(s.bytes for s in crowd) - sent0[1]]
             if spy is not None:
                 spy.send_signal(2)
                 spy.wait(timeout=30)
@@ -191,6 +193,10 @@ def main() -> None:
     )
     print(
         f"server CPU: {cpu:.1f} s, {per_move:.0f} ms per player's move, {per_move / everyone:.1f} ms per move and screen"
+    )
+    print(
+        f"messages to the {args.audience} {args.stand_ins} screens: {sent[0] / moves:.0f} per player's move, "
+        f"{sent[1] / moves / 1000:.0f} KB of screens (the reveals the host ends included)"
     )
     print(f"reruns the pushes started: {reruns / moves:.2f} per move (floor {floor:.2f})")
     print(

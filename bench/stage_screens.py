@@ -55,6 +55,7 @@ class StageScreen(threading.Thread):
         self.said: deque[dict] = deque(maxlen=8)  # the last the server said that is no screen (pongs, refusals)
         self.html = ""
         self.bytes = 0  # the screens' messages, as sent (before any compression)
+        self.messages = 0  # every message the server sent, pongs and answers included
         self._ws = None
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -75,6 +76,7 @@ class StageScreen(threading.Thread):
                 except TimeoutError:
                     continue
                 msg = json.loads(text)
+                self.messages += 1
                 if "version" in msg:
                     now = time.time()
                     if "html" in msg:
