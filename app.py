@@ -14,7 +14,16 @@ from streamlit.starlette import App
 
 from engine import connections
 from pages import guard, polling
-from pages.routes import ASSET_ROUTE, KEEPSAKE_ROUTE, PICTURE_ROUTE, SHORT_ROUTE, STAGE_ROUTE, card_answer, card_image
+from pages.routes import (
+    ASSET_ROUTE,
+    KEEPSAKE_ROUTE,
+    PICTURE_ROUTE,
+    SHORT_ROUTE,
+    STAGE_ROUTE,
+    card_answer,
+    card_image,
+    static_answer,
+)
 
 
 def _watch() -> None:
@@ -90,7 +99,7 @@ app = App(
         KEEPSAKE_ROUTE,  # a phone's "Save the drawings"
         SHORT_ROUTE,  # /KGPBX: the join link as the wall shows it
     ],
-    middleware=[Middleware(guard.Guard, fast={"/cards/": card_answer})],
+    middleware=[Middleware(guard.Guard, fast={"/cards/": card_answer, "/static/": static_answer})],
 )
 
 

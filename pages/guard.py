@@ -395,9 +395,10 @@ class Guard:
 
     def __init__(self, app, fast: dict | None = None) -> None:
         self.app = app
-        # path prefix -> (the rest of the path -> (status, headers, body)): answered here for a
-        # browser that has its device id, past Streamlit's session, gzip and path middleware (a
-        # card's picture: a third of a millisecond through them, several times a move)
+        # path prefix -> (the rest of the path -> (status, headers, body), or None: not here):
+        # answered here for a browser that has its device id, past Streamlit's session, gzip and
+        # path middleware (a card's picture: a third of a millisecond through them, several times a
+        # move; Streamlit's own scripts and fonts, a hundred files a new phone's first page)
         self.fast = fast or {}
 
     async def __call__(self, scope, receive, send):
@@ -422,8 +423,8 @@ class Guard:
         if device is not None and self.fast and scope.get("method") in ("GET", "HEAD"):
             path = scope.get("path", "")
             for prefix, answer in self.fast.items():
-                if path.startswith(prefix):
-                    return await _answer(send, *answer(path[len(prefix) :]), head=scope["method"] == "HEAD")
+                if path.startswith(prefix) and (found := answer(path[len(prefix) :])) is not None:
+                    return await _answer(send, *found, head=scope["method"] == "HEAD")
         app = self.app
         if scope.get("method") == "GET" and scope.get("path") in PAGES:
             app = functools.partial(_page, self.app, cookies=cookies)

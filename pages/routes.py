@@ -44,6 +44,38 @@ def card_answer(card_id: str) -> tuple[int, dict[str, str], bytes]:
     return 200, {"content-type": "image/jpeg", "cache-control": "public, max-age=86400"}, body
 
 
+@functools.cache
+def _static_files() -> dict[str, Path]:
+    """Streamlit's own built assets (its `static/` folder, content-hashed names), by the path the
+    browser asks for: only files found here are ever answered from memory."""
+    from streamlit import file_util
+
+    root = Path(file_util.get_static_dir())
+    return {"/" + p.relative_to(root / "static").as_posix(): p for p in (root / "static").rglob("*") if p.is_file()}
+
+
+@functools.lru_cache(maxsize=512)
+def _static_body(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def static_answer(rest: str) -> tuple[int, dict[str, str], bytes] | None:
+    """One of Streamlit's built assets (`/static/<rest>`), from memory, or None for Streamlit to
+    answer. A new browser fetches about a hundred of them (3 MB) with its first page; through
+    Streamlit's static files each took 1.7 ms of the server's CPU (a file read in 64 KB chunks, each
+    a trip to a thread): 0.18 s a phone, half a minute for a hall joining. Their names change with
+    their content, so they are kept for a year, as Streamlit keeps them."""
+    import mimetypes
+
+    path = _static_files().get("/" + rest)
+    if path is None:
+        return None
+    kind = mimetypes.guess_type(path.name)[0] or "text/plain"  # as Starlette's file answer says it
+    if kind.startswith("text/"):
+        kind += "; charset=utf-8"
+    return 200, {"content-type": kind, "cache-control": "public, immutable, max-age=31536000"}, _static_body(path)
+
+
 async def card_image(request):
     status, headers, body = card_answer(request.path_params["card_id"])
     return Response(body, status_code=status, headers=headers)

@@ -152,3 +152,63 @@ def test_a_cookie_header_is_parsed_once_and_a_huge_one_is_not_kept():
     huge = f"{guard.DEVICE_COOKIE}={'d' * 24}; pad={'x' * 5000}"
     assert guard.cookies_of(huge)[guard.DEVICE_COOKIE] == "d" * 24
     assert huge not in guard._jars
+
+
+def test_streamlits_own_assets_are_answered_at_the_guard_as_streamlit_answers_them():
+    """Every file of Streamlit's built frontend (its scripts, styles and fonts) is answered from
+    memory for a browser the guard knows, with the status, type, caching and bytes Streamlit's own
+    static files give it; a path that is not one of them goes on to Streamlit."""
+    from streamlit import file_util
+    from streamlit.web import bootstrap
+    from streamlit.web.server.starlette.starlette_static_routes import create_streamlit_static_handler
+
+    from pages.guard import DEVICE_COOKIE
+    from pages.routes import _static_files, static_answer
+
+    bootstrap._initialize_mimetypes()  # as the server starts: .js is application/javascript there
+    streamlit = create_streamlit_static_handler(file_util.get_static_dir(), None)
+
+    def fetch(app, path: str, known: bool = True) -> list:
+        sent: list = []
+
+        async def inner(scope, receive, send):
+            sent.append({"type": "passed"})
+
+        async def send(message):
+            sent.append(message)
+
+        async def receive():
+            return {"type": "http.request"}
+
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "asgi": {"version": "3.0", "spec_version": "2.4"},  # a file is sent whole, no disconnect watched
+            "query_string": b"",
+            "client": ("127.0.0.2", 1),
+            "headers": [(b"cookie", f"{DEVICE_COOKIE}={'d' * 24}".encode())] if known else [],
+        }
+        target = Guard(inner, fast={"/static/": static_answer}) if app is None else app
+
+        async def run():
+            await target(scope, receive, send)
+
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, run()).result()
+        return sent
+
+    def seen(sent: list) -> tuple:
+        headers = dict(sent[0]["headers"])
+        body = b"".join(m.get("body", b"") for m in sent[1:])
+        return sent[0]["status"], headers[b"content-type"], headers[b"cache-control"], body
+
+    files = sorted(_static_files())
+    assert len(files) > 100 and "/static/js/" not in files[0]
+    for path in files:
+        assert seen(fetch(None, "/static" + path)) == seen(fetch(streamlit, "/static" + path)), path
+    for path in ("/static/js/no-such-file.js", "/static/../index.html", "/static/", "/static//etc/passwd"):
+        assert fetch(None, path) == [{"type": "passed"}], path
+    assert fetch(None, "/static" + files[0], known=False) == [{"type": "passed"}]
