@@ -5,6 +5,7 @@ page, without the key (a path taken from the request made an open redirect)."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,10 +14,13 @@ from engine import laptop
 from pages.guard import Guard
 
 
-def adopt(path: str, query: str, client: str = "127.0.0.1", headers=()):
-    sent = []
+def served(make, path: str, method: str = "GET", query: str = "", headers=(), client: str = "127.0.0.2") -> list:
+    """What an ASGI app sends for one request: `make(inner)` is the app, given the app behind it
+    (which notes {"type": "passed"}). In a thread of its own: a browser test before this one, in the
+    same process, leaves Playwright's event loop marked as running in this thread."""
+    sent: list = []
 
-    async def app(scope, receive, send):  # what the guard lets through
+    async def inner(scope, receive, send):  # what the guard lets through
         sent.append({"type": "passed"})
 
     async def send(message):
@@ -27,17 +31,29 @@ def adopt(path: str, query: str, client: str = "127.0.0.1", headers=()):
 
     scope = {
         "type": "http",
-        "method": "GET",
+        "method": method,
         "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "asgi": {"version": "3.0", "spec_version": "2.4"},  # a file is sent whole, no disconnect watched
         "query_string": query.encode(),
         "headers": list(headers),
         "client": (client, 50000),
     }
-    # In a thread of its own: a browser test before this one, in the same process, leaves
-    # Playwright's event loop marked as running in this thread.
+    app = make(inner)
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, Guard(app)(scope, receive, send)).result()
-    start = sent[0]
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
+    return sent
+
+
+def known_browser() -> list:
+    from pages.guard import DEVICE_COOKIE
+
+    return [(b"cookie", f"{DEVICE_COOKIE}={'d' * 24}".encode())]
+
+
+def adopt(path: str, query: str, client: str = "127.0.0.1", headers=()):
+    start = served(Guard, path, query=query, headers=headers, client=client)[0]
     return start, dict(start.get("headers", []))
 
 
@@ -98,36 +114,13 @@ def test_a_card_is_answered_at_the_guard_for_a_browser_it_knows():
     """A known browser's card comes straight from the guard, past Streamlit's middleware; a HEAD
     gets the headers alone; a wrong id is the card route's 404; a browser with no device id yet
     goes the whole way (and gets its id)."""
-    from pages.guard import DEVICE_COOKIE
     from pages.routes import card_answer
 
     card = sorted(__import__("engine.pictures", fromlist=["x"]).builtin_words())[0]
 
     def fetch(path: str, method: str = "GET", known: bool = True):
-        sent = []
-
-        async def inner(scope, receive, send):
-            sent.append({"type": "passed"})
-
-        async def send(message):
-            sent.append(message)
-
-        async def receive():
-            return {"type": "http.request"}
-
-        cookie = f"{DEVICE_COOKIE}={'d' * 24}".encode()
-        scope = {
-            "type": "http",
-            "method": method,
-            "path": path,
-            "query_string": b"",
-            "client": ("127.0.0.2", 1),
-            "headers": [(b"cookie", cookie)] if known else [],
-        }
-        guard = Guard(inner, fast={"/cards/": card_answer})
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, guard(scope, receive, send)).result()
-        return sent
+        guard = functools.partial(Guard, fast={"/cards/": card_answer})
+        return served(guard, path, method, headers=known_browser() if known else ())
 
     sent = fetch(f"/cards/{card}")
     start, body = sent
@@ -162,43 +155,14 @@ def test_streamlits_own_assets_are_answered_at_the_guard_as_streamlit_answers_th
     from streamlit.web import bootstrap
     from streamlit.web.server.starlette.starlette_static_routes import create_streamlit_static_handler
 
-    from pages.guard import DEVICE_COOKIE
     from pages.routes import _static_files, static_answer
 
     bootstrap._initialize_mimetypes()  # as the server starts: .js is application/javascript there
     streamlit = create_streamlit_static_handler(file_util.get_static_dir(), None)
 
     def fetch(app, path: str, known: bool = True) -> list:
-        sent: list = []
-
-        async def inner(scope, receive, send):
-            sent.append({"type": "passed"})
-
-        async def send(message):
-            sent.append(message)
-
-        async def receive():
-            return {"type": "http.request"}
-
-        scope = {
-            "type": "http",
-            "method": "GET",
-            "path": path,
-            "raw_path": path.encode(),
-            "root_path": "",
-            "asgi": {"version": "3.0", "spec_version": "2.4"},  # a file is sent whole, no disconnect watched
-            "query_string": b"",
-            "client": ("127.0.0.2", 1),
-            "headers": [(b"cookie", f"{DEVICE_COOKIE}={'d' * 24}".encode())] if known else [],
-        }
-        target = Guard(inner, fast={"/static/": static_answer}) if app is None else app
-
-        async def run():
-            await target(scope, receive, send)
-
-        with ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, run()).result()
-        return sent
+        make = functools.partial(Guard, fast={"/static/": static_answer}) if app is None else lambda inner: app
+        return served(make, path, headers=known_browser() if known else ())
 
     def seen(sent: list) -> tuple:
         headers = dict(sent[0]["headers"])
