@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 ALL = "*"  # the whole view was read: every field counts
 UNWATCHED = frozenset({"version"})  # moves on with every move: never a reason to rerun a page
@@ -85,3 +90,54 @@ def page_key(view: dict, fields: tuple[str, ...]) -> str:
         shown = {f: view.get(f) for f in fields}
     text = json.dumps(shown, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+_KEPT_MOST, _TRIED = 512, 3
+_kept: dict[str, object] = {}
+_kept_reads: dict[str, list[tuple[str, ...]]] = {}
+_kept_guard = threading.Lock()
+_MISSING = object()
+
+
+def kept(name: str, view: dict, key: tuple, compute: Callable[[dict], T]) -> T:
+    """`compute(view)`, worked out once per `key` and the values of the view's fields it reads,
+    and shared by every screen whose are the same (a finished turn's reveal, the same for every
+    phone of a room, was worked out at each of their draws). The fields are noted on `view` as if
+    `compute` had read them, so a screen's key still holds them. What it returns is shared: never
+    change it. Whatever `compute` reads other than the view goes in `key` (its repr is compared)."""
+    shown = repr(key)
+    with _kept_guard:
+        known = list(_kept_reads.get(name, ())[:_TRIED])
+    for names in known:
+        found = _kept.get(_kept_key(name, shown, names, view), _MISSING)
+        if found is not _MISSING:
+            _note(view, names)
+            return found  # type: ignore[return-value]
+    probe = Reading(dict(dict.items(view)))
+    found = compute(probe)
+    names = tuple(sorted(k for k in probe.read if isinstance(k, str)))
+    _note(view, names)
+    if ALL in probe.read:  # it walked the whole view: not kept
+        return found
+    with _kept_guard:
+        _kept[_kept_key(name, shown, names, view)] = found
+        while len(_kept) > _KEPT_MOST:
+            _kept.pop(next(iter(_kept)))
+        sets = _kept_reads.setdefault(name, [])
+        if names in sets:
+            sets.remove(names)
+        sets.insert(0, names)
+        del sets[_TRIED:]
+    return found
+
+
+def _kept_key(name: str, shown: str, names: tuple[str, ...], view: dict) -> str:
+    values = repr([dict.get(view, n, _MISSING) for n in names])
+    text = "\x1f".join((name, shown, *names, values))
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def _note(view: dict, names: tuple[str, ...]) -> None:
+    read = getattr(view, "read", None)
+    if isinstance(read, set):
+        read.update(names)

@@ -5,7 +5,7 @@ messages (pages/games/dixit_family/dixit.py, odyssey.py), so their translations 
 from __future__ import annotations
 
 from engine.core import ranking
-from pages.stage import kit
+from pages.stage import kit, reading
 from pages.stage.render import N_, Speaker, render
 
 RED = "🟥"
@@ -186,6 +186,12 @@ def revealed(view, turn, t: Speaker, show: dict | None = None) -> dict:
     }
 
 
+def _revealed(view, turn, t: Speaker, show: dict | None = None) -> dict:
+    """`revealed`, worked out once for every screen of the room that shows the same turn: each
+    phone drew the whole last turn at each of its draws."""
+    return reading.kept("dixit_family.revealed", view, (t.lang, turn, show), lambda v: revealed(v, turn, t, show))
+
+
 def _team_line(view, t: Speaker, shown: dict | None = None) -> list[dict]:
     """The teams' strip: each team's players and score (during a reveal, `shown`: the score before
     the turn too, until the points step)."""
@@ -241,7 +247,7 @@ def wall(view, lang: str, extra: dict | None = None) -> str:
         )
     scene = kit.scene_of(view, extra)
     show = kit.reveal(REVEAL, extra)
-    shown = revealed(view, last, t, show) if last else None
+    shown = _revealed(view, last, t, show) if last else None
     parts = kit.wall_extra(view, extra, t)
     if phase == "end" and _variant(view) == "team" and view.get("team_scores"):
         parts["podium"] = _team_standings(view, t)  # the teams on the podium, with their players' names
@@ -391,7 +397,7 @@ def phone(view, lang: str, extra: dict | None = None) -> str:
         hand=_hand(view),
         table=_table_cards(view, t, set(view.get("my_positions") or []), disable_own=False) if phase == "vote" else [],
         team=team,
-        last=revealed(view, last, t) if last and phase != "vote" else None,
+        last=_revealed(view, last, t) if last and phase != "vote" else None,
         scored=(last or {}).get("scores", {}).get(str(seat), 0) if last else 0,
         won=_won(view),
         winners=winners_line(view, t) if phase == "end" else "",
