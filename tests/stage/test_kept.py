@@ -54,7 +54,7 @@ def test_a_kept_result_is_the_screens_own(name, monkeypatch):
     ]
     viewers.append(SERVE.admit(room.code, {"lang": "it"}, PEER))
     kept = reading.kept
-    for _step in range(80):
+    for _step in range(50):
         if tables.view(room.code)["status"] != "playing":
             break
         monkeypatch.setattr(reading, "kept", kept)
