@@ -26,6 +26,7 @@ import threading
 from contextvars import ContextVar
 
 from engine.push.stage import Screen
+from pages.stage.reading import kept_at_most, latest_first
 
 STAGE = secrets.token_hex(6)  # in the sentinels: player text cannot forge one
 _SENTINEL = re.compile("\x00" + STAGE + r":(f_[A-Za-z0-9_]+)\x00")
@@ -230,17 +231,9 @@ def fragment(name: str, real, context, variables: Variables, lang: str):
         rec.paused = False
     with _guard:
         renders[(template, name)] = renders.get((template, name), 0) + 1
-        _kept[key] = (html, tuple(frame.inner))
-        while len(_kept) > KEPT:
-            _kept.pop(next(iter(_kept)))
-        sets = _readsets.setdefault(where, [])
-        if names in sets:
-            sets.remove(names)
-        sets.insert(0, names)
-        del sets[READSETS:]
-        _last[mine] = names
-        while len(_last) > KEPT:
-            _last.pop(next(iter(_last)))
+        kept_at_most(_kept, key, (html, tuple(frame.inner)), KEPT)
+        latest_first(_readsets.setdefault(where, []), names, READSETS)
+        kept_at_most(_last, mine, names, KEPT)
     slot[0], slot[1] = key, html
     return sentinel(name)
 

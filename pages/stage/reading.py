@@ -120,15 +120,24 @@ def kept(name: str, view: dict, key: tuple, compute: Callable[[dict], T]) -> T:
     if ALL in probe.read:  # it walked the whole view: not kept
         return found
     with _kept_guard:
-        _kept[_kept_key(name, shown, names, view)] = found
-        while len(_kept) > _KEPT_MOST:
-            _kept.pop(next(iter(_kept)))
-        sets = _kept_reads.setdefault(name, [])
-        if names in sets:
-            sets.remove(names)
-        sets.insert(0, names)
-        del sets[_TRIED:]
+        kept_at_most(_kept, _kept_key(name, shown, names, view), found, _KEPT_MOST)
+        latest_first(_kept_reads.setdefault(name, []), names, _TRIED)
     return found
+
+
+def kept_at_most(kept: dict, key, value, most: int) -> None:
+    """`kept[key] = value`, the oldest entries dropped past `most` (a dict keeps its order)."""
+    kept[key] = value
+    while len(kept) > most:
+        kept.pop(next(iter(kept)))
+
+
+def latest_first(sets: list, names: tuple, most: int) -> None:
+    """`names` moved to the front of the sets of inputs remembered, at most `most` of them."""
+    if names in sets:
+        sets.remove(names)
+    sets.insert(0, names)
+    del sets[most:]
 
 
 def _kept_key(name: str, shown: str, names: tuple[str, ...], view: dict) -> str:
