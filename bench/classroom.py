@@ -38,6 +38,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench import account  # noqa: E402
 from bench.measure import cpu_seconds, figure, next_scene, pct  # noqa: E402
 from bench.stage_screens import StageScreen, shown_at  # noqa: E402
 from bench.table_latency import NAMES, RERUNS, open_tabs, tap  # noqa: E402
@@ -68,7 +69,12 @@ def main() -> None:
         help="what the 40 screens open: members' links (the audience), seat links or the shared screen",
     )
     ap.add_argument("--profile", help="record the server with py-spy during the turns (raw stacks, CPU only)")
+    ap.add_argument(
+        "--account", action="store_true", help="the server's thread CPU by what the stage did (bench/account.py)"
+    )
     args = ap.parse_args()
+    if args.account:
+        account.enable()
     data = tempfile.mkdtemp(prefix="sobremesa-bench-")
     os.environ["SOBREMESA_DATA"] = data
     os.environ["SOBREMESA_COMPUTER_PLAYERS"] = "off"
@@ -118,6 +124,7 @@ def main() -> None:
             reruns0 = sum(page.evaluate(RERUNS, code) for page in tabs) + sum(s.reruns for s in screens)
             spy = profile(srv.pid, args.profile) if args.profile else None
             cpu0, began = cpu_seconds(srv.pid), time.monotonic()
+            spent0 = account.taken() if args.account else {}
             sent0 = [sum(s.messages for s in crowd), sum(s.bytes for s in crowd)]
             moves = shifts = 0
             left_out = [0.0, 0.0]  # the reveals the host ends: server CPU, seconds
@@ -174,6 +181,7 @@ def main() -> None:
                     left_out[1] += time.monotonic() - t0
             time.sleep(1.5)
             cpu = cpu_seconds(srv.pid) - cpu0 - left_out[0]
+            spent = account.lines(spent0, account.taken(wait=True), moves) if args.account else []
             sent = [sum(s.messages for s in crowd) - sent0[0], sum(s.bytes for s in crowd) - sent0[1]]
             if spy is not None:
                 spy.send_signal(2)
@@ -199,6 +207,7 @@ def main() -> None:
         f"{sent[1] / moves / 1000:.0f} KB of screens (the reveals the host ends included)"
     )
     print(f"reruns the pushes started: {reruns / moves:.2f} per move (floor {floor:.2f})")
+    print("\n".join(spent))  # --account: the reveals the host ends are in it
     print(
         f"phase change, commit -> last screen shows it: median {statistics.median(settle) * 1000:.0f} ms, p95 {pct(settle, 95) * 1000:.0f} ms"
     )

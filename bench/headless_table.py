@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench import account  # noqa: E402
 from bench.measure import cpu_seconds, figure, next_scene  # noqa: E402
 from bench.stage_screens import StageScreen, shown_at, start_all  # noqa: E402
 from bench.table_latency import NAMES  # noqa: E402
@@ -30,7 +31,12 @@ from tests.browser.conftest import StreamlitServer  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--turns", type=int, default=6)
+    ap.add_argument(
+        "--account", action="store_true", help="the server's thread CPU by what the stage did (bench/account.py)"
+    )
     args = ap.parse_args()
+    if args.account:
+        account.enable()
     data = tempfile.mkdtemp(prefix="sobremesa-bench-")
     os.environ["SOBREMESA_DATA"] = data
     os.environ["SOBREMESA_COMPUTER_PLAYERS"] = "off"
@@ -48,6 +54,7 @@ def main() -> None:
         start_all(screens)
         time.sleep(2)
         cpu0, left_out, moves = cpu_seconds(srv.pid), 0.0, 0
+        spent0 = account.taken() if args.account else {}
         while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
             view = tables.view(code)
             version = view["version"] + 1
@@ -68,11 +75,13 @@ def main() -> None:
                 time.sleep(0.5)
                 left_out += cpu_seconds(srv.pid) - s0
         cpu = cpu_seconds(srv.pid) - cpu0 - left_out
+        spent = account.lines(spent0, account.taken(wait=True), moves) if args.account else []
     finally:
         for screen in screens:
             screen.stop()
         srv.stop()
     print(f"{moves} moves, 1 + 6 stage sockets, no browser: server CPU {1000 * cpu / moves:.1f} ms a move")
+    print("\n".join(spent))  # --account: the reveals the host ends are in it
     figure(
         "server CPU per move, per open tab, 1 + 6 tabs, dixit, no browser (ms)",
         f"{1000 * cpu / moves / 7:.2f}",

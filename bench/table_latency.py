@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench import chromium_trace, measure  # noqa: E402
+from bench import account, chromium_trace, measure  # noqa: E402
 from bench.measure import browser_cpu_seconds, cpu_seconds, figure, pct, waited_seconds  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, StreamlitServer  # noqa: E402
 
@@ -105,7 +105,12 @@ def main() -> None:
     ap.add_argument(
         "--throttle", type=float, help="slow the last phone's CPU this many times (as the peer's bench does)"
     )
+    ap.add_argument(
+        "--account", action="store_true", help="the server's thread CPU by what the stage did (bench/account.py)"
+    )
     args = ap.parse_args()
+    if args.account:
+        account.enable()
     data = tempfile.mkdtemp(prefix="sobremesa-bench-")
     os.environ["SOBREMESA_DATA"] = data
     from engine import tables
@@ -178,6 +183,7 @@ def main() -> None:
                 split(),
             )
             split_left: collections.Counter = collections.Counter()
+            spent0 = account.taken() if args.account else {}
             waited0 = waited_seconds(srv.pid)
             last = {page: page.evaluate(READ, {"c": code, "v": -1}) for page in tabs}
             while tables.view(code)["status"] == "playing" and len(tables.view(code)["history"]) < args.turns:
@@ -233,6 +239,7 @@ def main() -> None:
             pushed_reruns = sum(page.evaluate(RERUNS, code) for page in tabs) - pushed_reruns
             ended = time.monotonic()
             busy = cpu_seconds(srv.pid) - busy0 - left_out[0]
+            spent = account.lines(spent0, account.taken(wait=True), moves) if args.account else []
             waited = waited_seconds(srv.pid) - waited0 - left_out[3]
             moving = time.monotonic() - began - left_out[2]
             browsers = browser_cpu_seconds() - browsers0 - left_out[1] - quiet * moving  # less what measuring costs
@@ -258,6 +265,7 @@ def main() -> None:
         srv.stop()
     p95 = pct(delays, 95)
     print(f"moves tapped: {moves}; samples (move x other tab): {len(delays)}")
+    print("\n".join(spent))  # --account: the reveals the host ends are in it
     print(
         f"tap -> other tab re-rendered: median {statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, "
         f"max {max(delays):.0f} ms"
