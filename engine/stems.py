@@ -25,6 +25,7 @@ def _stemmer(language: str):
     return snowballstemmer.stemmer(STEMMERS.get(language, "english"))
 
 
+@functools.lru_cache(maxsize=16384)  # the same words come back (a picture's words at every bot's turn)
 def stem(word: str, language: str) -> str:
     """The root of a word in a language ("fishes" -> "fish")."""
     return plain(_stemmer(language).stemWord(plain(word)))
