@@ -1,6 +1,8 @@
 """Small builders the engine tests share."""
 
+import asyncio
 import functools
+import threading
 from pathlib import Path
 
 from engine.core import play
@@ -104,3 +106,21 @@ def copy_archive(path: Path, data_dir: Path) -> None:
         closing(sqlite3.connect(data_dir / "sobremesa.db")) as own,
     ):
         kept.backup(own)
+
+
+def run(coro_fn) -> None:
+    """asyncio.run in a thread of its own: another test's loop (Playwright's) may be live here."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coro_fn())
+        except BaseException as exc:  # noqa: BLE001 - re-raised below
+            errors.append(exc)
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join(15)
+    assert not t.is_alive(), "event loop did not finish"
+    if errors:
+        raise errors[0]

@@ -10,6 +10,7 @@ import time
 
 from bench import account
 from engine.push import stage
+from tests.helpers import run
 
 
 def _draw_all(ready: list) -> tuple:  # the crowd's draw, as the batch names it: 0.2 s of CPU
@@ -32,7 +33,7 @@ def test_a_batch_job_is_counted_in_its_threads_cpu_under_its_kind(monkeypatch):
         await batch.submit(functools.partial(stage._draw_all, []))
         await asyncio.sleep(0.3)  # the loop is idle meanwhile: nothing else is counted
 
-    asyncio.run(play())
+    run(play)  # a loop of its own: another test's (Playwright's) may be live in this thread
     kind = "batch: the crowd's draw (stamps and changed members)"
     spent, times = account._spent[kind]
     assert times == 1

@@ -10,6 +10,7 @@ import pytest
 
 from engine.push import live
 from engine.push.stage import Drawn
+from tests.helpers import run
 
 
 class FakeWebSocket:
@@ -46,24 +47,6 @@ class FakeWebSocket:
 
         await asyncio.wait_for(until(), timeout)
         return self.sent
-
-
-def run(coro_fn) -> None:
-    """asyncio.run in a thread of its own: another test's loop (Playwright's) may be live here."""
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(coro_fn())
-        except BaseException as exc:  # noqa: BLE001 - re-raised below
-            errors.append(exc)
-
-    t = threading.Thread(target=target)
-    t.start()
-    t.join(15)
-    assert not t.is_alive(), "event loop did not finish"
-    if errors:
-        raise errors[0]
 
 
 def test_valid_codes():
