@@ -19,8 +19,9 @@ CREATE TABLE IF NOT EXISTS reveals (
   PRIMARY KEY (code, game_no, turn)
 );
 CREATE TABLE IF NOT EXISTS audience_rooms (code TEXT PRIMARY KEY, open BOOLEAN NOT NULL, cap INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS pick_marks (code TEXT PRIMARY KEY, n INTEGER NOT NULL);
 """
-TABLES = ("members", "member_picks", "reveals", "audience_rooms")
+TABLES = ("members", "member_picks", "reveals", "audience_rooms", "pick_marks")
 
 
 class AudienceRows:
@@ -96,13 +97,29 @@ class AudienceRows:
         )
         return [{"member": r["member"], "slot": r["slot"], "pick": json.loads(r["pick"])} for r in rows]
 
-    def put_pick(self, conn, code: str, game_no: int, turn: int, member: str, slot: str, pick: dict, at: str) -> None:
+    def put_pick(self, conn, code: str, game_no: int, turn: int, member: str, slot: str, pick: dict, at: str) -> int:
+        """A member's pick in a slot (a new one replaces theirs); returns the room's pick mark after it."""
         self._run(
             conn,
             "INSERT INTO member_picks (code, game_no, turn, member, slot, pick, made_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (code, game_no, turn, member, slot) DO UPDATE SET pick = excluded.pick, made_at = excluded.made_at",
             (code, game_no, turn, member, slot, json.dumps(pick), at),
         )
+        return self._mark_picks(conn, code)
+
+    def _mark_picks(self, conn, code: str) -> int:
+        self._run(
+            conn,
+            "INSERT INTO pick_marks (code, n) VALUES (?, 1) ON CONFLICT (code) DO UPDATE SET n = pick_marks.n + 1",
+            (code,),
+        )
+        return self.pick_mark(code, conn)
+
+    def pick_mark(self, code: str, conn=None) -> int:
+        """How many times the room's picks changed, in any process: a pick or a member's removal
+        moves it, in the same transaction (a stage keeps a turn's picks while it holds)."""
+        row = self._run(conn, "SELECT n FROM pick_marks WHERE code = ?", (code,)).fetchone()
+        return 0 if row is None else int(row["n"])
 
     def put_reveal(self, conn, code: str, game_no: int, turn: int, counts: dict, points: dict) -> None:
         self._run(
@@ -124,6 +141,7 @@ class AudienceRows:
         """A member the host removed: their picks not yet revealed go with them."""
         self._run(conn, "DELETE FROM member_picks WHERE code = ? AND member = ?", (code, member))
         self._run(conn, "DELETE FROM members WHERE code = ? AND id = ?", (code, member))
+        self._mark_picks(conn, code)
 
     def audience_room(self, code: str, conn=None) -> dict | None:
         row = self._run(conn, "SELECT open, cap FROM audience_rooms WHERE code = ?", (code,)).fetchone()

@@ -170,6 +170,7 @@ class Picked:
     room: dict
     turn: int
     mine: list  # the member's picks in this turn, after it
+    mark: int = 0  # the room's pick mark after it (`store().pick_mark`)
 
 
 def _submit(
@@ -206,7 +207,7 @@ def _submit(
                 raise IllegalMove("You are done for this turn: wait for the next one.")
             pick = _checked(game, move, may)
             turn = len(state["history"])
-            store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, time_now())
+            mark = store().put_pick(conn, code, room["game_no"], turn, member, audience.slot(pick), pick, time_now())
             mine = _mine(code, room["game_no"], turn, member, conn)
             answer = None
             if once is not None:  # a pick bumps no version: the answer names the room's
@@ -216,7 +217,7 @@ def _submit(
     # How many have picked: the walls' count, paced (a hall picks in a burst). The member's own
     # phone draws its pick after its answer; no other member's screen changes.
     live.refresh(code, roles=("wall",), pace=live.COUNT_PACE)
-    return Picked(answer, False, room, turn, mine)
+    return Picked(answer, False, room, turn, mine, mark)
 
 
 pick_once = refusals_only(_submit)

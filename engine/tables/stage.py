@@ -106,10 +106,12 @@ _boards_guard = threading.Lock()
 
 def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
     """`member`: the member looking; one the kept board does not know yet (joining bumps no
-    version) has the board read again. At a new version of the same turn only this turn's picks
-    are read again: the members are kept while their mark holds (`members_mark`: any join or
-    removal moves it, in any process), and the reveals, points and last turn's picks until the
-    turn moves on (a reveal is written in the move that ends its turn)."""
+    version) has the board read again. At a new version of the same turn the members are kept
+    while their mark holds (`members_mark`: any join or removal moves it, in any process), the
+    reveals, points and last turn's picks until the turn moves on (a reveal is written in the move
+    that ends its turn), and this turn's picks while the room's pick mark holds (`pick_mark`: any
+    pick or removal moves it, in any process; a pick made here writes itself into the board,
+    `_picked`). A hall's vote read three hundred picks again at every seat's vote."""
     code, version = room["code"], (room["version"], audience.picks_made(room["code"]))
     with _boards_guard:
         kept = _boards.get(code)
@@ -118,15 +120,21 @@ def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
     moment = (room["game_no"], room["status"], turn)
     joined = store().members_mark(code)
     old = kept[1] if kept is not None else None
-    picks: dict[str, list] = {}
-    if room["status"] != "lobby":
-        for p in store().member_picks(code, room["game_no"], turn):
-            picks.setdefault(p["member"], []).append(p["pick"])
-    if old is not None and old["_moment"] == moment and old["_joined"] == joined:
+    same = old is not None and old["_moment"] == moment and old["_joined"] == joined
+    marked = store().pick_mark(code)
+    if same and old["_marked"] == marked:
+        picks = dict(old["picks"])  # the same lists: a member's own stamp is kept by them
+    else:
+        picks = {}
+        if room["status"] != "lobby":
+            for p in store().member_picks(code, room["game_no"], turn):
+                picks.setdefault(p["member"], []).append(p["pick"])
+    if same:
         board = {**old, "picks": picks}  # all but the picks as they were (their stamp's `_base` too)
     else:
         board = _new_board(room, turn, picks)
         board["_moment"], board["_joined"] = moment, joined
+    board["_marked"] = marked
     with _boards_guard:
         _boards[code] = (version, board)
         while len(_boards) > 512:
@@ -186,24 +194,30 @@ def members_stamp(code: str) -> tuple[str, dict[str, str], str] | None:
     watched = game.audience.of(view["options"]) if game.audience else None
     playing = watched is not None and room["status"] == "playing"
     # A member's own stamp is kept for the version with their picks' list (a pick puts a new list
-    # in the board): between two crowd runs only the members who picked are stamped again.
-    made = kept[2] if kept is not None and kept[0][0] == mark[0] else {}
+    # in the board): between two crowd runs only the members who picked are stamped again. At a
+    # new version what they may pick next is worked out again, once per text of picks; the text
+    # is kept with the list (the board keeps the lists while the pick mark holds).
+    made = kept[2] if kept is not None else {}
+    same = kept is not None and kept[0][0] == mark[0]
     own_of: dict[str, str] = {}  # the text of a member's picks -> their own stamp
 
-    def own(mine: list) -> str:
-        text = repr(mine)
+    def own(text: str, mine: list) -> str:
         found = own_of.get(text)
         if found is None:
             offered = _offered(game, watched, room, view, mine) if playing else None
             found = own_of[text] = _hash((text, repr(offered)))
         return found
 
-    mine_of: dict[str, tuple[list, str]] = {}
+    mine_of: dict[str, tuple[list, str, str]] = {}  # member -> (their picks, own stamp, the picks' text)
     for who, mine in picks.items():
         was = made.get(who)
-        mine_of[who] = was if was is not None and was[0] is mine else (mine, own(mine))
+        if was is None or was[0] is not mine:
+            text = repr(mine)
+            mine_of[who] = (mine, own(text, mine), text)
+        else:
+            mine_of[who] = was if same else (mine, own(was[2], mine), was[2])
     parts = (room["status"], room["game"], view.get("history_length"), repr(view["options"]), base)
-    stamps = (_hash(parts), {who: found[1] for who, found in mine_of.items()}, own([]))
+    stamps = (_hash(parts), {who: found[1] for who, found in mine_of.items()}, own("[]", []))
     with _boards_guard:
         _stamps[room["code"]] = (mark, stamps, mine_of)
         while len(_stamps) > 512:
@@ -217,7 +231,7 @@ def _hash(parts) -> str:
 
 _stamps: dict[
     str, tuple[tuple[int, int], tuple[str, dict[str, str], str], dict]
-] = {}  # code -> (version and picks made, stamps, each member's picks and own stamp)
+] = {}  # code -> (version and picks made, stamps, each member's picks, own stamp and their text)
 
 
 def stage_look(code: str, who: Who) -> dict | None:
@@ -275,9 +289,11 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
     }
 
 
-def _picked(room: dict, member: str, turn: int, mine: list) -> None:
+def _picked(room: dict, member: str, turn: int, mine: list, mark: int = 0) -> None:
     """A member's pick (`mine`: their picks in `turn` now), written into the room's kept board
-    rather than reading it all again: in a hall every pick would read three hundred members' rows."""
+    rather than reading it all again: in a hall every pick would read three hundred members' rows.
+    The board takes the pick's `mark` only when it is the next one after its own: a pick made
+    meanwhile, here or in another process, is not in it, and the next version reads the picks."""
     code = room["code"]
     with _boards_guard:
         kept = _boards.get(code)
@@ -292,6 +308,8 @@ def _picked(room: dict, member: str, turn: int, mine: list) -> None:
         now = _boards.get(code)
         if now is kept:
             kept[1]["picks"][member] = mine
+            if kept[1].get("_marked") == mark - 1:
+                kept[1]["_marked"] = mark
             _boards[code] = ((room["version"], audience.picks_made(code)), kept[1])
 
 
@@ -382,7 +400,7 @@ def _member_move(room: dict, who: Who, token: str, move_id: str, move: dict, bod
     once = audience.Once(who.key(), move_id, body)
     picked = audience.pick_once(room["code"], who.member, token, move, once, room)
     if not picked.again:
-        _picked(picked.room, who.member, picked.turn, picked.mine)
+        _picked(picked.room, who.member, picked.turn, picked.mine, picked.mark)
     return picked.answer
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from engine import tables
 from tests.engine.games import test_bots
-from tests.engine.tables import test_archive_privacy, test_tables
+from tests.engine.tables import test_archive_privacy, test_audience, test_tables
 from tests.engine.tables.test_tables import new_table
 from tests.pages import test_pages
 
@@ -30,6 +30,7 @@ test_erase_game_on_postgres = test_archive_privacy.test_erasing_a_game_leaves_no
 test_erase_player_on_postgres = (
     test_archive_privacy.test_erasing_a_person_renames_them_in_every_game_and_keeps_the_games
 )
+test_picks_mark_on_postgres = test_audience.test_a_turns_picks_are_read_again_only_when_a_pick_was_made_elsewhere
 test_one_leader_on_postgres = (
     test_bots.test_one_process_plays_a_rooms_computer_players_and_another_takes_over_when_it_dies
 )

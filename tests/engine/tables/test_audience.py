@@ -391,3 +391,58 @@ def test_a_member_let_in_or_removed_by_another_process_counts_at_the_next_versio
     elsewhere(drop)
     play_one()
     assert of() == 2
+
+
+def test_a_turns_picks_are_read_again_only_when_a_pick_was_made_elsewhere(monkeypatch):
+    """A version of the same turn keeps the turn's picks while the room's pick mark holds
+    (`pick_mark`, moved by every pick in its own transaction): a pick made through this process's
+    stage writes itself into the board and takes the mark with it, so the next seat's vote reads no
+    picks (a hall's three hundred, at every vote); a pick another server process made moves only
+    the mark, and the next version reads them again."""
+    from engine.tables import audience
+
+    game = GAMES["dixit"]
+    rnd = random.Random(7)
+    room = tables.create_room("dixit", seed=11)
+    seats = [tables.join(room.code, n) for n in NAMES[:4]]
+    rosa = tables.join_audience(room.code, "Rosa")
+    olga = tables.join_audience(room.code, "Olga")
+    tables.start(room.code, room.host_token)
+    rosa_who = tables.stage_who(room.code, rosa.token, rosa.id)
+    olga_who = tables.stage_who(room.code, olga.token, olga.id)
+
+    def me(who) -> dict:
+        return tables.stage_look(room.code, who)["me"]
+
+    def play_one() -> None:
+        move = kit.random_move(game, tables.state_of(room.code), rnd)
+        seat = move.pop("seat")
+        tables.submit(room.code, seat, seats[seat].token, move)
+
+    while tables.view(room.code)["phase"] != "vote":
+        play_one()
+    turn = tables.view(room.code)["history_length"]
+    me(rosa_who)  # the board of this version, as a member's socket reads it
+    reads = []
+    real = type(tables.store()).member_picks
+    monkeypatch.setattr(
+        type(tables.store()), "member_picks", lambda self, *a, **k: reads.append(a) or real(self, *a, **k)
+    )
+
+    pick = me(rosa_who)["may_pick"][0]
+    assert "ack" in tables.stage_move(room.code, rosa_who, rosa.token, "r1", pick)
+    play_one()  # a seat votes: a new version of the same turn
+    assert tables.view(room.code)["phase"] == "vote" and tables.view(room.code)["history_length"] == turn
+    assert me(rosa_who)["picks"] == [pick]
+    assert tables.members_stamp(room.code) is not None
+    assert reads == []
+
+    made = audience.picks_made(room.code)
+    tables.audience_submit(room.code, olga.id, olga.token, pick)  # as another process: nothing here heard it
+    audience._picked[room.code] = made
+    assert me(olga_who)["picks"] == []  # this version's board, as this process knows it
+    play_one()
+    assert tables.view(room.code)["phase"] == "vote" and tables.view(room.code)["history_length"] == turn
+    assert me(olga_who)["picks"] == [pick]
+    assert me(rosa_who)["picks"] == [pick]
+    assert len(reads) == 1
