@@ -5,6 +5,7 @@ Written in the move's own transaction. Mixed into the SQL store."""
 from __future__ import annotations
 
 import json
+import threading
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS move_ids (
@@ -14,6 +15,22 @@ CREATE TABLE IF NOT EXISTS move_ids (
 """
 TABLES = ("move_ids",)
 KEPT = 512  # ids kept per (room, viewer): far more than the taps a retry can still be about
+PRUNE_EVERY = 16  # a viewer's old ids are dropped at its first answer in this process, then every 16th
+_since: dict[tuple[str, str], int] = {}  # (room, viewer) -> answers put by this process since it pruned
+_since_guard = threading.Lock()
+
+
+def _due(code: str, who: str) -> bool:
+    """Whether this answer prunes the viewer's old ids: each prune sorts the viewer's ids by age (a
+    seat's grow to KEPT in a long game), at every tap before. At most KEPT + PRUNE_EVERY are kept
+    per process writing them; a retry's id is always among the last KEPT."""
+    with _since_guard:
+        if len(_since) > 4096:
+            _since.clear()  # each prunes again at its next answer
+        done = _since.get((code, who))
+        due = done is None or done + 1 >= PRUNE_EVERY
+        _since[(code, who)] = 0 if due else done + 1
+    return due
 
 
 class MoveIdRows:
@@ -35,6 +52,8 @@ class MoveIdRows:
             "INSERT INTO move_ids (code, who, id, body, answer, made_at) VALUES (?, ?, ?, ?, ?, ?)",
             (code, who, move_id, body, json.dumps(answer), at),
         )
+        if not _due(code, who):
+            return
         self._run(
             conn,
             "DELETE FROM move_ids WHERE code = ? AND who = ? AND id NOT IN "
