@@ -27,9 +27,9 @@ def _due(code: str, who: str) -> bool:
     with _since_guard:
         if len(_since) > 4096:
             _since.clear()  # each prunes again at its next answer
-        done = _since.get((code, who))
-        due = done is None or done + 1 >= PRUNE_EVERY
-        _since[(code, who)] = 0 if due else done + 1
+        done = _since.get((code, who), PRUNE_EVERY - 1) + 1  # unknown here: due at once
+        due = done >= PRUNE_EVERY
+        _since[(code, who)] = 0 if due else done
     return due
 
 

@@ -119,17 +119,16 @@ def _audience_board(room: dict, turn: int, member: str | None = None) -> dict:
         return kept[1]
     moment = (room["game_no"], room["status"], turn)
     joined = store().members_mark(code)
-    old = kept[1] if kept is not None else None
-    same = old is not None and old["_moment"] == moment and old["_joined"] == joined
+    old = kept[1] if kept is not None and kept[1]["_moment"] == moment and kept[1]["_joined"] == joined else None
     marked = store().pick_mark(code)
-    if same and old["_marked"] == marked:
+    if old is not None and old["_marked"] == marked:
         picks = dict(old["picks"])  # the same lists: a member's own stamp is kept by them
     else:
         picks = {}
         if room["status"] != "lobby":
             for p in store().member_picks(code, room["game_no"], turn):
                 picks.setdefault(p["member"], []).append(p["pick"])
-    if same:
+    if old is not None:
         board = {**old, "picks": picks}  # all but the picks as they were (their stamp's `_base` too)
     else:
         board = _new_board(room, turn, picks)
