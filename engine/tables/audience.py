@@ -13,6 +13,7 @@ transaction of the move that closed it, and the record keeps the counts.
 from __future__ import annotations
 
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -171,6 +172,7 @@ class Picked:
     turn: int
     mine: list  # the member's picks in this turn, after it
     mark: int = 0  # the room's pick mark after it (`store().pick_mark`)
+    made: int = 0  # this process's count of picks and removals after it (`picks_made`)
 
 
 def _submit(
@@ -213,17 +215,18 @@ def _submit(
             if once is not None:  # a pick bumps no version: the answer names the room's
                 answer = {"ack": once.move_id, "version": room["version"]}
                 store().put_move_answer(conn, code, once.who, once.move_id, once.body, answer, time_now())
-    _picked[code] = _picked.get(code, 0) + 1  # the stage's members' looks read the picks again
+    made = changed(code)  # the stage's members' looks read the picks again
     # How many have picked: the walls' count, paced (a hall picks in a burst). The member's own
     # phone draws its pick after its answer; no other member's screen changes.
     live.refresh(code, roles=("wall",), pace=live.COUNT_PACE)
-    return Picked(answer, False, room, turn, mine, mark)
+    return Picked(answer, False, room, turn, mine, mark, made)
 
 
 pick_once = refusals_only(_submit)
 
 
 _picked: dict[str, int] = {}  # code -> picks made in this process: a pick bumps no version
+_picked_guard = threading.Lock()  # a pick and a removal may count at once, from two threads
 
 
 def picks_made(code: str) -> int:
@@ -231,8 +234,11 @@ def picks_made(code: str) -> int:
     return _picked.get(code, 0)
 
 
-def changed(code: str) -> None:
-    _picked[code] = _picked.get(code, 0) + 1
+def changed(code: str) -> int:
+    """One more pick or removal in this process; returns the count it made."""
+    with _picked_guard:
+        made = _picked[code] = _picked.get(code, 0) + 1
+    return made
 
 
 def _checked(game, move: dict, may: list[dict]) -> dict:

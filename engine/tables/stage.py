@@ -288,11 +288,13 @@ def _me(room: dict, view: dict, member: str, found: dict, board: dict) -> dict:
     }
 
 
-def _picked(room: dict, member: str, turn: int, mine: list, mark: int = 0) -> None:
+def _picked(room: dict, member: str, turn: int, mine: list, mark: int, made: int) -> None:
     """A member's pick (`mine`: their picks in `turn` now), written into the room's kept board
     rather than reading it all again: in a hall every pick would read three hundred members' rows.
-    The board takes the pick's `mark` only when it is the next one after its own: a pick made
-    meanwhile, here or in another process, is not in it, and the next version reads the picks."""
+    Only when the pick's `mark` is the next one after the board's, and the board is kept again only
+    under the count of this process's picks and removals that this pick made (`made`): a pick or a
+    removal made meanwhile, here or in another process (or this member's own earlier pick, answered
+    later), is not in it, and the next look reads the board again."""
     code = room["code"]
     with _boards_guard:
         kept = _boards.get(code)
@@ -305,11 +307,11 @@ def _picked(room: dict, member: str, turn: int, mine: list, mark: int = 0) -> No
         mine = store().picks_of(code, room["game_no"], state_turn, member)
     with _boards_guard:
         now = _boards.get(code)
-        if now is kept:
+        if now is kept and kept[1].get("_marked") == mark - 1:
             kept[1]["picks"][member] = mine
-            if kept[1].get("_marked") == mark - 1:
-                kept[1]["_marked"] = mark
-            _boards[code] = ((room["version"], audience.picks_made(code)), kept[1])
+            kept[1]["_marked"] = mark
+            if made == audience.picks_made(code):
+                _boards[code] = ((room["version"], made), kept[1])
 
 
 _offers: dict[tuple, tuple[list, bool]] = {}
@@ -401,7 +403,7 @@ def _member_move(room: dict, who: Who, token: str, move_id: str, move: dict, bod
     once = audience.Once(who.key(), move_id, body)
     picked = audience.pick_once(room["code"], who.member, token, move, once, room)
     if not picked.again:
-        _picked(picked.room, who.member, picked.turn, picked.mine, picked.mark)
+        _picked(picked.room, who.member, picked.turn, picked.mine, picked.mark, picked.made)
     return picked.answer
 
 

@@ -446,3 +446,38 @@ def test_a_turns_picks_are_read_again_only_when_a_pick_was_made_elsewhere(monkey
     assert me(olga_who)["picks"] == [pick]
     assert me(rosa_who)["picks"] == [pick]
     assert len(reads) == 1
+
+
+def test_a_removal_between_a_pick_and_its_board_write_is_not_hidden():
+    """A pick is written into the kept board after its transaction (`_picked`): a member the host
+    removed in between (another thread of this process) must not be kept in the board, and a
+    member's two picks answered out of order leave the newer ones (the board is written only when
+    the pick's mark is the next one, and kept only under the count the pick itself made)."""
+    from engine.tables import audience, stage
+
+    game = GAMES["dixit"]
+    rnd = random.Random(7)
+    room = tables.create_room("dixit", seed=11)
+    seats = [tables.join(room.code, n) for n in NAMES[:4]]
+    rosa, xeno = (tables.join_audience(room.code, n) for n in ("Rosa", "Xeno"))
+    tables.start(room.code, room.host_token)
+    rosa_who, xeno_who = (tables.stage_who(room.code, m.token, m.id) for m in (rosa, xeno))
+    while tables.view(room.code)["phase"] != "vote":
+        move = kit.random_move(game, tables.state_of(room.code), rnd)
+        seat = move.pop("seat")
+        tables.submit(room.code, seat, seats[seat].token, move)
+    may = tables.stage_look(room.code, rosa_who)["me"]["may_pick"]
+
+    def pick(n: int) -> audience.Picked:
+        once = audience.Once(rosa_who.key(), f"r{n}", stage._body(may[n]))
+        return audience.pick_once(room.code, rosa.id, rosa.token, may[n], once, tables.store().room(room.code))
+
+    first = pick(0)
+    tables.remove_member(room.code, room.host_token, xeno.id)  # the host's page, before the pick's board write
+    stage._picked(first.room, rosa.id, first.turn, first.mine, first.mark, first.made)
+    assert tables.stage_look(room.code, xeno_who) is None
+
+    second, third = pick(1), pick(2)  # answered out of order: the third's board write comes first
+    stage._picked(third.room, rosa.id, third.turn, third.mine, third.mark, third.made)
+    stage._picked(second.room, rosa.id, second.turn, second.mine, second.mark, second.made)
+    assert tables.stage_look(room.code, rosa_who)["me"]["picks"] == [may[2]]
