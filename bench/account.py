@@ -85,6 +85,16 @@ def _kind(compute) -> str:
     return f"batch: {name}"
 
 
+class _Played:
+    """A stage whose `move` is counted: everything else is the stage's own."""
+
+    def __init__(self, stage, move) -> None:
+        self.stage, self.move = stage, move
+
+    def __getattr__(self, name):
+        return getattr(self.stage, name)
+
+
 def patch(stage, path: str | None) -> None:
     """Wrap the stage's batch jobs and sends so that each adds its thread's CPU time; written to
     `path` twice a second (None: kept here only, for a test)."""
@@ -125,7 +135,28 @@ def patch(stage, path: str | None) -> None:
         finally:
             _add("loop: settle a drawn screen (what to send)", time.thread_time() - began)
 
+    move_and_draw = stage._Socket._move_and_draw
+
+    def counted_move_and_draw(self, move_id, move, at):
+        # inside its job's count: the move alone (a seat's screen after it is the rest of the job)
+        began, play = time.thread_time(), self.stage.move
+
+        def move_only(*args):
+            try:
+                return play(*args)
+            finally:
+                member = "a member's pick" if self.crowd is not None else "a seat's move"
+                _add(f"  of which {member} alone (its transaction)", time.thread_time() - began)
+
+        self.stage = _Played(self.stage, move_only)
+        try:
+            return move_and_draw(self, move_id, move, at)
+        finally:
+            self.stage = self.stage.stage
+
+    counted_move_and_draw.__name__ = "_move_and_draw"  # its job's kind (`_kind`)
     stage._Batch._work = _work
+    stage._Socket._move_and_draw = counted_move_and_draw
     stage._Socket.send = counted_send
     stage._Socket.settle = counted_settle
 
