@@ -81,7 +81,9 @@ def pytest_itemcollected(item):
 # the order follows from it: make test's workers (pytest-xdist `worksteal`) each take a share of the
 # list as it stands and steal the back half of the longest queue when done. Each share is dealt the
 # same rough total, the slowest first: the run ends on quick tests with every worker busy, instead
-# of one worker on a 40 s fault test after the others are done.
+# of one worker on a 40 s fault test after the others are done. A file is dealt whole where it fits
+# in a share: its module's fixtures (a server, an archive of demo games) are then made once, not
+# once in each worker that got one of its tests (four servers of 7-9 s for the accessibility pages).
 COST = (
     ("tests/shell/test_readme_install.py", 60),
     ("tests/faults/", 25),
@@ -108,14 +110,18 @@ def pytest_collection_modifyitems(config, items):
     for n in range(workers, 0, -1):  # how worksteal splits the list at the start
         sizes.append(left // n)
         left -= sizes[-1]
-    thirds: list[list] = [[] for _ in sizes]
+    files: dict[str, list] = {}
+    for item in sorted(items, key=lambda i: -cost(i.nodeid)):  # each file's slowest tests first
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    shares: list[list] = [[] for _ in sizes]
     totals = [0.0] * workers
-    for item in sorted(items, key=lambda i: -cost(i.nodeid)):
-        open_ = [w for w in range(workers) if len(thirds[w]) < sizes[w]]
-        w = min(open_, key=lambda w: totals[w])
-        thirds[w].append(item)
-        totals[w] += cost(item.nodeid)
-    items[:] = [item for third in thirds for item in third]
+    for its in sorted(files.values(), key=lambda its: -sum(cost(i.nodeid) for i in its)):
+        while its:  # to the share with the least so far; what does not fit there goes to the next
+            w = min((w for w in range(workers) if len(shares[w]) < sizes[w]), key=lambda w: totals[w])
+            taken, its = its[: sizes[w] - len(shares[w])], its[sizes[w] - len(shares[w]) :]
+            shares[w] += taken
+            totals[w] += sum(cost(i.nodeid) for i in taken)
+    items[:] = [item for share in shares for item in share]
 
 
 @pytest.fixture(scope="session")
